@@ -1,0 +1,47 @@
+import { RuleError } from './errors.js';
+
+/** Five dice, each 1..6. */
+export type Dice = readonly number[];
+
+/** Number of dice in play. */
+export const DICE_COUNT = 5;
+
+/** Whether a value is a face of a six-sided die. */
+export function isFace(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 6;
+}
+
+/** Refuses anything that is not exactly five integer faces 1..6. */
+export function assertDice(dice: unknown): asserts dice is Dice {
+  if (!Array.isArray(dice) || dice.length !== DICE_COUNT || !dice.every(isFace)) {
+    throw new RuleError(
+      'bad-dice',
+      `Dice must be exactly ${DICE_COUNT} integers from 1 to 6, got ${safeText(dice)}`,
+    );
+  }
+}
+
+/** Refuses a die index outside 0..4. */
+export function assertDieIndex(index: unknown): asserts index is number {
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= DICE_COUNT) {
+    throw new RuleError('bad-die-index', `A die index is 0 to ${DICE_COUNT - 1}, got ${safeText(index)}`);
+  }
+}
+
+/** How many dice show each face: counts[f] for f = 1..6 (index 0 unused). */
+export function faceCounts(dice: Dice): number[] {
+  const counts = [0, 0, 0, 0, 0, 0, 0];
+  for (const face of dice) counts[face]!++;
+  return counts;
+}
+
+/** A short, safe rendering of untrusted input for an error message. */
+export function safeText(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

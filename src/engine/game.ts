@@ -1,0 +1,155 @@
+import { DICE_COUNT, type Dice } from './dice.js';
+import { RuleError } from './errors.js';
+import { seedRng, nextUint32, randomSeed, type RngState } from './random.js';
+import { ROWS, type RowId } from './rows.js';
+import { assertRuleSet, playerTotal, type RuleSetId, type Scores } from './rules.js';
+import type { Action } from './actions.js';
+
+/** Fewest and most players at one table. */
+export const MIN_PLAYERS = 1;
+export const MAX_PLAYERS = 6;
+/** A name is 1 to 29 characters once trimmed. */
+export const MAX_NAME_LENGTH = 29;
+/** Throws allowed in one turn. */
+export const ROLLS_PER_TURN = 3;
+/** Turns each player plays: one per row. */
+export const TURNS = ROWS.length;
+
+/** What a game is started from. Replaying a game's log from its setup reproduces it exactly. */
+export interface GameSetup {
+  /** Names in turn order. */
+  players: string[];
+  /** Rule set; `seed` by default. */
+  rules?: RuleSetId;
+  /** Seed of the game's generator; a random one by default. */
+  seed?: number;
+}
+
+/** One player's name and filled rows. */
+export interface PlayerSheet {
+  name: string;
+  /** Only the filled rows, with their points. */
+  scores: Scores;
+}
+
+/**
+ * The whole game as plain data: a JSON round trip gives an equal game. Never mutated: every action
+ * returns a new game and leaves the old one as it was.
+ */
+export interface Game {
+  rules: RuleSetId;
+  /** The seed the game started from (uint32). */
+  seed: number;
+  players: PlayerSheet[];
+  /** Index of the player to act. */
+  current: number;
+  /** 0-based round, 0..12; stays 12 once the game is over. */
+  turn: number;
+  /** Throws used in this turn, 0..3. */
+  rollsUsed: number;
+  /** The five faces on the table (those of the last throw). */
+  dice: number[];
+  /** Which dice are held for the next throw. */
+  held: boolean[];
+  over: boolean;
+  /** State of the seeded generator: draws for dice and physics throws come from here. */
+  rng: RngState;
+  /** Every accepted action, in order. */
+  log: Action[];
+}
+
+/** Dice shown before the first throw of a game. */
+const START_DICE: Dice = [1, 2, 3, 4, 5];
+
+function checkName(name: unknown): string {
+  const trimmed = typeof name === 'string' ? name.trim() : '';
+  if (trimmed.length === 0 || trimmed.length > MAX_NAME_LENGTH) {
+    throw new RuleError('bad-name', `A player's name must be 1 to ${MAX_NAME_LENGTH} characters`);
+  }
+  return trimmed;
+}
+
+/** Normalises a seed to uint32, refusing anything that is not an integer. */
+export function checkSeed(seed: unknown): number {
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) {
+    throw new RuleError('bad-seed', `A seed must be an integer, got ${String(seed)}`);
+  }
+  return seed >>> 0;
+}
+
+/**
+ * A new game with an empty sheet.
+ * @throws RuleError `bad-player-count`, `bad-name`, `unknown-rules` or `bad-seed`
+ */
+export function newGame(setup: GameSetup): Game {
+  const names = setup?.players;
+  if (!Array.isArray(names) || names.length < MIN_PLAYERS || names.length > MAX_PLAYERS) {
+    throw new RuleError('bad-player-count', `A game has ${MIN_PLAYERS} to ${MAX_PLAYERS} players`);
+  }
+  const players = names.map((name) => ({ name: checkName(name), scores: {} }));
+  const rules = setup.rules ?? 'seed';
+  assertRuleSet(rules);
+  const seed = checkSeed(setup.seed ?? randomSeed());
+  return {
+    rules,
+    seed,
+    players,
+    current: 0,
+    turn: 0,
+    rollsUsed: 0,
+    dice: [...START_DICE],
+    held: Array<boolean>(DICE_COUNT).fill(false),
+    over: false,
+    rng: seedRng(seed),
+    log: [],
+  };
+}
+
+/** The setup a game started from, for replaying its log. */
+export function setupOf(game: Game): Required<GameSetup> {
+  return { players: game.players.map((p) => p.name), rules: game.rules, seed: game.seed };
+}
+
+/** The seed the next physics throw must use: the generator's next draw, which that roll consumes. */
+export function throwSeed(game: Game): number {
+  return nextUint32(game.rng)[0];
+}
+
+/** Throws left in this turn. */
+export function rollsLeft(game: Game): number {
+  return game.over ? 0 : ROLLS_PER_TURN - game.rollsUsed;
+}
+
+/** Whether the player to act may throw now (and not every die is held). */
+export function canRoll(game: Game): boolean {
+  return rollsLeft(game) > 0 && !game.held.every(Boolean);
+}
+
+/** Whether dice may be held or released now: between throws of a turn. */
+export function canHold(game: Game): boolean {
+  return !game.over && game.rollsUsed > 0 && game.rollsUsed < ROLLS_PER_TURN;
+}
+
+/** Whether a row may be scored now. */
+export function canScore(game: Game): boolean {
+  return !game.over && game.rollsUsed > 0;
+}
+
+/** The rows a player has not filled yet, in sheet order. */
+export function freeRows(game: Game, player = game.current): RowId[] {
+  const scores = game.players[player]?.scores ?? {};
+  return ROWS.filter((row) => !(row in scores));
+}
+
+/** Each player's total, in player order (rows plus any bonus of the rule set). */
+export function totals(game: Game): number[] {
+  return game.players.map((p) => playerTotal(game.rules, p.scores));
+}
+
+/** Indices of the players with the highest total once the game is over (several on a draw); else empty. */
+export function winners(game: Game): number[] {
+  if (!game.over) return [];
+  const all = totals(game);
+  const best = Math.max(...all);
+  return all.flatMap((total, index) => (total === best ? [index] : []));
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/** The playable page (index.html) and the unit tests. The library build is vite.lib.config.ts. */
+export default defineConfig({
+  build: {
+    outDir: 'dist/app',
+    target: 'es2022',
+    // three.js alone is ~130 KB gzip; the warning limit is raw size, so the real budget is checked in the README bench.
+    chunkSizeWarningLimit: 800,
+  },
+  worker: { format: 'es' },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  test: {
+    include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    environment: 'node',
+  },
+});

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+
+/**
+ * The npm package: ES modules whose import registers <dice-poker> (dice-poker.js) or gives the pure
+ * engine alone (engine.js). three, cannon-es and lit stay external so a host page bundles them once.
+ */
+export default defineConfig({
+  build: {
+    outDir: 'dist/lib',
+    target: 'es2022',
+    emptyOutDir: true,
+    lib: {
+      entry: { 'dice-poker': 'src/index.ts', engine: 'src/engine/index.ts' },
+      formats: ['es'],
+    },
+    rolldownOptions: {
+      external: [/^three($|\/)/, 'cannon-es', /^lit($|\/)/, /^@lit\//],
+    },
+  },
+  worker: { format: 'es' },
+});
