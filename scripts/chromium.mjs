@@ -1,0 +1,30 @@
+// Finds a Chromium for Playwright: CHROMIUM_PATH, then Debian's /usr/bin/chromium, then Playwright's own.
+import { existsSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+/** Flags that make headless Chromium use software WebGL (SwiftShader) and stay off the network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--ignore-gpu-blocklist',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Path of a Chromium binary, or undefined when none is installed. */
+export function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', safe(() => chromium.executablePath())];
+  return candidates.find((path) => path && existsSync(path));
+}
+
+function safe(fn) {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}
