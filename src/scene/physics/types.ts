@@ -66,3 +66,14 @@ export interface DiePose {
   qz: number;
   qw: number;
 }
+
+/** Z of the held-dice slots: the middle of the ledge beyond the near wall. */
+const HELD_SLOT_Z = TABLE.depth / 2 + TABLE.wallThickness + TABLE.ledgeDepth / 2;
+
+/**
+ * Where each held die waits, by die index: five fixed slots along the ledge beyond the near wall. The
+ * ledge surface is level with the felt (y = 0), so a held die rests with its centre at y = DIE_SIZE / 2.
+ */
+export const HELD_SLOTS: readonly { readonly x: number; readonly z: number }[] = [-4, -2, 0, 2, 4].map(
+  (x) => ({ x, z: HELD_SLOT_Z }),
+);

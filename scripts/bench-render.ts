@@ -1,0 +1,190 @@
+// `npm run bench:render`: frame times of the 3D table in Chromium with software WebGL (SwiftShader).
+// Opens scripts/bench/render.html at 1280x720 through Vite's dev server, makes several animated
+// throws, and reports the time between frames drawn during the throws and the frames drawn while
+// the dice lie still. Flags: --json (one JSON object), --throws N, --quality high|low,
+// --shots DIR (screenshots at 1280x720 and 390x844 at rest and with held dice, then exit).
+import { chromium, type Page } from '@playwright/test';
+import { createServer } from 'vite';
+import { fileURLToPath } from 'node:url';
+import type { ThrowResult } from '../src/scene/physics/types.js';
+
+interface ChromiumFinder {
+  findChromium(): string | undefined;
+  CHROMIUM_ARGS: string[];
+}
+// A plain .mjs without types: loaded by URL so TypeScript does not try to resolve it.
+const { findChromium, CHROMIUM_ARGS } = (await import(
+  new URL('./chromium.mjs', import.meta.url).href
+)) as ChromiumFinder;
+
+interface Bench {
+  show(faces: number[], held: boolean[]): void;
+  setHeld(held: boolean[]): void;
+  throwOnce(seed: number, gesture?: { dirX: number; dirZ: number; speed: number }): Promise<ThrowResult>;
+  frames(): number;
+  times(): number[];
+  scene: { dieScreenPoint(i: number): { x: number; y: number } };
+}
+declare global {
+  interface Window {
+    bench: Bench;
+  }
+}
+
+const args = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const json = args.includes('--json');
+const throws = Number(flag('--throws') ?? 10);
+const quality = flag('--quality') ?? 'high';
+const shots = flag('--shots');
+const IDLE_MS = 2000;
+const GESTURES = [
+  { dirX: 0, dirZ: -1, speed: 12 },
+  { dirX: 0.4, dirZ: -1, speed: 15 },
+  { dirX: -0.3, dirZ: -1, speed: 9 },
+  { dirX: 0.1, dirZ: -1, speed: 18 },
+];
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const executablePath = findChromium();
+if (!executablePath) {
+  console.error('No Chromium found: run `node scripts/ensure-chromium.mjs` or set CHROMIUM_PATH.');
+  process.exit(1);
+}
+const server = await createServer({
+  root,
+  logLevel: 'error',
+  server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
+  // The page is not index.html, so tell the optimiser up front: one pre-bundled copy of three.
+  optimizeDeps: { entries: ['scripts/bench/render.html'] },
+});
+await server.listen();
+const address = server.httpServer?.address();
+const port = typeof address === 'object' && address ? address.port : 5173;
+const base = `http://127.0.0.1:${port}/scripts/bench/render.html`;
+const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+
+try {
+  if (shots) await screenshots(shots);
+  else await benchmark();
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+async function open(width: number, height: number, scale = 1, query = ''): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: scale });
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || shots) console.log(`[page] ${message.text()}`);
+  });
+  await page.goto(`${base}?quality=${quality}${query}`);
+  await page.waitForFunction(() => window.bench !== undefined && window.bench.frames() > 0, null, {
+    timeout: 60_000,
+  });
+  return page;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p + 0.5))]!;
+}
+
+function round(x: number, digits = 1): number {
+  return Math.round(x * 10 ** digits) / 10 ** digits;
+}
+
+async function benchmark(): Promise<void> {
+  const page = await open(1280, 720);
+  const info = await page.evaluate(() => {
+    const gl = document.createElement('canvas').getContext('webgl2');
+    const ext = gl?.getExtension('WEBGL_debug_renderer_info');
+    const canvas = document.querySelector('canvas')!;
+    return {
+      gpu: ext && gl ? String(gl.getParameter(ext.UNMASKED_RENDERER_WEBGL)) : 'unknown',
+      canvas: `${canvas.width}x${canvas.height}`,
+    };
+  });
+  // Warm-up throw: shader compilation and first texture uploads are not what a player sees per throw.
+  await page.evaluate(() => window.bench.throwOnce(999));
+  const before = (await page.evaluate(() => window.bench.times())).length;
+  const framesBefore = await page.evaluate(() => window.bench.frames());
+  const results: ThrowResult[] = [];
+  const started = Date.now();
+  for (let i = 0; i < throws; i++) {
+    const gesture = GESTURES[i % GESTURES.length]!;
+    results.push(await page.evaluate(([seed, g]) => window.bench.throwOnce(seed, g), [i + 1, gesture] as const));
+  }
+  const wall = (Date.now() - started) / 1000;
+  const framesThrowing = (await page.evaluate(() => window.bench.frames())) - framesBefore;
+  const times = (await page.evaluate(() => window.bench.times())).slice(before);
+  // Idle: the dice lie still; a render-on-demand scene draws nothing.
+  await page.waitForTimeout(300);
+  const idleStart = await page.evaluate(() => window.bench.frames());
+  await page.waitForTimeout(IDLE_MS);
+  const idleFrames = (await page.evaluate(() => window.bench.frames())) - idleStart;
+  await page.close();
+
+  const sorted = times.slice().sort((a, b) => a - b);
+  const median = percentile(sorted, 0.5);
+  const mean = times.reduce((s, t) => s + t, 0) / Math.max(times.length, 1);
+  const simulated = results.reduce((s, r) => s + r.settleSeconds, 0);
+  const report = {
+    viewport: '1280x720',
+    canvas: info.canvas,
+    gpu: info.gpu,
+    quality,
+    throws,
+    framesDuringThrows: framesThrowing,
+    frameMsMedian: round(median),
+    frameMsP95: round(percentile(sorted, 0.95)),
+    frameMsMax: round(sorted[sorted.length - 1] ?? NaN),
+    frameMsMean: round(mean),
+    fpsMedian: round(1000 / median),
+    simulatedSeconds: round(simulated, 2),
+    wallSeconds: round(wall, 2),
+    idleMs: IDLE_MS,
+    idleFrames,
+  };
+  if (json) {
+    console.log(JSON.stringify(report));
+    return;
+  }
+  console.log(`DiceScene in Chromium (${report.gpu}), canvas ${report.canvas}, quality ${quality}`);
+  console.log(`${throws} throws, ${framesThrowing} frames drawn, ${report.simulatedSeconds} s simulated in ${report.wallSeconds} s`);
+  console.log(
+    `frame time during throws: median ${report.frameMsMedian} ms, p95 ${report.frameMsP95} ms, ` +
+      `max ${report.frameMsMax} ms, mean ${report.frameMsMean} ms (${report.fpsMedian} fps at the median)`,
+  );
+  console.log(`frames drawn while idle for ${IDLE_MS} ms after rest: ${idleFrames}`);
+}
+
+async function screenshots(dir: string): Promise<void> {
+  const views: [string, number, number, number][] = [
+    ['1280x720', 1280, 720, 1],
+    ['390x844', 390, 844, 2],
+  ];
+  for (const [name, width, height, scale] of views) {
+    const page = await open(width, height, scale);
+    await page.screenshot({ path: `${dir}/dice-${name}-start.png` });
+    const result = await page.evaluate(() => window.bench.throwOnce(7));
+    await page.waitForTimeout(200);
+    const points = await page.evaluate(() => [0, 1, 2, 3, 4].map((i) => window.bench.scene.dieScreenPoint(i)));
+    console.log(`${name} rest: faces ${result.faces.join(' ')}`);
+    points.forEach((p, i) => console.log(`  die ${i}: face ${result.faces[i]} at (${round(p.x)}, ${round(p.y)})`));
+    await page.screenshot({ path: `${dir}/dice-${name}-rest.png` });
+    await page.evaluate(() => window.bench.setHeld([true, false, true, false, false]));
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: `${dir}/dice-${name}-held.png` });
+    const next = await page.evaluate(() => window.bench.throwOnce(8, { dirX: 0.3, dirZ: -1, speed: 14 }));
+    await page.waitForTimeout(200);
+    console.log(`${name} rethrow with 0 and 2 held: faces ${next.faces.join(' ')}`);
+    const again = await page.evaluate(() => [0, 1, 2, 3, 4].map((i) => window.bench.scene.dieScreenPoint(i)));
+    again.forEach((p, i) => console.log(`  die ${i}: face ${next.faces[i]} at (${round(p.x)}, ${round(p.y)})`));
+    await page.screenshot({ path: `${dir}/dice-${name}-held-rest.png` });
+    await page.close();
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * `npm run bench:solver [-- --runs N --decisions N --no-classic]`: prints how long the optimal-play
+ * solver takes: the whole `seed` table (target 500 ms), the `classic` table, and single live decisions
+ * (best hold, best row and the value of every option; target 5 ms), each from a cold turn cache.
+ */
+import { nextFace, nextUnit, type RngState } from '../src/engine/random.js';
+import { ROWS } from '../src/engine/rows.js';
+import type { Scores } from '../src/engine/rules.js';
+import { rowPoints } from '../src/engine/scoring.js';
+import {
+  bestAction,
+  expectedScoreFromStart,
+  rankHolds,
+  rankRows,
+  solveTable,
+  type Position,
+  type StateValues,
+} from '../src/engine/solver/index.js';
+
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`--${name} needs a positive integer`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const runs = option('runs', 5);
+const decisions = option('decisions', 2000);
+const withClassic = !process.argv.includes('--no-classic');
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+const ms = (value: number): string => `${value.toFixed(value < 10 ? 3 : 0)} ms`;
+
+function timeTable(rules: 'seed' | 'classic', times: number): { table: StateValues; times: number[] } {
+  let table: StateValues | undefined;
+  const taken: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const start = performance.now();
+    table = solveTable(rules);
+    taken.push(performance.now() - start);
+  }
+  return { table: table!, times: taken.sort((a, b) => a - b) };
+}
+
+function dice(rng: RngState): [number[], RngState] {
+  const faces: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    let face: number;
+    [face, rng] = nextFace(rng);
+    faces.push(face);
+  }
+  return [faces, rng];
+}
+
+/** Random live positions: a random part of the sheet filled with points real dice could score. */
+function positions(count: number, seed: number): Position[] {
+  let rng: RngState = seed;
+  const all: Position[] = [];
+  while (all.length < count) {
+    const scores: Scores = {};
+    let unit: number;
+    let faces: number[];
+    for (const row of ROWS) {
+      [unit, rng] = nextUnit(rng);
+      if (unit < 0.5) continue;
+      [faces, rng] = dice(rng);
+      scores[row] = rowPoints(row, faces);
+    }
+    if (Object.keys(scores).length === ROWS.length) continue;
+    [faces, rng] = dice(rng);
+    [unit, rng] = nextUnit(rng);
+    all.push({ scores, dice: faces, rollsUsed: 1 + Math.floor(unit * 3) });
+  }
+  return all;
+}
+
+function timeDecisions(table: StateValues, list: Position[]): number[] {
+  const taken: number[] = [];
+  for (const position of list) {
+    const start = performance.now();
+    bestAction(table, position);
+    rankHolds(table, position);
+    rankRows(table, position);
+    taken.push(performance.now() - start);
+  }
+  return taken.sort((a, b) => a - b);
+}
+
+const seed = timeTable('seed', runs);
+console.log(`seed table (8,192 states): min ${ms(seed.times[0]!)}, median ${ms(percentile(seed.times, 0.5))}`);
+console.log(`  expected score from an empty sheet: ${expectedScoreFromStart(seed.table).toFixed(6)}`);
+
+const list = positions(decisions, 2024);
+const emptySheet: Position = { scores: {}, dice: [1, 2, 3, 5, 6], rollsUsed: 1 };
+for (const [name, table] of [['seed', seed.table]] as const) {
+  timeDecisions(table, list.slice(0, 200)); // warm the JIT
+  const taken = timeDecisions(table, list);
+  const cold = timeDecisions(table, [emptySheet, { ...emptySheet, scores: { chance: 20 } }]);
+  console.log(
+    `${name} decision (best move + every hold and row with its value), ${list.length} cold positions: ` +
+      `mean ${ms(taken.reduce((a, b) => a + b, 0) / taken.length)}, p99 ${ms(percentile(taken, 0.99))}, ` +
+      `max ${ms(taken[taken.length - 1]!)}; empty sheet after the first throw ${ms(cold[1]!)}`,
+  );
+}
+
+if (withClassic) {
+  const classic = timeTable('classic', 1);
+  console.log(`classic table (with upper totals): ${ms(classic.times[0]!)}`);
+  console.log(`  expected score from an empty sheet: ${expectedScoreFromStart(classic.table).toFixed(6)}`);
+  timeDecisions(classic.table, list.slice(0, 200));
+  const taken = timeDecisions(classic.table, list);
+  console.log(
+    `classic decision, ${list.length} cold positions: mean ${ms(taken.reduce((a, b) => a + b, 0) / taken.length)}, ` +
+      `p99 ${ms(percentile(taken, 0.99))}, max ${ms(taken[taken.length - 1]!)}`,
+  );
+}

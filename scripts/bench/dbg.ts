@@ -1,0 +1,17 @@
+import { chromium } from '@playwright/test';
+import { createServer } from 'vite';
+const { findChromium, CHROMIUM_ARGS } = (await import(new URL('../chromium.mjs', import.meta.url).href)) as any;
+const server = await createServer({ root: '/work/main', logLevel: 'error', server: { host: '127.0.0.1', port: 5198, hmr: false }, optimizeDeps: { entries: ['scripts/bench/render.html'] } });
+await server.listen();
+const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+await page.goto('http://127.0.0.1:5198/scripts/bench/render.html?' + (process.argv[2] ?? ''));
+await page.waitForFunction(() => (window as any).bench?.frames() > 0);
+await page.evaluate(() => (window as any).bench.throwOnce(999));
+await page.evaluate(() => ((globalThis as any).__dbg = []));
+await page.evaluate(() => (window as any).bench.throwOnce(1));
+const d = await page.evaluate(() => (globalThis as any).__dbg);
+const t = await page.evaluate(() => (window as any).bench.times());
+console.log(d.map((x: number[]) => x.map((v) => Math.round(v)).join('/')).join(' '));
+console.log(t.slice(-d.length).map((x: number) => Math.round(x)).join(' '));
+await browser.close(); await server.close();

@@ -1,0 +1,13 @@
+import { chromium } from '@playwright/test';
+import { createServer } from 'vite';
+const { findChromium, CHROMIUM_ARGS } = (await import(new URL('../chromium.mjs', import.meta.url).href)) as any;
+const server = await createServer({ root: '/work/main', logLevel: 'error', server: { host: '127.0.0.1', port: 5198, hmr: false }, optimizeDeps: { entries: ['scripts/bench/render.html'] } });
+await server.listen();
+const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+await page.goto('http://127.0.0.1:5198/scripts/bench/render.html?' + (process.argv[2] ?? ''));
+await page.waitForFunction(() => (window as any).bench?.frames() > 0);
+await page.evaluate(() => (window as any).bench.throwOnce(999));
+const out = await page.evaluate('(async () => {'+"  let out0 = ''; const s = window.bench.scene;\n  const R = s.renderer; const orig = R.draw.bind(R); const log = [];\n  R.draw = (layers, cam, rects, cull) => { const t0 = performance.now(); const full = orig(layers, cam, rects, cull); log.push([performance.now(), rects ? rects.reduce((a, r) => a + (r.x1 - r.x0) * (r.y1 - r.y0), 0) : -1, rects ? rects.length : 0, performance.now() - t0]); return full; };\n  const r1 = await window.bench.throwOnce(1); out0 = JSON.stringify(r1) + ' log ' + log.length;\n  const out = [];\n  for (let i = 1; i < log.length; i++) out.push([Math.round(log[i][0] - log[i-1][0]), log[i][1], log[i][2], Math.round(log[i][3]*10)/10].join('/'));\n  // fixed cost: tiny rect redraws\n  const gl = R.three.getContext();\n  const t = []; let last = 0;\n  await new Promise((res) => { let n = 0; const f = (now) => { if (last) t.push(now - last); last = now; R.draw(s.layers, s.rig.camera, [{x0: 10, y0: 10, x1: 20, y1: 20}], s.cull); if (++n < 40) requestAnimationFrame(f); else res(); }; requestAnimationFrame(f); });\n  t.sort((a, b) => a - b);\n  const t2 = []; last = 0;\n  await new Promise((res) => { let n = 0; const f = (now) => { if (last) t2.push(now - last); last = now; if (++n < 40) requestAnimationFrame(f); else res(); }; requestAnimationFrame(f); });\n  t2.sort((a, b) => a - b);\n  return out0 + out.join(' ') + '\\n tiny-rect median ' + t[t.length >> 1] + '  no-draw median ' + t2[t2.length >> 1];\n"+'})()');
+console.log(out);
+await browser.close(); await server.close();

@@ -1,0 +1,108 @@
+/**
+ * `npm run sim -- --games N --bot optimal|good|easy --rules seed|classic [--seed S] [--json]`
+ *
+ * Plays N solitaire games headless through the engine (newGame + apply, dice from each game's seeded
+ * generator; game i uses seed S + i) and prints the bot's scores beside the solver's optimal expected
+ * score for an empty sheet. Bad arguments exit with code 2.
+ */
+import { createBot, isBotId, playGame, type BotId } from '../src/engine/bots/index.js';
+import { totals } from '../src/engine/game.js';
+import { isRuleSetId, RULE_SETS, type RuleSetId } from '../src/engine/rules.js';
+import { expectedScoreFromStart, getTable } from '../src/engine/solver/index.js';
+
+const USAGE =
+  'usage: npm run sim -- --games N --bot optimal|good|easy --rules seed|classic [--seed S] [--json]';
+
+interface Options {
+  games: number;
+  bot: BotId;
+  rules: RuleSetId;
+  seed: number;
+  json: boolean;
+}
+
+function fail(message: string): never {
+  console.error(`sim: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+function parse(args: readonly string[]): Options {
+  const given = new Map<string, string>();
+  let json = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--json') {
+      json = true;
+      continue;
+    }
+    if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    if (!['--games', '--bot', '--rules', '--seed'].includes(arg)) fail(`unknown argument ${JSON.stringify(arg)}`);
+    const value = args[i + 1];
+    if (value === undefined || value.startsWith('--')) fail(`${arg} needs a value`);
+    if (given.has(arg)) fail(`${arg} given twice`);
+    given.set(arg, value);
+    i++;
+  }
+  const games = Number(given.get('--games'));
+  if (!given.has('--games') || !Number.isSafeInteger(games) || games < 1) {
+    fail('--games must be a whole number of at least 1');
+  }
+  const bot = given.get('--bot');
+  if (!isBotId(bot)) fail(`--bot must be optimal, good or easy, got ${JSON.stringify(bot ?? null)}`);
+  const rules = given.get('--rules');
+  if (!isRuleSetId(rules)) fail(`--rules must be ${RULE_SETS.join(' or ')}, got ${JSON.stringify(rules ?? null)}`);
+  const seed = given.has('--seed') ? Number(given.get('--seed')) : 1;
+  if (!Number.isSafeInteger(seed)) fail(`--seed must be an integer, got ${JSON.stringify(given.get('--seed'))}`);
+  return { games, bot, rules, seed, json };
+}
+
+const options = parse(process.argv.slice(2));
+const start = performance.now();
+const table = getTable(options.rules);
+const tableSeconds = (performance.now() - start) / 1000;
+const bot = createBot(options.bot, { seed: options.seed, table });
+
+const scores: number[] = [];
+for (let i = 0; i < options.games; i++) {
+  const game = playGame({ players: [options.bot], rules: options.rules, seed: (options.seed + i) >>> 0 }, [bot]);
+  scores.push(totals(game)[0]!);
+}
+const seconds = (performance.now() - start) / 1000;
+
+const n = scores.length;
+const mean = scores.reduce((a, b) => a + b, 0) / n;
+const sd = n > 1 ? Math.sqrt(scores.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1)) : 0;
+const expectedScore = expectedScoreFromStart(table);
+const standardError = sd / Math.sqrt(n);
+const result = {
+  games: n,
+  rules: options.rules,
+  bot: options.bot,
+  seed: options.seed,
+  mean: round(mean),
+  sd: round(sd),
+  min: Math.min(...scores),
+  max: Math.max(...scores),
+  expectedScore: round(expectedScore),
+  standardError: round(standardError),
+  /** How many standard errors the mean lies from the optimal expectation. */
+  zScore: standardError > 0 ? round((mean - expectedScore) / standardError) : null,
+  seconds: round(seconds),
+  tableSeconds: round(tableSeconds),
+};
+
+function round(value: number): number {
+  return Math.round(value * 1e4) / 1e4;
+}
+
+if (options.json) {
+  console.log(JSON.stringify(result));
+} else {
+  console.log(`${n} games, bot ${options.bot}, rules ${options.rules}, seeds ${options.seed}..${options.seed + n - 1}`);
+  console.log(`mean ${mean.toFixed(2)} ± ${standardError.toFixed(2)} (sd ${sd.toFixed(2)}), min ${result.min}, max ${result.max}`);
+  console.log(`optimal expected score ${expectedScore.toFixed(4)} (z = ${result.zScore ?? '-'})`);
+  console.log(`${seconds.toFixed(2)} s (table ${tableSeconds.toFixed(2)} s)`);
+}

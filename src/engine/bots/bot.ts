@@ -1,0 +1,63 @@
+import type { Action } from '../actions.js';
+import { RuleError } from '../errors.js';
+import type { Game } from '../game.js';
+import { ROWS, type RowId } from '../rows.js';
+
+/** The names of the computer players, strongest first. */
+export const BOT_IDS = ['optimal', 'good', 'easy'] as const;
+
+/** A computer player's name. */
+export type BotId = (typeof BOT_IDS)[number];
+
+/**
+ * A computer player. It is asked for one action at a time for the player to act, and always answers
+ * with a legal one: a throw, one die held or released, or a row to score. Holds are made one die at a
+ * time, then the throw follows.
+ */
+export interface Bot {
+  readonly id: BotId;
+  /**
+   * The next action for the player to act in the game.
+   * @throws RuleError `game-over` when the game is over
+   */
+  next(game: Game): Action;
+}
+
+/** What a bot wants to do with the dice on the table. */
+export type TurnPlan = { type: 'score'; row: RowId } | { type: 'hold'; held: readonly boolean[] };
+
+/** Whether a value names a bot. */
+export function isBotId(value: unknown): value is BotId {
+  return typeof value === 'string' && (BOT_IDS as readonly string[]).includes(value);
+}
+
+/**
+ * The one action that moves the game toward a plan: the first throw of a turn, the first die whose
+ * hold differs from the plan, or else the throw (or the row) itself.
+ */
+export function stepTowards(game: Game, plan: () => TurnPlan): Action {
+  if (game.over) throw new RuleError('game-over', 'The game is over');
+  if (game.rollsUsed === 0) return { type: 'roll' };
+  const wanted = plan();
+  if (wanted.type === 'score') return { type: 'score', row: wanted.row };
+  const index = wanted.held.findIndex((held, i) => held !== game.held[i]);
+  return index >= 0 ? { type: 'hold', index, held: wanted.held[index]! } : { type: 'roll' };
+}
+
+/**
+ * What a decision depends on: rule set, the sheet of the player to act, throws used and the dice.
+ * A bot is asked again after each die it holds and must not change its mind in between.
+ */
+export function decisionKey(game: Game): string {
+  const scores = game.players[game.current]!.scores;
+  return `${game.rules}|${ROWS.map((row) => scores[row] ?? '-').join(',')}|${game.rollsUsed}|${game.dice.join('')}`;
+}
+
+/** Remembers the last plan made, so that a decision is computed once, not once per die held. */
+export function lastPlan(): (key: string, make: () => TurnPlan) => TurnPlan {
+  let last: { key: string; plan: TurnPlan } | undefined;
+  return (key, make) => {
+    if (last?.key !== key) last = { key, plan: make() };
+    return last.plan;
+  };
+}

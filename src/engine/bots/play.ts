@@ -1,0 +1,22 @@
+import { apply } from '../actions.js';
+import { newGame, type Game, type GameSetup } from '../game.js';
+import type { Bot } from './bot.js';
+
+/** Most actions a game can take: 13 turns of 3 throws and 5 holds or releases between them, and a row. */
+const MAX_ACTIONS_PER_PLAYER = 13 * (3 + 2 * 5 + 1);
+
+/**
+ * Plays a game to its end with one bot per seat (the same bot may sit in several), drawing the dice
+ * from the game's seeded generator. Every action goes through the engine's `apply`, so an illegal
+ * move throws its RuleError.
+ */
+export function playGame(setup: GameSetup, bots: readonly Bot[]): Game {
+  let game = newGame(setup);
+  if (bots.length !== game.players.length) throw new RangeError('One bot per player');
+  const limit = MAX_ACTIONS_PER_PLAYER * game.players.length;
+  for (let step = 0; !game.over; step++) {
+    if (step >= limit) throw new Error(`A bot took more than ${limit} actions`);
+    game = apply(game, bots[game.current]!.next(game));
+  }
+  return game;
+}

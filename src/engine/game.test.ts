@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import {
+  apply,
+  canRoll,
+  newGame,
+  replay,
+  restoreGame,
+  rollsLeft,
+  scoreOptions,
+  setupOf,
+  throwSeed,
+  toggleHold,
+  totals,
+  winners,
+  ROWS,
+  type Game,
+} from './index.js';
+
+const roll = (game: Game, faces?: number[]) =>
+  apply(game, faces ? { type: 'roll', faces } : { type: 'roll' });
+const score = (game: Game, row: (typeof ROWS)[number]) => apply(game, { type: 'score', row });
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    return (error as { code?: string }).code;
+  }
+  return undefined;
+}
+
+describe('a game', () => {
+  it('starts with an empty sheet, player 0 to act, three throws', () => {
+    const game = newGame({ players: ['Mari', 'Jüri'], seed: 1 });
+    expect(game.players).toEqual([
+      { name: 'Mari', scores: {} },
+      { name: 'Jüri', scores: {} },
+    ]);
+    expect([game.current, game.turn, game.rollsUsed, game.over]).toEqual([0, 0, 0, false]);
+    expect(rollsLeft(game)).toBe(3);
+    expect(game.rules).toBe('seed');
+  });
+
+  it('keeps held dice on the next throw and passes the turn after scoring', () => {
+    let game = roll(newGame({ players: ['A', 'B'], seed: 7 }), [6, 6, 2, 3, 6]);
+    game = toggleHold(toggleHold(toggleHold(game, 0), 1), 4);
+    expect(game.held).toEqual([true, true, false, false, true]);
+    game = roll(game);
+    expect([game.dice[0], game.dice[1], game.dice[4]]).toEqual([6, 6, 6]);
+    expect(scoreOptions(game).sixes).toBe(6 * game.dice.filter((d) => d === 6).length);
+    game = score(game, 'sixes');
+    expect(game.current).toBe(1);
+    expect(game.rollsUsed).toBe(0);
+    expect(game.held).toEqual([false, false, false, false, false]);
+    expect(totals(game)[0]).toBe(game.players[0]!.scores.sixes);
+  });
+
+  it('takes faces from outside and consumes one draw, the throw seed', () => {
+    const game = newGame({ players: ['A'], seed: 3 });
+    const seed = throwSeed(game);
+    const next = roll(game, [1, 2, 3, 4, 5]);
+    expect(next.dice).toEqual([1, 2, 3, 4, 5]);
+    expect(throwSeed(next)).not.toBe(seed);
+  });
+
+  it('is reproducible from a seed', () => {
+    const play = () => roll(roll(newGame({ players: ['A'], seed: 42 })));
+    expect(play()).toEqual(play());
+    expect(roll(newGame({ players: ['A'], seed: 43 })).dice).not.toEqual(
+      roll(newGame({ players: ['A'], seed: 42 })).dice,
+    );
+  });
+
+  it('refuses each illegal action with its code and leaves the game as it was', () => {
+    const fresh = newGame({ players: ['A', 'B'], seed: 5 });
+    const rolled = roll(fresh, [1, 1, 1, 1, 1]);
+    const thrice = roll(roll(rolled));
+    const cases: [Game, () => unknown, string][] = [
+      [fresh, () => score(fresh, 'ones'), 'no-roll-yet'],
+      [fresh, () => toggleHold(fresh, 0), 'no-roll-yet'],
+      [thrice, () => roll(thrice), 'no-rolls-left'],
+      [thrice, () => toggleHold(thrice, 1), 'no-rolls-left'],
+      [rolled, () => score(rolled, 'yahtzee' as 'ones'), 'unknown-row'],
+      [rolled, () => toggleHold(rolled, 5), 'bad-die-index'],
+      [rolled, () => toggleHold(rolled, -1), 'bad-die-index'],
+      [rolled, () => toggleHold(rolled, 1.5), 'bad-die-index'],
+      [rolled, () => roll(rolled, [1, 2, 3]), 'bad-dice'],
+      [rolled, () => roll(rolled, [1, 2, 3, 4, 7]), 'bad-dice'],
+      [rolled, () => apply(rolled, { type: 'jump' } as never), 'bad-action'],
+      [rolled, () => roll(toggleHold(rolled, 0), [2, 1, 1, 1, 1]), 'held-die-changed'],
+    ];
+    for (const [game, act, code] of cases) {
+      const before = JSON.stringify(game);
+      expect(codeOf(act)).toBe(code);
+      expect(JSON.stringify(game)).toBe(before);
+    }
+    // A scores ones, B plays a turn, then A tries ones again.
+    const backToA = score(roll(score(rolled, 'ones'), [2, 2, 3, 4, 5]), 'twos');
+    const mine = roll(backToA, [1, 2, 3, 4, 5]);
+    expect(codeOf(() => score(mine, 'ones'))).toBe('row-filled');
+  });
+
+  it('refuses all five held, and the game after it is over', () => {
+    let game = roll(newGame({ players: ['A'], seed: 9 }));
+    for (let i = 0; i < 5; i++) game = toggleHold(game, i);
+    expect(canRoll(game)).toBe(false);
+    expect(codeOf(() => roll(game))).toBe('all-held');
+    let solo = newGame({ players: ['Solo'], seed: 9 });
+    for (const row of ROWS) solo = score(roll(solo), row);
+    expect(solo.over).toBe(true);
+    expect(winners(solo)).toEqual([0]);
+    expect(codeOf(() => roll(solo))).toBe('game-over');
+    expect(codeOf(() => score(solo, 'chance'))).toBe('game-over');
+    expect(codeOf(() => toggleHold(solo, 0))).toBe('game-over');
+  });
+
+  it.each([
+    [{ players: [] }, 'bad-player-count'],
+    [{ players: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] }, 'bad-player-count'],
+    [{ players: 'Mari' }, 'bad-player-count'],
+    [{ players: ['  '] }, 'bad-name'],
+    [{ players: ['x'.repeat(30)] }, 'bad-name'],
+    [{ players: [42] }, 'bad-name'],
+    [{ players: ['A'], rules: 'vegas' }, 'unknown-rules'],
+    [{ players: ['A'], seed: 1.5 }, 'bad-seed'],
+    [{ players: ['A'], seed: 'abc' }, 'bad-seed'],
+  ])('refuses setup %j with %s', (setup, code) => {
+    expect(codeOf(() => newGame(setup as never))).toBe(code);
+  });
+
+  it('shares the win on a draw', () => {
+    let game = newGame({ players: ['A', 'B'], seed: 1 });
+    for (const row of ROWS) for (let p = 0; p < 2; p++) game = score(roll(game, [2, 2, 2, 3, 3]), row);
+    expect(game.over).toBe(true);
+    expect(totals(game)[0]).toBe(totals(game)[1]);
+    expect(winners(game)).toEqual([0, 1]);
+  });
+
+  it('adds the classic bonus for 63 or more in rows 1-6, and never under the default rules', () => {
+    const upper: [(typeof ROWS)[number], number[]][] = [
+      ['ones', [1, 1, 1, 2, 2]],
+      ['twos', [2, 2, 2, 1, 1]],
+      ['threes', [3, 3, 3, 1, 1]],
+      ['fours', [4, 4, 4, 1, 1]],
+      ['fives', [5, 5, 5, 1, 1]],
+      ['sixes', [6, 6, 6, 1, 1]],
+    ];
+    const upperTotal = (rules: 'seed' | 'classic') => {
+      let game = newGame({ players: ['A'], rules, seed: 1 });
+      for (const [row, dice] of upper) game = score(roll(game, dice), row);
+      return totals(game)[0];
+    };
+    expect(upperTotal('seed')).toBe(63);
+    expect(upperTotal('classic')).toBe(63 + 35);
+  });
+
+  it('survives a JSON round trip, replays from its log and restores only untampered data', () => {
+    let game = newGame({ players: ['A', 'B'], rules: 'classic', seed: 11 });
+    game = toggleHold(roll(game), 2);
+    game = score(roll(game), 'chance');
+    const copy = JSON.parse(JSON.stringify(game)) as Game;
+    expect(copy).toStrictEqual(game);
+    expect(replay(setupOf(game), game.log)).toStrictEqual(game);
+    expect(restoreGame(copy)).toStrictEqual(game);
+    const tampered = { ...copy, players: [{ name: 'A', scores: { chance: 30 } }, copy.players[1]] };
+    expect(codeOf(() => restoreGame(tampered))).toBe('bad-state');
+    expect(codeOf(() => restoreGame('garbage'))).toBe('bad-state');
+    expect(codeOf(() => restoreGame(null))).toBe('bad-state');
+  });
+});

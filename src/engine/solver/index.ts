@@ -1,0 +1,25 @@
+/**
+ * Exact optimal play for solitaire Täringupokker: backward induction over the sheet states (filled
+ * rows, and the capped upper total under a rule set with an upper bonus) and, inside a turn, over the
+ * 252 distinct throws and 462 distinct holds with exact probabilities. Pure TypeScript with typed
+ * arrays: runs the same in Node, the browser and a Web Worker.
+ */
+export {
+  solveTable,
+  getTable,
+  stateValue,
+  expectedScoreFromStart,
+  myopicTable,
+  type StateValues,
+} from './table.js';
+export {
+  rankRows,
+  rankHolds,
+  bestAction,
+  positionOf,
+  type Position,
+  type RowChoice,
+  type HoldChoice,
+  type BestAction,
+} from './decisions.js';
+export { bonusModel, maskOf, trackedUpper, type BonusModel } from './sheet-model.js';

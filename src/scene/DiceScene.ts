@@ -1,0 +1,398 @@
+import * as THREE from 'three';
+import { DiceWorld } from './physics/DiceWorld.js';
+import type { DiePose, Gesture, ThrowResult } from './physics/types.js';
+import { CameraRig } from './CameraRig.js';
+import { DieMeshes } from './DieMeshes.js';
+import { DirtyRegions, overlaps, type ScreenRect } from './DirtyRegions.js';
+import { Lighting } from './Lighting.js';
+import { PointerInput } from './PointerInput.js';
+import { blankPose, PoseTween } from './PoseTween.js';
+import { SceneError } from './SceneError.js';
+import { SceneRenderer, type SceneLayers } from './SceneRenderer.js';
+import { ScenePicker } from './ScenePicker.js';
+import { TABLE_BOUNDS, TableMesh } from './TableMesh.js';
+import { FIXED_STEP, ThrowDriver } from './ThrowDriver.js';
+
+/** How much the table may cost to draw. */
+export type SceneQuality = 'high' | 'low';
+
+/** Options of a DiceScene. */
+export interface DiceSceneOptions {
+  /** Throws jump straight to rest and held dice move without a hop. */
+  reducedMotion?: boolean;
+  /** Highest device pixel ratio drawn at (default 1.5). */
+  maxPixelRatio?: number;
+  /**
+   * 'high' (default): the table is drawn with a shadow map and physically based wood; 'low': no
+   * shadow map, pixel ratio at most 1. Either way this costs only on full frames (start, resize).
+   */
+  quality?: SceneQuality;
+}
+
+/** Length of the hop of a die to or from the ledge, in ms. */
+const HOLD_HOP_MS = 200;
+/** A throw whose frames stopped coming for this long (tab in the background) is run to rest at once. */
+const STALL_MS = 1000;
+/** How often the stall watchdog looks, in ms. */
+const WATCHDOG_MS = 250;
+/** Frame times kept for `frameTimes()`. */
+const MAX_FRAME_TIMES = 10_000;
+/** Colour of the room around the table. */
+const ROOM_COLOR = 0x17110c;
+
+interface PendingThrow {
+  resolve(result: ThrowResult): void;
+  reject(error: Error): void;
+}
+
+/**
+ * The 3D dice table: five dice on a felt table with a ledge for held dice, driven by the cannon-es
+ * DiceWorld with a fixed step and drawn with three.js on demand (no frame is drawn while nothing
+ * moves; while dice move only the pixels around them are drawn again). It knows no rules: a flick or
+ * a tap is reported through `onFlick` / `onDieClick` and the host decides what happens.
+ *
+ * Creates a canvas filling `container` and follows its size. Throws a SceneError with code
+ * 'no-webgl' when WebGL is unavailable.
+ */
+export class DiceScene {
+  /** The canvas the table is drawn on (inside the container). */
+  readonly canvas: HTMLCanvasElement;
+  /** A flick on the table, or a tap off the dice (then with DEFAULT_GESTURE). Only while `interactive`. */
+  onFlick?: (gesture: Gesture) => void;
+  /** A tap on die `index`. Only while `interactive`. */
+  onDieClick?: (index: number) => void;
+  /** A die hit something during an animated throw (speed along the contact normal): for sounds. */
+  onImpact?: (speed: number, dieIndex: number) => void;
+  /** Throws jump to rest and held dice move without a hop. */
+  reducedMotion: boolean;
+
+  private readonly world = new DiceWorld();
+  private readonly renderer: SceneRenderer;
+  private readonly layers: SceneLayers;
+  private readonly rig = new CameraRig(TABLE_BOUNDS);
+  private readonly table = new TableMesh();
+  private readonly dice: DieMeshes;
+  private readonly tableLights: Lighting;
+  private readonly diceLights: Lighting;
+  private readonly regions: DirtyRegions;
+  private readonly picker: ScenePicker;
+  private readonly input: PointerInput;
+  private readonly tween: PoseTween;
+  private readonly driver: ThrowDriver;
+  private readonly resizeObserver: ResizeObserver;
+  private readonly held: boolean[];
+  private readonly pose: DiePose = blankPose();
+  private readonly from: DiePose = blankPose();
+  private readonly times: number[] = [];
+  private readonly scratch = new THREE.Vector3();
+  private pending: PendingThrow | null = null;
+  private rafId = 0;
+  private watchdog: ReturnType<typeof setInterval> | undefined;
+  private lastTick = 0;
+  private lastThrowFrame = 0;
+  /** When the running throw last advanced (or started), on the performance.now() clock. */
+  private lastProgress = 0;
+  /** True while a throw is stepped frame by frame (impacts are reported only then). */
+  private animating = false;
+  private drawn = 0;
+  private disposed = false;
+
+  constructor(container: HTMLElement, options: DiceSceneOptions = {}) {
+    const quality = options.quality ?? 'high';
+    this.reducedMotion = options.reducedMotion ?? false;
+    this.canvas = document.createElement('canvas');
+    this.canvas.style.display = 'block';
+    this.canvas.style.width = '100%';
+    this.canvas.style.height = '100%';
+    const maxPixelRatio = options.maxPixelRatio ?? 1.5;
+    this.renderer = new SceneRenderer(this.canvas, {
+      maxPixelRatio: quality === 'low' ? Math.min(1, maxPixelRatio) : maxPixelRatio,
+      shadows: quality === 'high',
+    });
+    this.renderer.onContextRestored = () => this.requestFrame();
+
+    // Two layers, each with its own copy of the lights: the table (drawn on full frames only, with
+    // shadows) and the dice over the captured table (cheap: no shadow map, blob shadows).
+    this.tableLights = new Lighting({ shadowMapSize: quality === 'high' ? 1024 : 0 });
+    this.diceLights = new Lighting({ shadowMapSize: 0 });
+    this.dice = new DieMeshes(this.diceLights.towardsKey, { count: this.world.bodies.length });
+    const still = new THREE.Scene();
+    still.background = new THREE.Color(ROOM_COLOR);
+    still.add(this.table.group, this.tableLights.group);
+    const moving = new THREE.Scene();
+    moving.add(this.renderer.backdrop.mesh, this.table.occluders, this.dice.group, this.diceLights.group);
+    this.layers = { still, moving, occluders: this.table.occluders };
+    this.regions = new DirtyRegions(this.rig.camera, this.diceLights.towardsKey, this.dice.count);
+    this.picker = new ScenePicker(this.rig.camera, this.dice.meshes);
+    this.input = new PointerInput(this.canvas, this.picker, {
+      flick: (gesture) => this.onFlick?.(gesture),
+      dieClick: (index) => this.onDieClick?.(index),
+    });
+    this.tween = new PoseTween(this.dice.count, HOLD_HOP_MS);
+    this.driver = new ThrowDriver(this.world);
+    this.held = new Array<boolean>(this.dice.count).fill(false);
+    this.world.onImpact = (speed, index) => {
+      if (this.animating) this.onImpact?.(speed, index);
+    };
+    this.syncAll();
+
+    container.appendChild(this.canvas);
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(container);
+    document.addEventListener('visibilitychange', this.onVisibility);
+  }
+
+  /** Whether flicks and taps are taken. */
+  get interactive(): boolean {
+    return this.input.enabled;
+  }
+
+  set interactive(value: boolean) {
+    this.input.enabled = value;
+  }
+
+  /** Frames actually drawn since creation. */
+  get framesDrawn(): number {
+    return this.drawn;
+  }
+
+  /** Milliseconds between consecutive frames drawn during animated throws (for the benchmark). */
+  frameTimes(): number[] {
+    return this.times.slice();
+  }
+
+  /**
+   * Where die `index` is on the canvas now, in CSS pixels from its top-left corner (to place a focus
+   * ring or a label over a die).
+   */
+  dieScreenPoint(index: number): { x: number; y: number } {
+    const { width, height } = this.renderer.size;
+    const p = this.scratch.copy(this.dice.position(index)).project(this.rig.camera);
+    return { x: ((p.x + 1) / 2) * width, y: ((1 - p.y) / 2) * height };
+  }
+
+  /** Lays the dice at rest showing `faces`, held ones on the ledge; draws one frame. Ends a running throw. */
+  show(faces: readonly number[], held: readonly boolean[]): void {
+    this.completeThrow();
+    this.tween.cancel();
+    this.world.place(faces, held);
+    for (let i = 0; i < this.held.length; i++) this.held[i] = held[i]!;
+    this.syncAll();
+    this.requestFrame();
+  }
+
+  /**
+   * Moves newly held dice to their ledge slots and released ones back onto the felt (a short hop,
+   * none under reduced motion); held dice glow. Faces do not change. Ends a running throw first.
+   */
+  setHeld(held: readonly boolean[]): void {
+    this.completeThrow();
+    const now = performance.now();
+    const before = this.dice.meshes.map((mesh) => poseOf(mesh, blankPose()));
+    this.world.setHeld(held);
+    for (let i = 0; i < this.held.length; i++) {
+      this.held[i] = held[i]!;
+      this.world.pose(i, this.pose);
+      if (this.reducedMotion || samePlace(before[i]!, this.pose)) {
+        this.setDie(i, this.pose, held[i] ? 1 : 0);
+      } else {
+        this.tween.start(i, before[i]!, this.pose, now);
+      }
+    }
+    this.requestFrame();
+  }
+
+  /**
+   * Throws the dice that are not held and resolves with the result once all rest. The physics runs
+   * with a fixed step at real speed while frames are drawn; under reduced motion, or when the page
+   * is hidden, it runs to rest at once. A new throw, `show` or `setHeld` ends a running throw first
+   * (it still resolves); `dispose` rejects it with a SceneError 'disposed'.
+   */
+  throw(seed: number, gesture: Gesture, held: readonly boolean[]): Promise<ThrowResult> {
+    if (this.disposed) return Promise.reject(new SceneError('disposed', 'The dice scene was disposed'));
+    this.completeThrow();
+    this.tween.cancel();
+    for (let i = 0; i < this.held.length; i++) this.held[i] = held[i]!;
+    if (this.reducedMotion || document.hidden) {
+      try {
+        const result = this.world.throwToRest(seed, gesture, held);
+        this.syncAll();
+        this.requestFrame();
+        return Promise.resolve(result);
+      } catch (error) {
+        this.syncAll();
+        this.requestFrame();
+        return Promise.reject(new SceneError('throw-timeout', String(error)));
+      }
+    }
+    this.world.startThrow(seed, gesture, held);
+    this.driver.reset();
+    this.lastTick = 0;
+    this.lastThrowFrame = 0;
+    this.lastProgress = performance.now();
+    return new Promise<ThrowResult>((resolve, reject) => {
+      this.pending = { resolve, reject };
+      this.watchdog = setInterval(this.checkStall, WATCHDOG_MS);
+      this.requestFrame();
+    });
+  }
+
+  /** Stops drawing, removes listeners and the canvas, frees every GPU resource. Rejects a running throw. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.rafId) cancelAnimationFrame(this.rafId);
+    this.rafId = 0;
+    this.stopWatchdog();
+    const pending = this.pending;
+    this.pending = null;
+    pending?.reject(new SceneError('disposed', 'The dice scene was disposed during a throw'));
+    this.world.onImpact = undefined;
+    this.resizeObserver.disconnect();
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    this.input.dispose();
+    this.table.dispose();
+    this.dice.dispose();
+    this.tableLights.dispose();
+    this.diceLights.dispose();
+    this.renderer.dispose();
+    this.layers.still.clear();
+    this.layers.moving.clear();
+    this.canvas.remove();
+  }
+
+  private requestFrame(): void {
+    if (!this.rafId && !this.disposed) this.rafId = requestAnimationFrame(this.frame);
+  }
+
+  private readonly frame = (now: number): void => {
+    this.rafId = 0;
+    const seconds = this.lastTick ? (now - this.lastTick) / 1000 : FIXED_STEP;
+    this.lastTick = now;
+    let moving = false;
+    const throwing = this.pending !== null;
+    if (throwing) {
+      this.lastProgress = performance.now();
+      this.animating = true;
+      const done = this.driver.advance(seconds);
+      this.animating = false;
+      this.syncAll();
+      if (done) this.finishThrow();
+      else moving = true;
+    }
+    if (this.tween.running) {
+      for (let i = 0; i < this.held.length; i++) {
+        const t = this.tween.sample(i, now, this.pose);
+        if (t >= 0) this.setDie(i, this.pose, this.held[i] ? t : 1 - t);
+      }
+      moving ||= this.tween.running;
+    }
+    if (this.draw() && throwing) {
+      if (this.lastThrowFrame && this.times.length < MAX_FRAME_TIMES) this.times.push(now - this.lastThrowFrame);
+      this.lastThrowFrame = now;
+    }
+    if (moving) this.requestFrame();
+    else this.lastTick = 0;
+  };
+
+  /** Draws what changed; returns whether anything was drawn. */
+  private draw(): boolean {
+    const { width, height } = this.renderer.size;
+    if (width === 0 || height === 0) return false;
+    const rects = this.renderer.needsFullFrame ? null : this.regions.take(width, height);
+    if (rects !== null && rects.length === 0) return false;
+    if (rects === null) {
+      this.regions.clear();
+      for (let i = 0; i < this.dice.count; i++) this.regions.placed(i, this.dice.position(i), width, height);
+    }
+    this.renderer.draw(this.layers, this.rig.camera, rects, this.cull);
+    this.drawn++;
+    return true;
+  }
+
+  /** Before each scissored pass: only the dice that reach into it are drawn. */
+  private readonly cull = (rect: ScreenRect | null): void => {
+    for (let i = 0; i < this.dice.count; i++) {
+      this.dice.setVisible(i, rect === null || overlaps(rect, this.regions.drawnRect(i)));
+    }
+  };
+
+  private resize(): void {
+    const width = this.canvas.clientWidth;
+    const height = this.canvas.clientHeight;
+    if (!this.renderer.setSize(width, height)) return;
+    this.rig.frame(width, height);
+    // Drawn now, not on the next frame: resizing cleared the canvas and it must not flash empty.
+    this.draw();
+  }
+
+  /** Copies every die's pose from the physics (held look at rest). */
+  private syncAll(): void {
+    for (let i = 0; i < this.dice.count; i++) this.setDie(i, this.world.pose(i, this.pose), this.held[i] ? 1 : 0);
+  }
+
+  private setDie(index: number, pose: DiePose, heldLook: number): void {
+    const moved = this.dice.setPose(index, pose);
+    const looks = this.dice.setHeldLook(index, heldLook);
+    if (moved || looks) {
+      this.dice.meshes[index]!.updateMatrixWorld();
+      const { width, height } = this.renderer.size;
+      this.regions.moved(index, this.dice.position(index), width, height);
+    }
+  }
+
+  /** Brings a running throw to rest at once (it resolves as usual). */
+  private completeThrow(): void {
+    if (!this.pending) return;
+    this.stopWatchdog();
+    const rested = this.driver.finish();
+    this.syncAll();
+    this.requestFrame();
+    if (rested) this.finishThrow();
+    else this.failThrow(new SceneError('throw-timeout', 'The dice did not come to rest'));
+  }
+
+  private finishThrow(): void {
+    const pending = this.pending;
+    const result = this.world.lastResult;
+    this.pending = null;
+    this.stopWatchdog();
+    if (pending && result) pending.resolve(result);
+    else pending?.reject(new SceneError('throw-timeout', 'The throw ended without a result'));
+  }
+
+  private failThrow(error: SceneError): void {
+    const pending = this.pending;
+    this.pending = null;
+    pending?.reject(error);
+  }
+
+  private stopWatchdog(): void {
+    if (this.watchdog !== undefined) clearInterval(this.watchdog);
+    this.watchdog = undefined;
+  }
+
+  private readonly checkStall = (): void => {
+    if (document.hidden || performance.now() - this.lastProgress > STALL_MS) this.completeThrow();
+  };
+
+  private readonly onVisibility = (): void => {
+    if (document.hidden) this.completeThrow();
+    else this.requestFrame();
+  };
+}
+
+function poseOf(mesh: THREE.Object3D, out: DiePose): DiePose {
+  out.x = mesh.position.x;
+  out.y = mesh.position.y;
+  out.z = mesh.position.z;
+  out.qx = mesh.quaternion.x;
+  out.qy = mesh.quaternion.y;
+  out.qz = mesh.quaternion.z;
+  out.qw = mesh.quaternion.w;
+  return out;
+}
+
+function samePlace(a: DiePose, b: DiePose): boolean {
+  return Math.abs(a.x - b.x) < 1e-4 && Math.abs(a.y - b.y) < 1e-4 && Math.abs(a.z - b.z) < 1e-4;
+}

@@ -1,0 +1,186 @@
+import * as THREE from 'three';
+import { MAX_THROW_SPEED, MIN_THROW_SPEED } from './physics/throw-launcher.js';
+import { DEFAULT_GESTURE, DIE_SIZE, type Gesture } from './physics/types.js';
+import type { ScenePicker } from './ScenePicker.js';
+
+/** The release velocity is measured over this last stretch of the drag, in ms. */
+const RELEASE_WINDOW_MS = 80;
+/** A press shorter than this that moved less than TAP_SLOP_PX is a tap. */
+const TAP_MAX_MS = 400;
+/** Movement (CSS px) a tap may have: more for fingers, which wobble. */
+const TAP_SLOP_PX = { mouse: 6, pen: 8, touch: 12 } as const;
+/** A drag released slower than this (units per second on the table) was put down, not flicked. */
+const MIN_FLICK_SPEED = 1.5;
+/** Samples kept of the pointer's path (enough for RELEASE_WINDOW_MS at 240 Hz). */
+const SAMPLES = 32;
+
+/** What a pointer on the table asks for. The host decides what it means. */
+export interface PointerInputHandlers {
+  /** A flick on the table (or a tap off the dice, with DEFAULT_GESTURE). */
+  flick(gesture: Gesture): void;
+  /** A tap on die `index`. */
+  dieClick(index: number): void;
+}
+
+/**
+ * Turns pointer events on the canvas (mouse, touch, pen; one pointer at a time) into flicks and taps:
+ * press on the table, drag, release. The release velocity of the last RELEASE_WINDOW_MS is carried onto
+ * the table plane through the camera, so a flick throws where the finger went and as fast; a short
+ * still press is a tap, on a die (ray picking) or elsewhere (the default throw).
+ */
+export class PointerInput {
+  private active = -1;
+  private downTime = 0;
+  private downX = 0;
+  private downY = 0;
+  private moved = 0;
+  private slop: number = TAP_SLOP_PX.mouse;
+  private count = 0;
+  private readonly times = new Float64Array(SAMPLES);
+  private readonly xs = new Float64Array(SAMPLES);
+  private readonly ys = new Float64Array(SAMPLES);
+  private readonly from = new THREE.Vector3();
+  private readonly to = new THREE.Vector3();
+  private isEnabled = false;
+
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly picker: ScenePicker,
+    private readonly handlers: PointerInputHandlers,
+  ) {
+    canvas.style.touchAction = 'none';
+    canvas.addEventListener('pointerdown', this.onDown);
+    canvas.addEventListener('pointermove', this.onMove);
+    canvas.addEventListener('pointerup', this.onUp);
+    canvas.addEventListener('pointercancel', this.onCancel);
+    canvas.addEventListener('lostpointercapture', this.onCancel);
+  }
+
+  /** Whether presses are taken; turning it off drops a gesture under way. */
+  get enabled(): boolean {
+    return this.isEnabled;
+  }
+
+  set enabled(value: boolean) {
+    this.isEnabled = value;
+    if (!value) this.release();
+    this.canvas.style.cursor = value ? 'grab' : '';
+  }
+
+  /** Removes the listeners. */
+  dispose(): void {
+    this.release();
+    const c = this.canvas;
+    c.removeEventListener('pointerdown', this.onDown);
+    c.removeEventListener('pointermove', this.onMove);
+    c.removeEventListener('pointerup', this.onUp);
+    c.removeEventListener('pointercancel', this.onCancel);
+    c.removeEventListener('lostpointercapture', this.onCancel);
+  }
+
+  private readonly onDown = (event: PointerEvent): void => {
+    if (!this.isEnabled || this.active !== -1 || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    const [x, y] = this.ndc(event);
+    if (this.picker.dieAt(x, y) === -1 && !this.picker.isOverTable(x, y, this.from)) return;
+    this.active = event.pointerId;
+    this.downTime = event.timeStamp;
+    this.downX = event.clientX;
+    this.downY = event.clientY;
+    this.moved = 0;
+    this.slop = TAP_SLOP_PX[event.pointerType as keyof typeof TAP_SLOP_PX] ?? TAP_SLOP_PX.touch;
+    this.count = 0;
+    this.sample(event);
+    this.canvas.setPointerCapture?.(event.pointerId);
+    this.canvas.style.cursor = 'grabbing';
+    event.preventDefault();
+  };
+
+  private readonly onMove = (event: PointerEvent): void => {
+    if (!this.isEnabled) return;
+    if (event.pointerId !== this.active) {
+      if (this.active === -1 && event.pointerType === 'mouse') this.hover(event);
+      return;
+    }
+    this.moved = Math.max(this.moved, Math.hypot(event.clientX - this.downX, event.clientY - this.downY));
+    this.sample(event);
+  };
+
+  private readonly onUp = (event: PointerEvent): void => {
+    if (event.pointerId !== this.active) return;
+    this.sample(event);
+    const moved = Math.max(this.moved, Math.hypot(event.clientX - this.downX, event.clientY - this.downY));
+    const tap = moved <= this.slop && event.timeStamp - this.downTime <= TAP_MAX_MS;
+    const gesture = tap ? null : this.releaseGesture();
+    this.release();
+    if (tap) {
+      const [x, y] = this.ndc(event);
+      const die = this.picker.dieAt(x, y);
+      if (die !== -1) this.handlers.dieClick(die);
+      else this.handlers.flick({ ...DEFAULT_GESTURE });
+    } else if (gesture) {
+      this.handlers.flick(gesture);
+    }
+  };
+
+  private readonly onCancel = (event: PointerEvent): void => {
+    if (event.pointerId === this.active) this.release();
+  };
+
+  /** The flick of the last RELEASE_WINDOW_MS on the table plane at die-centre height, or null if too slow. */
+  private releaseGesture(): Gesture | null {
+    const last = (this.count - 1) % SAMPLES;
+    const end = this.times[last]!;
+    // The oldest sample inside the window, or failing that the one just before the release.
+    let first = last;
+    for (let k = 1; k < Math.min(this.count, SAMPLES); k++) {
+      const i = (this.count - 1 - k) % SAMPLES;
+      first = i;
+      if (end - this.times[i]! >= RELEASE_WINDOW_MS) break;
+    }
+    const seconds = (end - this.times[first]!) / 1000;
+    if (first === last || seconds <= 0) return null;
+    const height = DIE_SIZE / 2;
+    const [x0, y0] = this.ndcOf(this.xs[first]!, this.ys[first]!);
+    const [x1, y1] = this.ndcOf(this.xs[last]!, this.ys[last]!);
+    if (!this.picker.planeAt(x0, y0, height, this.from) || !this.picker.planeAt(x1, y1, height, this.to)) return null;
+    const dx = (this.to.x - this.from.x) / seconds;
+    const dz = (this.to.z - this.from.z) / seconds;
+    const speed = Math.hypot(dx, dz);
+    if (!(speed >= MIN_FLICK_SPEED)) return null;
+    return {
+      dirX: dx / speed,
+      dirZ: dz / speed,
+      speed: THREE.MathUtils.clamp(speed, MIN_THROW_SPEED, MAX_THROW_SPEED),
+    };
+  }
+
+  private hover(event: PointerEvent): void {
+    const [x, y] = this.ndc(event);
+    this.canvas.style.cursor = this.picker.dieAt(x, y) !== -1 ? 'pointer' : 'grab';
+  }
+
+  private sample(event: PointerEvent): void {
+    const i = this.count % SAMPLES;
+    this.times[i] = event.timeStamp;
+    this.xs[i] = event.clientX;
+    this.ys[i] = event.clientY;
+    this.count++;
+  }
+
+  private release(): void {
+    if (this.active === -1) return;
+    const id = this.active;
+    this.active = -1;
+    if (this.canvas.hasPointerCapture?.(id)) this.canvas.releasePointerCapture(id);
+    this.canvas.style.cursor = this.isEnabled ? 'grab' : '';
+  }
+
+  private ndc(event: PointerEvent): [number, number] {
+    return this.ndcOf(event.clientX, event.clientY);
+  }
+
+  private ndcOf(clientX: number, clientY: number): [number, number] {
+    const rect = this.canvas.getBoundingClientRect();
+    return [((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1];
+  }
+}

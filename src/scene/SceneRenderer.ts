@@ -1,0 +1,144 @@
+import * as THREE from 'three';
+import { Backdrop } from './Backdrop.js';
+import { SceneError } from './SceneError.js';
+import type { ScreenRect } from './DirtyRegions.js';
+
+/** Options for the renderer. */
+export interface SceneRendererOptions {
+  /** Highest device pixel ratio rendered at (a 3x phone renders at this). */
+  maxPixelRatio: number;
+  /** Whether the still layer is drawn with shadow maps. */
+  shadows: boolean;
+}
+
+/** What a frame is made of. */
+export interface SceneLayers {
+  /** What never moves (the table): drawn whole only on full frames, then kept as the backdrop. */
+  still: THREE.Scene;
+  /** What moves (dice), drawn over the backdrop. Must hold `backdrop.mesh` and `occluders`. */
+  moving: THREE.Scene;
+  /** Depth-only stand-ins of still things that may hide moving ones (the walls). */
+  occluders: THREE.Object3D;
+}
+
+/**
+ * The WebGL renderer of the table, drawing on demand in two layers. A full frame draws the still
+ * layer with every nicety (lights, shadow map, textures), keeps its pixels as the backdrop, then
+ * draws the moving layer over it. Afterwards frames are drawn only inside a few screen rectangles
+ * (scissored passes over the kept drawing buffer): backdrop pixels back, walls' depth, then dice.
+ * Software WebGL (SwiftShader) spends its time per shaded pixel, so this is what keeps it smooth.
+ */
+export class SceneRenderer {
+  /** The canvas drawn into. */
+  readonly canvas: HTMLCanvasElement;
+  /** The three.js renderer. */
+  readonly three: THREE.WebGLRenderer;
+  /** The captured still layer; add `backdrop.mesh` to the moving layer. */
+  readonly backdrop = new Backdrop();
+  /** Set when the drawing buffer no longer holds the last frame (resize, lost context): draw whole next. */
+  needsFullFrame = true;
+  /** Called after a lost context came back (the host should request a frame). */
+  onContextRestored?: () => void;
+  private width = 0;
+  private height = 0;
+  private readonly maxPixelRatio: number;
+  private readonly bufferSize = new THREE.Vector2();
+
+  constructor(canvas: HTMLCanvasElement, options: SceneRendererOptions) {
+    this.canvas = canvas;
+    this.maxPixelRatio = options.maxPixelRatio;
+    try {
+      this.three = new THREE.WebGLRenderer({
+        canvas,
+        antialias: false,
+        alpha: false,
+        stencil: false,
+        powerPreference: 'high-performance',
+        // Kept between frames so a frame can redraw only what moved.
+        preserveDrawingBuffer: true,
+      });
+    } catch (cause) {
+      const error = new SceneError('no-webgl', 'WebGL is not available in this browser');
+      (error as Error & { cause?: unknown }).cause = cause;
+      throw error;
+    }
+    const r = this.three;
+    r.outputColorSpace = THREE.SRGBColorSpace;
+    r.toneMapping = THREE.NoToneMapping;
+    r.shadowMap.enabled = options.shadows;
+    r.shadowMap.type = THREE.PCFShadowMap;
+    // The still layer's shadows are drawn once per full frame, never per pass.
+    r.shadowMap.autoUpdate = false;
+    canvas.addEventListener('webglcontextrestored', this.onRestored);
+  }
+
+  /** Current size in CSS pixels. */
+  get size(): { width: number; height: number } {
+    return { width: this.width, height: this.height };
+  }
+
+  /** Resizes the drawing buffer to `width` x `height` CSS pixels; returns whether anything changed. */
+  setSize(width: number, height: number): boolean {
+    const ratio = Math.min(window.devicePixelRatio || 1, this.maxPixelRatio);
+    if (width === this.width && height === this.height && ratio === this.three.getPixelRatio()) return false;
+    this.width = width;
+    this.height = height;
+    this.three.setPixelRatio(ratio);
+    this.three.setSize(width, height, false);
+    this.needsFullFrame = true;
+    return true;
+  }
+
+  /**
+   * Draws a frame: whole when `rects` is null or a full frame is due, else only inside `rects` (CSS
+   * pixels, origin bottom-left), calling `beforePass` with each so the host can hide what lies outside.
+   * Returns whether the frame was drawn whole.
+   */
+  draw(
+    layers: SceneLayers,
+    camera: THREE.Camera,
+    rects: readonly ScreenRect[] | null,
+    beforePass?: (rect: ScreenRect | null) => void,
+  ): boolean {
+    const r = this.three;
+    if (rects === null || this.needsFullFrame) {
+      r.setScissorTest(false);
+      r.shadowMap.needsUpdate = true;
+      r.render(layers.still, camera);
+      r.getDrawingBufferSize(this.bufferSize);
+      this.backdrop.capture(r, this.bufferSize.x, this.bufferSize.y);
+      // The still layer is on screen, with its depth: the moving layer goes straight over it.
+      this.backdrop.mesh.visible = false;
+      layers.occluders.visible = false;
+      beforePass?.(null);
+      r.autoClear = false;
+      r.render(layers.moving, camera);
+      r.autoClear = true;
+      this.backdrop.mesh.visible = true;
+      layers.occluders.visible = true;
+      this.needsFullFrame = false;
+      return true;
+    }
+    r.setScissorTest(true);
+    for (const rect of rects) {
+      r.setScissor(rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
+      beforePass?.(rect);
+      r.render(layers.moving, camera);
+    }
+    r.setScissorTest(false);
+    return false;
+  }
+
+  /** Frees the renderer and drops the WebGL context at once (browsers limit live contexts). */
+  dispose(): void {
+    this.canvas.removeEventListener('webglcontextrestored', this.onRestored);
+    this.backdrop.dispose();
+    this.three.dispose();
+    this.three.forceContextLoss();
+  }
+
+  private readonly onRestored = (): void => {
+    this.needsFullFrame = true;
+    this.onContextRestored?.();
+  };
+}

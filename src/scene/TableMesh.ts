@@ -1,0 +1,122 @@
+import * as THREE from 'three';
+import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
+import { TABLE } from './physics/types.js';
+import { boxUvsInUnits, createFeltTexture, createWoodTexture } from './table-textures.js';
+
+/** Height of the lip at the outer edge of the ledge (visual only: held dice never reach it). */
+const LIP_HEIGHT = 0.3;
+/** Thickness of the lip. */
+const LIP_THICKNESS = 0.3;
+/** How far the table body reaches below the felt. */
+const BODY_DEPTH = 0.8;
+
+/** Outer extent of the table (walls, ledge and lip included), for framing the camera. */
+export const TABLE_BOUNDS = (() => {
+  const halfX = TABLE.width / 2 + TABLE.wallThickness;
+  const farZ = -(TABLE.depth / 2 + TABLE.wallThickness);
+  const nearZ = TABLE.depth / 2 + TABLE.wallThickness + TABLE.ledgeDepth + LIP_THICKNESS;
+  return new THREE.Box3(new THREE.Vector3(-halfX, -0.25, farZ), new THREE.Vector3(halfX, TABLE.wallHeight, nearZ));
+})();
+
+/**
+ * The dice table: green felt in a rim of four varnished wooden walls, the ledge for held dice beyond
+ * the near wall (level with the felt, with a darker felt strip and a lip), on a wooden body. Built to
+ * the physics' TABLE measures; the felt receives shadows, the walls cast them.
+ */
+export class TableMesh {
+  /** Everything of the table, ready to add to a scene. */
+  readonly group = new THREE.Group();
+  /**
+   * Depth-only twins of the parts that stand up from the felt (walls, lip): drawn with the dice over
+   * the captured table so a die behind a wall stays hidden.
+   */
+  readonly occluders = new THREE.Group();
+  private readonly geometries: THREE.BufferGeometry[] = [];
+  private readonly materials: THREE.Material[] = [];
+  private readonly textures: THREE.Texture[] = [];
+
+  constructor() {
+    const felt = createFeltTexture();
+    const ledgeFeltTexture = createFeltTexture(1024, 128, 0.2);
+    const wood = createWoodTexture();
+    this.textures.push(felt, ledgeFeltTexture, wood);
+
+    const feltMaterial = new THREE.MeshLambertMaterial({ color: 0x1f7a45, map: felt });
+    const ledgeFeltMaterial = new THREE.MeshLambertMaterial({ color: 0x2f5a3c, map: ledgeFeltTexture });
+    const hidden = new THREE.MeshBasicMaterial({ colorWrite: false });
+    const woodMaterial = new THREE.MeshStandardMaterial({ color: 0xffffff, map: wood, roughness: 0.45 });
+    const bodyMaterial = new THREE.MeshStandardMaterial({ color: 0x9a8070, map: wood, roughness: 0.6 });
+    this.materials.push(feltMaterial, ledgeFeltMaterial, woodMaterial, bodyMaterial, hidden);
+
+    const { width, depth, wallHeight: h, wallThickness: t, ledgeDepth } = TABLE;
+    const outerWidth = width + 2 * t;
+
+    const feltPlane = this.mesh(new THREE.PlaneGeometry(width, depth), feltMaterial);
+    feltPlane.rotation.x = -Math.PI / 2;
+    feltPlane.receiveShadow = true;
+
+    // Walls: long ones run the full outer width, side ones fit between them.
+    const wall = (w: number, d: number, x: number, z: number): void => {
+      const geometry = new RoundedBoxGeometry(w, h, d, 2, 0.1);
+      boxUvsInUnits(geometry, 4, x * 0.13 + z * 0.07);
+      const mesh = this.mesh(geometry, woodMaterial);
+      mesh.position.set(x, h / 2, z);
+      mesh.castShadow = true;
+      mesh.receiveShadow = true;
+      this.occluder(mesh, hidden);
+    };
+    wall(outerWidth, t, 0, -(depth + t) / 2);
+    wall(outerWidth, t, 0, (depth + t) / 2);
+    wall(t, depth + 0.02, -(width + t) / 2, 0);
+    wall(t, depth + 0.02, (width + t) / 2, 0);
+
+    // Ledge: a felt strip level with the play felt, then the lip.
+    const ledgeZ = depth / 2 + t + ledgeDepth / 2;
+    const ledgeFelt = this.mesh(new THREE.PlaneGeometry(outerWidth, ledgeDepth), ledgeFeltMaterial);
+    ledgeFelt.rotation.x = -Math.PI / 2;
+    ledgeFelt.position.set(0, 0, ledgeZ);
+    ledgeFelt.receiveShadow = true;
+    const lipGeometry = new RoundedBoxGeometry(outerWidth, LIP_HEIGHT + 0.2, LIP_THICKNESS, 2, 0.1);
+    boxUvsInUnits(lipGeometry, 4, 0.5);
+    const lip = this.mesh(lipGeometry, woodMaterial);
+    lip.position.set(0, LIP_HEIGHT / 2 - 0.1, depth / 2 + t + ledgeDepth + LIP_THICKNESS / 2);
+    lip.receiveShadow = true;
+    this.occluder(lip, hidden);
+
+    // Body under everything; only its sides show, below the rim and the lip.
+    const bodyDepth = TABLE_BOUNDS.max.z - TABLE_BOUNDS.min.z;
+    const bodyGeometry = new THREE.BoxGeometry(outerWidth - 0.02, BODY_DEPTH, bodyDepth - 0.02);
+    boxUvsInUnits(bodyGeometry, 4, 0.25);
+    const body = this.mesh(bodyGeometry, bodyMaterial);
+    body.position.set(0, -BODY_DEPTH / 2 - 0.001, (TABLE_BOUNDS.max.z + TABLE_BOUNDS.min.z) / 2);
+
+    // The table never moves: compute its matrices once.
+    for (const child of this.group.children) child.updateMatrix();
+    for (const child of this.occluders.children) child.updateMatrix();
+  }
+
+  /** Frees every geometry, material and texture of the table. */
+  dispose(): void {
+    for (const geometry of this.geometries) geometry.dispose();
+    for (const material of this.materials) material.dispose();
+    for (const texture of this.textures) texture.dispose();
+    this.group.clear();
+    this.occluders.clear();
+  }
+
+  private occluder(source: THREE.Mesh, material: THREE.Material): void {
+    const twin = new THREE.Mesh(source.geometry, material);
+    twin.position.copy(source.position);
+    twin.matrixAutoUpdate = false;
+    twin.renderOrder = -5;
+    this.occluders.add(twin);
+  }
+
+  private mesh(geometry: THREE.BufferGeometry, material: THREE.Material): THREE.Mesh {
+    this.geometries.push(geometry);
+    const mesh = new THREE.Mesh(geometry, material);
+    mesh.matrixAutoUpdate = false;
+    this.group.add(mesh);
+    return mesh;
+  }
+}
