@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /** The playable page (index.html) and the unit tests. The library build is vite.lib.config.ts. */
 export default defineConfig({
+  // Static files (the favicon, sounds) are served from assets/ as they are.
+  publicDir: 'assets',
   build: {
     outDir: 'dist/app',
     target: 'es2022',

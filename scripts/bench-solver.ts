@@ -92,7 +92,9 @@ function timeDecisions(table: StateValues, list: Position[]): number[] {
 }
 
 const seed = timeTable('seed', runs);
-console.log(`seed table (8,192 states): min ${ms(seed.times[0]!)}, median ${ms(percentile(seed.times, 0.5))}`);
+console.log(
+  `seed table (8,192 states): min ${ms(seed.times[0]!)}, median ${ms(percentile(seed.times, 0.5))}`,
+);
 console.log(`  expected score from an empty sheet: ${expectedScoreFromStart(seed.table).toFixed(6)}`);
 
 const list = positions(decisions, 2024);

@@ -39,7 +39,8 @@ function parse(args: readonly string[]): Options {
       console.log(USAGE);
       process.exit(0);
     }
-    if (!['--games', '--bot', '--rules', '--seed'].includes(arg)) fail(`unknown argument ${JSON.stringify(arg)}`);
+    if (!['--games', '--bot', '--rules', '--seed'].includes(arg))
+      fail(`unknown argument ${JSON.stringify(arg)}`);
     const value = args[i + 1];
     if (value === undefined || value.startsWith('--')) fail(`${arg} needs a value`);
     if (given.has(arg)) fail(`${arg} given twice`);
@@ -53,9 +54,11 @@ function parse(args: readonly string[]): Options {
   const bot = given.get('--bot');
   if (!isBotId(bot)) fail(`--bot must be optimal, good or easy, got ${JSON.stringify(bot ?? null)}`);
   const rules = given.get('--rules');
-  if (!isRuleSetId(rules)) fail(`--rules must be ${RULE_SETS.join(' or ')}, got ${JSON.stringify(rules ?? null)}`);
+  if (!isRuleSetId(rules))
+    fail(`--rules must be ${RULE_SETS.join(' or ')}, got ${JSON.stringify(rules ?? null)}`);
   const seed = given.has('--seed') ? Number(given.get('--seed')) : 1;
-  if (!Number.isSafeInteger(seed)) fail(`--seed must be an integer, got ${JSON.stringify(given.get('--seed'))}`);
+  if (!Number.isSafeInteger(seed))
+    fail(`--seed must be an integer, got ${JSON.stringify(given.get('--seed'))}`);
   return { games, bot, rules, seed, json };
 }
 
@@ -67,7 +70,9 @@ const bot = createBot(options.bot, { seed: options.seed, table });
 
 const scores: number[] = [];
 for (let i = 0; i < options.games; i++) {
-  const game = playGame({ players: [options.bot], rules: options.rules, seed: (options.seed + i) >>> 0 }, [bot]);
+  const game = playGame({ players: [options.bot], rules: options.rules, seed: (options.seed + i) >>> 0 }, [
+    bot,
+  ]);
   scores.push(totals(game)[0]!);
 }
 const seconds = (performance.now() - start) / 1000;
@@ -101,8 +106,12 @@ function round(value: number): number {
 if (options.json) {
   console.log(JSON.stringify(result));
 } else {
-  console.log(`${n} games, bot ${options.bot}, rules ${options.rules}, seeds ${options.seed}..${options.seed + n - 1}`);
-  console.log(`mean ${mean.toFixed(2)} ± ${standardError.toFixed(2)} (sd ${sd.toFixed(2)}), min ${result.min}, max ${result.max}`);
+  console.log(
+    `${n} games, bot ${options.bot}, rules ${options.rules}, seeds ${options.seed}..${options.seed + n - 1}`,
+  );
+  console.log(
+    `mean ${mean.toFixed(2)} ± ${standardError.toFixed(2)} (sd ${sd.toFixed(2)}), min ${result.min}, max ${result.max}`,
+  );
   console.log(`optimal expected score ${expectedScore.toFixed(4)} (z = ${result.zScore ?? '-'})`);
   console.log(`${seconds.toFixed(2)} s (table ${tableSeconds.toFixed(2)} s)`);
 }

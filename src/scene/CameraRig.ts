@@ -17,7 +17,13 @@ export interface CameraRigOptions {
   margin: number;
 }
 
-const DEFAULTS: CameraRigOptions = { fov: 30, minHorizontalFov: 28, pitchWide: 54, pitchTall: 66, margin: 0.03 };
+const DEFAULTS: CameraRigOptions = {
+  fov: 30,
+  minHorizontalFov: 28,
+  pitchWide: 54,
+  pitchTall: 66,
+  margin: 0.03,
+};
 
 /**
  * The player's view: a perspective camera on the near (+Z) side, tilted down at the table, placed so

@@ -3,7 +3,7 @@ import { DiceWorld } from './physics/DiceWorld.js';
 import type { DiePose, Gesture, ThrowResult } from './physics/types.js';
 import { CameraRig } from './CameraRig.js';
 import { DieMeshes } from './DieMeshes.js';
-import { DirtyRegions, overlaps, type ScreenRect } from './DirtyRegions.js';
+import { DirtyRegions, type ScreenRect } from './DirtyRegions.js';
 import { Lighting } from './Lighting.js';
 import { PointerInput } from './PointerInput.js';
 import { blankPose, PoseTween } from './PoseTween.js';
@@ -31,8 +31,8 @@ export interface DiceSceneOptions {
 
 /** Length of the hop of a die to or from the ledge, in ms. */
 const HOLD_HOP_MS = 200;
-/** A throw whose frames stopped coming for this long (tab in the background) is run to rest at once. */
-const STALL_MS = 1000;
+/** A throw whose frames stopped coming for this long (throttled or frozen page) is run to rest at once. */
+const STALL_MS = 3000;
 /** How often the stall watchdog looks, in ms. */
 const WATCHDOG_MS = 250;
 /** Frame times kept for `frameTimes()`. */
@@ -288,7 +288,8 @@ export class DiceScene {
       moving ||= this.tween.running;
     }
     if (this.draw() && throwing) {
-      if (this.lastThrowFrame && this.times.length < MAX_FRAME_TIMES) this.times.push(now - this.lastThrowFrame);
+      if (this.lastThrowFrame && this.times.length < MAX_FRAME_TIMES)
+        this.times.push(now - this.lastThrowFrame);
       this.lastThrowFrame = now;
     }
     if (moving) this.requestFrame();
@@ -303,7 +304,7 @@ export class DiceScene {
     if (rects !== null && rects.length === 0) return false;
     if (rects === null) {
       this.regions.clear();
-      for (let i = 0; i < this.dice.count; i++) this.regions.placed(i, this.dice.position(i), width, height);
+      for (let i = 0; i < this.dice.count; i++) this.regions.placed(i, this.dice.layout(i), width, height);
     }
     this.renderer.draw(this.layers, this.rig.camera, rects, this.cull);
     this.drawn++;
@@ -313,7 +314,7 @@ export class DiceScene {
   /** Before each scissored pass: only the dice that reach into it are drawn. */
   private readonly cull = (rect: ScreenRect | null): void => {
     for (let i = 0; i < this.dice.count; i++) {
-      this.dice.setVisible(i, rect === null || overlaps(rect, this.regions.drawnRect(i)));
+      this.dice.setVisible(i, rect === null || this.regions.reaches(i, rect));
     }
   };
 
@@ -328,7 +329,8 @@ export class DiceScene {
 
   /** Copies every die's pose from the physics (held look at rest). */
   private syncAll(): void {
-    for (let i = 0; i < this.dice.count; i++) this.setDie(i, this.world.pose(i, this.pose), this.held[i] ? 1 : 0);
+    for (let i = 0; i < this.dice.count; i++)
+      this.setDie(i, this.world.pose(i, this.pose), this.held[i] ? 1 : 0);
   }
 
   private setDie(index: number, pose: DiePose, heldLook: number): void {
@@ -337,7 +339,7 @@ export class DiceScene {
     if (moved || looks) {
       this.dice.meshes[index]!.updateMatrixWorld();
       const { width, height } = this.renderer.size;
-      this.regions.moved(index, this.dice.position(index), width, height);
+      this.regions.moved(index, this.dice.layout(index), width, height);
     }
   }
 

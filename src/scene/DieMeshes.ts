@@ -1,6 +1,7 @@
 import * as THREE from 'three';
 import type { DiePose } from './physics/types.js';
 import { BLOB_MAX_HALF, blobCenter, createBlobTexture } from './blob-shadow.js';
+import type { DieLayout } from './DirtyRegions.js';
 import { createDieGeometry } from './die-geometry.js';
 import { createDieAtlas } from './die-textures.js';
 import { createHaloTexture } from './table-textures.js';
@@ -51,6 +52,12 @@ export class DieMeshes {
   private readonly blobTexture: THREE.Texture;
   private readonly axis = new THREE.Vector3();
   private readonly shadowAt = new THREE.Vector3();
+  private readonly scratchLayout: { -readonly [K in keyof DieLayout]: DieLayout[K] } = {
+    position: new THREE.Vector3(),
+    quaternion: new THREE.Quaternion(),
+    blobHalf: 0,
+    halo: false,
+  };
 
   /** @param towardsLight unit vector towards the key light, which the blob shadows fall away from */
   constructor(
@@ -152,6 +159,17 @@ export class DieMeshes {
     this.parts[index]!.visible = visible;
   }
 
+  /** Where die `index`, its blob shadow and halo are (a view valid until the next call). */
+  layout(index: number): DieLayout {
+    const mesh = this.meshes[index]!;
+    const l = this.scratchLayout;
+    l.position = mesh.position;
+    l.quaternion = mesh.quaternion;
+    l.blobHalf = this.blobs[index]!.scale.x / 2;
+    l.halo = this.halos[index]!.visible;
+    return l;
+  }
+
   /** Centre of die `index` in world space (its mesh position). */
   position(index: number): THREE.Vector3 {
     return this.meshes[index]!.position;
@@ -161,7 +179,8 @@ export class DieMeshes {
   dispose(): void {
     this.geometry.dispose();
     this.flatGeometry.dispose();
-    for (const material of [...this.materials, ...this.blobMaterials, ...this.haloMaterials]) material.dispose();
+    for (const material of [...this.materials, ...this.blobMaterials, ...this.haloMaterials])
+      material.dispose();
     this.atlas.dispose();
     this.haloTexture.dispose();
     this.blobTexture.dispose();

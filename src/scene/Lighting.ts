@@ -57,7 +57,11 @@ function fitShadowCamera(light: THREE.DirectionalLight, bounds: THREE.Box3): voi
   const grown = bounds.clone();
   grown.max.y += 2.5;
   for (let i = 0; i < 8; i++) {
-    corner.set(i & 1 ? grown.max.x : grown.min.x, i & 2 ? grown.max.y : grown.min.y, i & 4 ? grown.max.z : grown.min.z);
+    corner.set(
+      i & 1 ? grown.max.x : grown.min.x,
+      i & 2 ? grown.max.y : grown.min.y,
+      i & 4 ? grown.max.z : grown.min.z,
+    );
     box.expandByPoint(corner.applyMatrix4(toLight));
   }
   const camera = light.shadow.camera;

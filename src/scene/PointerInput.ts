@@ -79,7 +79,8 @@ export class PointerInput {
   }
 
   private readonly onDown = (event: PointerEvent): void => {
-    if (!this.isEnabled || this.active !== -1 || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    if (!this.isEnabled || this.active !== -1 || (event.pointerType === 'mouse' && event.button !== 0))
+      return;
     const [x, y] = this.ndc(event);
     if (this.picker.dieAt(x, y) === -1 && !this.picker.isOverTable(x, y, this.from)) return;
     this.active = event.pointerId;
@@ -142,7 +143,8 @@ export class PointerInput {
     const height = DIE_SIZE / 2;
     const [x0, y0] = this.ndcOf(this.xs[first]!, this.ys[first]!);
     const [x1, y1] = this.ndcOf(this.xs[last]!, this.ys[last]!);
-    if (!this.picker.planeAt(x0, y0, height, this.from) || !this.picker.planeAt(x1, y1, height, this.to)) return null;
+    if (!this.picker.planeAt(x0, y0, height, this.from) || !this.picker.planeAt(x1, y1, height, this.to))
+      return null;
     const dx = (this.to.x - this.from.x) / seconds;
     const dz = (this.to.z - this.from.z) / seconds;
     const speed = Math.hypot(dx, dz);

@@ -15,7 +15,10 @@ export const TABLE_BOUNDS = (() => {
   const halfX = TABLE.width / 2 + TABLE.wallThickness;
   const farZ = -(TABLE.depth / 2 + TABLE.wallThickness);
   const nearZ = TABLE.depth / 2 + TABLE.wallThickness + TABLE.ledgeDepth + LIP_THICKNESS;
-  return new THREE.Box3(new THREE.Vector3(-halfX, -0.25, farZ), new THREE.Vector3(halfX, TABLE.wallHeight, nearZ));
+  return new THREE.Box3(
+    new THREE.Vector3(-halfX, -0.25, farZ),
+    new THREE.Vector3(halfX, TABLE.wallHeight, nearZ),
+  );
 })();
 
 /**

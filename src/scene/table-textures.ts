@@ -17,7 +17,8 @@ function valueNoise(x: number, y: number, cell: number, period: number, seed: nu
   const fy = gy - y0;
   const sx = fx * fx * (3 - 2 * fx);
   const sy = fy * fy * (3 - 2 * fy);
-  const at = (i: number, j: number): number => hash(((i % period) + period) % period, ((j % period) + period) % period, seed);
+  const at = (i: number, j: number): number =>
+    hash(((i % period) + period) % period, ((j % period) + period) % period, seed);
   const top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * sx;
   const bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * sx;
   return top + (bottom - top) * sy;
@@ -73,27 +74,24 @@ export function createFeltTexture(width = 1024, height = 683, edgeShade = 0.32):
 }
 
 /**
- * Tileable wood along U: fine, slightly wavy grain lines with darker late-wood bands and pores, in
- * warm varnished mahogany. Meant to be mapped with boxUvsInUnits so the grain keeps one scale.
+ * Tileable wood along U: long, slightly wavy grain lines and pores in warm varnished mahogany, with a
+ * faint figure. Meant to be mapped with boxUvsInUnits so the grain keeps one scale on every board.
  */
 export function createWoodTexture(width = 512, height = 256): THREE.CanvasTexture {
   const [canvas, ctx] = canvasOf(width, height);
   const image = ctx.createImageData(width, height);
-  const periodX = 8;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      // Growth rings seen from the side: bands across V, bent by slow noise along U.
-      const bend = (valueNoise(x, y, width / periodX, periodX, 11) - 0.5) * 26;
-      const bands = (y + bend) / 9 + valueNoise(x, y, 128, 4, 23) * 2;
-      const ring = bands - Math.floor(bands);
-      const late = Math.pow(THREE.MathUtils.smoothstep(ring, 0.55, 0.95), 1.5);
-      const pores = valueNoise(x, y * 16, 6, width / 6, 5);
+      // Grain lines run along U; slow noise bends them a little so they are not ruled.
+      const bend = (valueNoise(x, y, 128, width / 128, 11) - 0.5) * 10;
+      const lines = valueNoise(x, (y + bend) * 6, 96, width / 96, 23); // long streaks, thin across
+      const fine = valueNoise(x, (y + bend) * 24, 24, width / 24, 5);
       const figure = valueNoise(x, y, 64, width / 64, 31);
-      const t = 0.75 - late * 0.4 - pores * 0.12 + figure * 0.18;
+      const t = 0.55 + (lines - 0.5) * 0.55 + (fine - 0.5) * 0.25 + (figure - 0.5) * 0.2;
       const i = (y * width + x) * 4;
-      image.data[i] = 92 + t * 96;
-      image.data[i + 1] = 44 + t * 50;
-      image.data[i + 2] = 22 + t * 26;
+      image.data[i] = 96 + t * 84;
+      image.data[i + 1] = 46 + t * 44;
+      image.data[i + 2] = 24 + t * 22;
       image.data[i + 3] = 255;
     }
   }

@@ -1,7 +1,7 @@
 import type { Action } from '../actions.js';
 import { RuleError } from '../errors.js';
 import type { Game } from '../game.js';
-import { ROWS, type RowId } from '../rows.js';
+import type { RowId } from '../rows.js';
 
 /** The names of the computer players, strongest first. */
 export const BOT_IDS = ['optimal', 'good', 'easy'] as const;
@@ -45,19 +45,24 @@ export function stepTowards(game: Game, plan: () => TurnPlan): Action {
 }
 
 /**
- * What a decision depends on: rule set, the sheet of the player to act, throws used and the dice.
- * A bot is asked again after each die it holds and must not change its mind in between.
+ * Remembers the last plan made, so that a decision is computed once, not once per die held: a bot is
+ * asked again after each die it holds and must not change its mind in between. A plan is reused only
+ * for the same rule set, the same sheet object of the player to act (games are never mutated, so a
+ * new score means a new object), the same throws used and dice, and the same `extra` value.
  */
-export function decisionKey(game: Game): string {
-  const scores = game.players[game.current]!.scores;
-  return `${game.rules}|${ROWS.map((row) => scores[row] ?? '-').join(',')}|${game.rollsUsed}|${game.dice.join('')}`;
-}
-
-/** Remembers the last plan made, so that a decision is computed once, not once per die held. */
-export function lastPlan(): (key: string, make: () => TurnPlan) => TurnPlan {
-  let last: { key: string; plan: TurnPlan } | undefined;
-  return (key, make) => {
-    if (last?.key !== key) last = { key, plan: make() };
+export function lastPlan(): (game: Game, extra: number, make: () => TurnPlan) => TurnPlan {
+  let last: { game: Game; extra: number; plan: TurnPlan } | undefined;
+  return (game, extra, make) => {
+    if (!last || !sameDecision(last.game, game) || last.extra !== extra) last = { game, extra, plan: make() };
     return last.plan;
   };
+}
+
+function sameDecision(a: Game, b: Game): boolean {
+  return (
+    a.rules === b.rules &&
+    a.players[a.current]?.scores === b.players[b.current]?.scores &&
+    a.rollsUsed === b.rollsUsed &&
+    a.dice.every((face, i) => face === b.dice[i])
+  );
 }

@@ -3,7 +3,7 @@ import { freeRows, ROLLS_PER_TURN, type Game } from '../game.js';
 import { nextUnit, seedRng, type RngState } from '../random.js';
 import type { RowId } from '../rows.js';
 import { rowPoints } from '../scoring.js';
-import { decisionKey, lastPlan, stepTowards, type Bot, type TurnPlan } from './bot.js';
+import { lastPlan, stepTowards, type Bot, type TurnPlan } from './bot.js';
 
 /** The rows a beginner gives up first when the dice score nothing anywhere. */
 const SACRIFICE_ORDER: readonly RowId[] = [
@@ -99,9 +99,9 @@ export function createEasyBot(seed = 1): Bot {
   return {
     id: 'easy',
     next(game: Game) {
-      // The game's generator state tells two decisions with equal sheets and dice apart.
+      // The game's generator state tells apart two decisions with equal sheets and dice.
       return stepTowards(game, () =>
-        remember(`${decisionKey(game)}|${game.seed}|${game.rng}`, () => {
+        remember(game, game.rng, () => {
           let plan: TurnPlan;
           [plan, rng] = easyPlan(game, rng);
           return plan;

@@ -1,7 +1,7 @@
 import type { Game } from '../game.js';
 import type { RuleSetId } from '../rules.js';
 import { bestAction, positionOf, type StateValues } from '../solver/index.js';
-import { decisionKey, lastPlan, stepTowards, type Bot, type BotId } from './bot.js';
+import { lastPlan, stepTowards, type Bot, type BotId } from './bot.js';
 
 /**
  * A bot that plays the solver's best move against a table of state values: with the optimal table it
@@ -14,7 +14,7 @@ export function solverBot(id: BotId, tableFor: (rules: RuleSetId) => StateValues
     id,
     next(game: Game) {
       return stepTowards(game, () =>
-        remember(decisionKey(game), () => {
+        remember(game, 0, () => {
           const best = bestAction(tableFor(game.rules), positionOf(game));
           return best.type === 'score' ? { type: 'score', row: best.row } : { type: 'hold', held: best.held };
         }),

@@ -1,4 +1,4 @@
-import { assertDice, DICE_COUNT, type Dice } from '../dice.js';
+import { assertDice, DICE_COUNT, safeText, type Dice } from '../dice.js';
 import { RuleError } from '../errors.js';
 import { ROLLS_PER_TURN, type Game } from '../game.js';
 import { ROWS, type RowId } from '../rows.js';
@@ -54,8 +54,7 @@ export interface HoldChoice {
 
 /** The optimal next move: score a row, or hold dice and throw the rest. */
 export type BestAction =
-  | { type: 'score'; row: RowId; expected: number }
-  | { type: 'hold'; held: boolean[]; expected: number };
+  { type: 'score'; row: RowId; expected: number } | { type: 'hold'; held: boolean[]; expected: number };
 
 /** Differences below this are rounding, not a better move. */
 const TIE = 1e-9;
@@ -74,12 +73,20 @@ interface Prepared {
 function prepare(table: StateValues, position: Position): Prepared {
   assertDice(position.dice);
   const { rollsUsed, scores } = position;
+  if (rollsUsed === 0) throw new RuleError('no-roll-yet', 'Throw before deciding');
   if (!Number.isInteger(rollsUsed) || rollsUsed < 1 || rollsUsed > ROLLS_PER_TURN) {
-    throw new RuleError('no-roll-yet', `A decision needs 1 to ${ROLLS_PER_TURN} throws used, got ${rollsUsed}`);
+    throw new RuleError(
+      'bad-state',
+      `Throws used must be 1 to ${ROLLS_PER_TURN}, got ${safeText(rollsUsed)}`,
+    );
   }
   const mask = maskOf(scores);
   if (mask === ALL_FILLED) throw new RuleError('game-over', 'Every row is filled');
-  return { mask, upper: trackedUpper(table.model, scores), soFar: playerTotal(table.rules, scores) };
+  const upper = trackedUpper(table.model, scores);
+  if (Number.isNaN(stateValue(table, mask, upper))) {
+    throw new RuleError('bad-state', 'The table has no value for this sheet (points no dice can score?)');
+  }
+  return { mask, upper, soFar: playerTotal(table.rules, scores) };
 }
 
 /** Turns solved per table and kept for reuse: the first turns of games repeat the same few states. */
@@ -113,7 +120,8 @@ function turnFor(table: StateValues, mask: number, upper: number): TurnWorkspace
 /**
  * Every free row with its points and the exact expected final score of scoring it now, best first
  * (ties in sheet order).
- * @throws RuleError `bad-dice`, `no-roll-yet` (rollsUsed not 1..3) or `game-over`
+ * @throws RuleError `bad-dice`, `no-roll-yet`, `game-over`, or `bad-state` (rollsUsed not 0..3, or a
+ *   sheet the table cannot value)
  */
 export function rankRows(table: StateValues, position: Position): RowChoice[] {
   return rowChoices(table, position, prepare(table, position));
@@ -140,7 +148,8 @@ function rowChoices(table: StateValues, position: Position, { mask, upper, soFar
  * Every distinct hold of the dice on the table with the exact expected final score of making it and
  * playing on optimally, best first (near-ties: more dice held first). Holds that keep the same faces
  * are one hold, shown on the first dice of each face. Empty when no throw is left.
- * @throws RuleError `bad-dice`, `no-roll-yet` (rollsUsed not 1..3) or `game-over`
+ * @throws RuleError `bad-dice`, `no-roll-yet`, `game-over`, or `bad-state` (rollsUsed not 0..3, or a
+ *   sheet the table cannot value)
  */
 export function rankHolds(table: StateValues, position: Position): HoldChoice[] {
   const { mask, upper, soFar } = prepare(table, position);
@@ -176,7 +185,8 @@ function heldFor(dice: Dice, keep: number): boolean[] {
 /**
  * The optimal move: the best hold while throws remain and it beats scoring now, else the best row.
  * The same choice as the heads of `rankHolds` and `rankRows`, without building their lists.
- * @throws RuleError `bad-dice`, `no-roll-yet` (rollsUsed not 1..3) or `game-over`
+ * @throws RuleError `bad-dice`, `no-roll-yet`, `game-over`, or `bad-state` (rollsUsed not 0..3, or a
+ *   sheet the table cannot value)
  */
 export function bestAction(table: StateValues, position: Position): BestAction {
   const prepared = prepare(table, position);
@@ -201,7 +211,8 @@ export function bestAction(table: StateValues, position: Position): BestAction {
         bestKeep = keep;
       }
     }
-    if (bestKeep !== full) return { type: 'hold', held: heldFor(dice, bestKeep), expected: soFar + bestValue };
+    if (bestKeep !== full)
+      return { type: 'hold', held: heldFor(dice, bestKeep), expected: soFar + bestValue };
   }
   const row = rowChoices(table, position, prepared)[0]!;
   return { type: 'score', row: row.row, expected: row.expected };

@@ -11,6 +11,7 @@ export {
   expectedScoreFromStart,
   myopicTable,
   type StateValues,
+  type SolveOptions,
 } from './table.js';
 export {
   rankRows,

@@ -1,5 +1,12 @@
 import { ROWS, UPPER_ROWS, type RowId } from '../rows.js';
-import { bonus, playerTotal, upperSum, UPPER_BONUS_THRESHOLD, type RuleSetId, type Scores } from '../rules.js';
+import {
+  bonus,
+  playerTotal,
+  upperSum,
+  UPPER_BONUS_THRESHOLD,
+  type RuleSetId,
+  type Scores,
+} from '../rules.js';
 import { rowPoints } from '../scoring.js';
 import { DICE, ROLL_COUNT, ROLL_FACES } from './dice-tables.js';
 

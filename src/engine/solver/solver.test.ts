@@ -105,7 +105,9 @@ describe('solveTable', { timeout: 120_000 }, () => {
     const last = (row: (typeof ROWS)[number]): number => stateValue(table, ALL & ~bit(row));
     const brute = bruteTurn(
       (dice) =>
-        Float64Array.from(pairs, ([a, b]) => Math.max(rowPoints(a, dice) + last(b), rowPoints(b, dice) + last(a))),
+        Float64Array.from(pairs, ([a, b]) =>
+          Math.max(rowPoints(a, dice) + last(b), rowPoints(b, dice) + last(a)),
+        ),
       pairs.length,
     );
     pairs.forEach(([a, b], i) => {
@@ -147,7 +149,11 @@ describe('bonusModel', () => {
     for (const rules of ['seed', 'classic'] as const) {
       const model = bonusModel(rules);
       for (let total = 0; total <= 105; total += 3) {
-        const scores: Scores = { threes: Math.min(total, 15), sixes: total - Math.min(total, 15), chance: 20 };
+        const scores: Scores = {
+          threes: Math.min(total, 15),
+          sixes: total - Math.min(total, 15),
+          chance: 20,
+        };
         const rows = Object.values(scores).reduce((a, b) => a + b, 0);
         const expected = upperSum(scores) >= model.threshold ? model.points : 0;
         expect(playerTotal(rules, scores)).toBe(rows + expected);

@@ -1,5 +1,4 @@
 import {
-
   KEEP_ADD,
   KEEP_COUNT,
   KEEP_SUB,
@@ -43,7 +42,7 @@ const WIDTH = LEAF_WIDTH;
  *
  * "Throws left" counts the throws still allowed after the dice now on the table: 2 after the first
  * throw, 0 after the third. For a keep k (a multiset of 0..5 dice held before a throw):
- * - `keep1[k]`: expected final value of holding k and throwing the rest with one throw left after it
+ * - `keep1[k]`: expected future points of holding k and throwing the rest with one throw left after it
  *   (so it averages the values with 0 throws left). For a full throw r, `keep1[ROLL_OFFSET + r]` is
  *   the value of the dice r with no throws left: the best row to score them in.
  * - `best1[k]`: the best `keep1` over the sub-multisets of k. For a full throw r,
@@ -135,7 +134,9 @@ export function solveTurn(
         const total = upper + p;
         const reached = total >= threshold;
         leaf[o + p] =
-          p + (reached && upper < threshold ? bonusPoints : 0) + values[next + (reached ? threshold : total)]!;
+          p +
+          (reached && upper < threshold ? bonusPoints : 0) +
+          values[next + (reached ? threshold : total)]!;
       }
     } else {
       const rest = values[next + upper]!;

@@ -129,7 +129,8 @@ describe('DiceWorld', () => {
   it('gives different faces for different seeds', () => {
     const world = new DiceWorld();
     const outcomes = new Set<string>();
-    for (let seed = 1; seed <= 8; seed++) outcomes.add(world.throwToRest(seed, ANGLED, NONE_HELD).faces.join());
+    for (let seed = 1; seed <= 8; seed++)
+      outcomes.add(world.throwToRest(seed, ANGLED, NONE_HELD).faces.join());
     expect(outcomes.size).toBeGreaterThanOrEqual(6);
   });
 
@@ -140,12 +141,17 @@ describe('DiceWorld', () => {
     world.setHeld(held);
     const before = poses(world);
     world.startThrow(555, { dirX: 0.2, dirZ: -1, speed: 18 }, held);
+    // A thrown die landing right on a held one (as if it flew over the near wall) passes through it.
+    world.step();
+    world.bodies[1]!.position.set(HELD_SLOTS[0]!.x, DIE_SIZE * 1.02, HELD_SLOTS[0]!.z);
+    world.bodies[1]!.velocity.set(0, -5, 0);
     let finished = false;
     while (!finished) {
       finished = world.step();
       for (const i of [0, 2, 4]) expect(samePose(world.pose(i), before[i]!)).toBe(true);
     }
     expect(world.lastResult!.faces.filter((_, i) => held[i])).toEqual([3, 6, 1]);
+    expect(world.lastResult!.rethrows).toBeGreaterThanOrEqual(1); // the die that flew onto the ledge
     expectRestingOnTable(world, held);
   });
 
@@ -239,5 +245,40 @@ describe('DiceWorld', () => {
     }
     expect(chiSquarePValue(chiSquareUniform(counts), 5)).toBeGreaterThan(0.001);
     expect(rethrown).toBeLessThan(400 * 0.05);
+  });
+});
+
+describe('DiceWorld friction', () => {
+  it('lets a die slide as Coulomb friction says (cannon-es caps friction per step, scaled by the step here)', () => {
+    const world = new DiceWorld();
+    world.place([1, 1, 1, 1, 1], NONE_HELD);
+    const die = world.bodies[2]!;
+    // Only die 2 in play: start a throw with the others held, then slide die 2 flat along the felt.
+    world.startThrow(1, DEFAULT_GESTURE, [true, true, false, true, true]);
+    die.position.set(-3, DIE_SIZE / 2, 0);
+    die.quaternion.set(0, 0, 0, 1);
+    die.angularVelocity.setZero();
+    die.velocity.set(6, 0, 0);
+    while (!world.step());
+    const { gravity, feltFriction, linearDamping } = world.options;
+    const coulomb = 6 ** 2 / (2 * feltFriction * gravity);
+    const travelled = die.position.x + 3;
+    expect(travelled).toBeGreaterThan(coulomb * 0.7 * (1 - linearDamping));
+    expect(travelled).toBeLessThan(coulomb * 1.3);
+  });
+});
+
+describe('DiceWorld impacts', () => {
+  it('reports the same impacts for the same throw, whatever came before', () => {
+    const record = (world: DiceWorld): string[] => {
+      const impacts: string[] = [];
+      world.onImpact = (speed, index) => impacts.push(`${index}:${speed}`);
+      world.throwToRest(77, ANGLED, NONE_HELD);
+      return impacts;
+    };
+    const fresh = new DiceWorld();
+    const used = new DiceWorld();
+    used.throwToRest(5, DEFAULT_GESTURE, NONE_HELD);
+    expect(record(used)).toEqual(record(fresh));
   });
 });

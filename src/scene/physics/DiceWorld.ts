@@ -1,13 +1,11 @@
 import * as CANNON from 'cannon-es';
 import { DICE_COUNT, isFace, seedRng, type RngState } from '../../engine/index.js';
-import { AveragedFrictionNarrowphase } from './averaged-friction-narrowphase.js';
-import { DiceBroadphase } from './dice-broadphase.js';
+import { buildCannonTable } from './cannon-table.js';
 import { DEFAULT_DICE_WORLD_OPTIONS, type DiceWorldOptions } from './dice-world-options.js';
 import { topFace, type FaceReading } from './face-reading.js';
-import { faceUpRotation, levelRotation } from './rotations.js';
+import { putOnFelt, putOnLedge } from './die-placement.js';
+import { faceUpRotation } from './rotations.js';
 import { SettleWatcher } from './settle-watcher.js';
-import { addTableBodies } from './table-bodies.js';
-import { applyTorsionalFriction, torsionalDeceleration } from './torsional-friction.js';
 import { freeFeltSpot, type Spot } from './table-spots.js';
 import { aimOf, launchDie, nudgeDie, redropDie, type ThrowAim } from './throw-launcher.js';
 import { DIE_SIZE, HELD_SLOTS, TABLE, type DiePose, type Gesture, type ThrowResult } from './types.js';
@@ -28,20 +26,27 @@ interface CollideEvent {
 }
 
 /**
- * The dice table in cannon-es: felt, four walls, a ledge for held dice and five dice. Deterministic:
- * `step()` advances exactly one fixed step, and all randomness of a throw comes from its seed through
- * the engine's generator, so the same seed, gesture and held dice always give the same faces.
+ * The dice table in cannon-es: felt, four walls, a ledge for held dice and five dice. Runs in Node.
  *
- * Tuning (measured with `npm run bench:dice`): cannon-es's own sleep test is the rest detection, so a
- * die at rest costs nothing; the broadphase is naive over axis-aligned boxes (ten bodies; bounding
- * spheres would pair every die with the long walls); damping and restitution are set so a throw still
- * bounces and tumbles but settles in about a second of simulated time.
+ * Deterministic: `step()` advances exactly one fixed step, every random draw of a throw (each thrown
+ * die's uniformly random start orientation and spin, every nudge and rethrow) comes from its seed
+ * through the engine's generator, and a throw does not depend on what the world did before it. So
+ * the same seed, gesture and held dice give the same faces and the same poses, bit for bit.
+ *
+ * Fair: a die's start orientation is uniform over all rotations and independent of the gesture, and a
+ * cube's physics is the same whichever face is which, so each face is equally likely.
+ *
+ * Honest: a throw ends only when every thrown die lies flat (FLAT_TOLERANCE_DEG) and at rest on the
+ * felt. A die that comes to rest cocked is nudged (twice, then picked up and thrown again); one that
+ * leaves the play area or is still moving after `settleCapSeconds` is thrown again. Faces are read
+ * by geometry and never guessed. Held dice wait on the ledge as static bodies that collide with
+ * nothing, so they cannot move during a throw.
  */
 export class DiceWorld {
   /** The cannon-es world (for debugging views; drive it through this class). */
   readonly world: CANNON.World;
   /** The five dice, by index. */
-  readonly bodies: CANNON.Body[] = [];
+  readonly bodies: CANNON.Body[];
   /** The options in use, defaults filled in. */
   readonly options: Readonly<DiceWorldOptions>;
   /** Called on the first contact of a die with something, with the impact speed along the contact normal. */
@@ -64,37 +69,11 @@ export class DiceWorld {
   /** Builds the table and lays the dice showing 1..5 on the felt. */
   constructor(options: Partial<DiceWorldOptions> = {}) {
     this.options = { ...DEFAULT_DICE_WORLD_OPTIONS, ...options };
-    const o = this.options;
-    this.watcher = new SettleWatcher(DICE_COUNT, o);
-    this.world = new CANNON.World({ gravity: new CANNON.Vec3(0, -o.gravity, 0), allowSleep: true });
-    (this.world.solver as CANNON.GSSolver).iterations = o.solverIterations;
-    if (o.frictionReduction) this.world.narrowphase = new AveragedFrictionNarrowphase(this.world);
-    const { floor, walls, diceMaterial } = addTableBodies(this.world, o);
-    const half = DIE_SIZE / 2;
-    for (let i = 0; i < DICE_COUNT; i++) {
-      const body = new CANNON.Body({
-        mass: 1,
-        material: diceMaterial,
-        shape: new CANNON.Box(new CANNON.Vec3(half, half, half)),
-        linearDamping: o.linearDamping,
-        angularDamping: o.angularDamping,
-        allowSleep: true,
-        sleepSpeedLimit: o.sleepSpeedLimit,
-        sleepTimeLimit: o.sleepTimeLimit,
-      });
-      body.addEventListener('collide', (event: CollideEvent) => this.reportImpact(i, event));
-      this.world.addBody(body);
-      this.bodies.push(body);
-    }
-    this.world.broadphase = new DiceBroadphase(this.bodies, floor, walls);
-    if (o.frictionReduction) {
-      const deceleration = torsionalDeceleration(o.feltFriction, o.gravity);
-      this.world.addEventListener('postStep', () => {
-        for (const body of this.bodies) {
-          if (body.type === CANNON.Body.DYNAMIC) applyTorsionalFriction(body, deceleration, o.fixedStep);
-        }
-      });
-    }
+    this.watcher = new SettleWatcher(DICE_COUNT, this.options);
+    const { world, dice } = buildCannonTable(this.options);
+    this.world = world;
+    this.bodies = dice;
+    dice.forEach((die, i) => die.addEventListener('collide', (event: CollideEvent) => this.reportImpact(i, event)));
     this.place([1, 2, 3, 4, 5], [false, false, false, false, false]);
   }
 
@@ -137,12 +116,8 @@ export class DiceWorld {
     for (let i = 0; i < DICE_COUNT; i++) {
       const body = this.bodies[i]!;
       faceUpRotation(faces[i]!, 0, body.quaternion);
-      if (held[i]) {
-        this.moveToLedge(i);
-      } else {
-        this.setInPlay(body, true);
-        this.restAt(body, (i - (DICE_COUNT - 1) / 2) * PLACE_SPACING, 0);
-      }
+      if (held[i]) putOnLedge(body, i);
+      else putOnFelt(body, (i - (DICE_COUNT - 1) / 2) * PLACE_SPACING, 0);
       this.held[i] = held[i]!;
     }
   }
@@ -165,9 +140,12 @@ export class DiceWorld {
     checkHeld(held);
     this.isThrowing = false;
     this.applyHeld(held);
-    // A throw depends on nothing but its inputs: not on how long the world has run before.
-    this.world.time = 0;
+    // A throw depends on nothing but its inputs: not on how long the world has run before, nor on
+    // which bodies touched then (that decides which contacts count as new impacts).
+
     this.world.stepnumber = 0;
+    this.world.collisionMatrix.reset();
+    this.world.collisionMatrixPrevious.reset();
     this.steps = 0;
     this.rethrows = 0;
     this.result = null;
@@ -245,47 +223,17 @@ export class DiceWorld {
     return this.bodies.map((body) => topFace(body.quaternion, this.reading).face);
   }
 
+  /** Moves newly held dice to the ledge, then newly released ones to free spots on the felt. */
   private applyHeld(held: readonly boolean[]): void {
-    for (let i = 0; i < DICE_COUNT; i++) if (held[i] && !this.held[i]) this.moveToLedge(i);
-    // Released dice go down after the newly held ones have left the felt, in index order.
+    for (let i = 0; i < DICE_COUNT; i++) if (held[i] && !this.held[i]) putOnLedge(this.bodies[i]!, i);
+    // Released dice go down after the newly held ones have left the felt, in index order; each one
+    // avoids the dice on the felt, including those released before it (held dice are static: ignored).
     for (let i = 0; i < DICE_COUNT; i++) {
       if (held[i] || !this.held[i]) continue;
-      const body = this.bodies[i]!;
-      this.setInPlay(body, true);
       const spot = freeFeltSpot(this.bodies, i, HELD_SLOTS[i]!.x, RELEASE_Z, this.spot);
-      levelRotation(body.quaternion, body.quaternion);
-      this.restAt(body, spot.x, spot.z);
+      putOnFelt(this.bodies[i]!, spot.x, spot.z);
     }
     for (let i = 0; i < DICE_COUNT; i++) this.held[i] = held[i]!;
-  }
-
-  /** Sets a die down level in its ledge slot, out of the simulation. */
-  private moveToLedge(index: number): void {
-    const body = this.bodies[index]!;
-    levelRotation(body.quaternion, body.quaternion);
-    this.setInPlay(body, false);
-    this.restAt(body, HELD_SLOTS[index]!.x, HELD_SLOTS[index]!.z);
-  }
-
-  /**
-   * A held die is static and collides with nothing, so it cannot move while others roll; a die in
-   * play is dynamic and collides with everything.
-   */
-  private setInPlay(body: CANNON.Body, inPlay: boolean): void {
-    body.type = inPlay ? CANNON.Body.DYNAMIC : CANNON.Body.STATIC;
-    body.collisionFilterGroup = inPlay ? 1 : 0;
-    body.collisionFilterMask = inPlay ? -1 : 0;
-  }
-
-  /** Puts a die at rest with its centre over (x, z), sitting on the felt or ledge. */
-  private restAt(body: CANNON.Body, x: number, z: number): void {
-    body.position.set(x, DIE_SIZE / 2, z);
-    body.velocity.setZero();
-    body.angularVelocity.setZero();
-    body.force.setZero();
-    body.torque.setZero();
-    body.aabbNeedsUpdate = true;
-    body.sleep();
   }
 
   private reportImpact(index: number, event: CollideEvent): void {

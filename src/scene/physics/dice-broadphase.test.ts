@@ -20,7 +20,11 @@ function setup(...positions: [number, number, number][]) {
     const b: CANNON.Body[] = [];
     broadphase.collisionPairs(world, a, b);
     const name = (body: CANNON.Body): string =>
-      body === floor ? 'floor' : walls.includes(body) ? `wall${walls.indexOf(body)}` : `die${dice.indexOf(body)}`;
+      body === floor
+        ? 'floor'
+        : walls.includes(body)
+          ? `wall${walls.indexOf(body)}`
+          : `die${dice.indexOf(body)}`;
     return a.map((body, i) => `${name(body)}-${name(b[i]!)}`);
   };
   return { dice, pairs };
@@ -34,7 +38,12 @@ describe('DiceBroadphase', () => {
   });
 
   it('finds every pair cannon-es NaiveBroadphase finds that could really touch', () => {
-    const { dice, pairs } = setup([0, 0.5, 0], [0.9, 1.3, 0.2], [TABLE.width / 2 - 0.4, 0.6, 1], [-2, 0.5, -2]);
+    const { dice, pairs } = setup(
+      [0, 0.5, 0],
+      [0.9, 1.3, 0.2],
+      [TABLE.width / 2 - 0.4, 0.6, 1],
+      [-2, 0.5, -2],
+    );
     const found = pairs();
     expect(found).toContain('die0-die1');
     expect(found).toContain('wall3-die2');

@@ -9,7 +9,10 @@ const Y = new CANNON.Vec3(0, 1, 0);
 
 /** The 24 rotations of a cube, built as the closure of quarter turns about X and Y (not from FACE_NORMALS). */
 function cubeRotations(): CANNON.Quaternion[] {
-  const turns = [new CANNON.Quaternion().setFromAxisAngle(X, Math.PI / 2), new CANNON.Quaternion().setFromAxisAngle(Y, Math.PI / 2)];
+  const turns = [
+    new CANNON.Quaternion().setFromAxisAngle(X, Math.PI / 2),
+    new CANNON.Quaternion().setFromAxisAngle(Y, Math.PI / 2),
+  ];
   const found: CANNON.Quaternion[] = [new CANNON.Quaternion()];
   const same = (a: CANNON.Quaternion, b: CANNON.Quaternion): boolean =>
     Math.abs(Math.abs(a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w) - 1) < 1e-9;
@@ -89,7 +92,12 @@ describe('topFace', () => {
   it('matches the independent reading for any rotation (property)', () => {
     fc.assert(
       fc.property(
-        fc.tuple(fc.double({ min: -1, max: 1 }), fc.double({ min: -1, max: 1 }), fc.double({ min: -1, max: 1 }), fc.double({ min: -1, max: 1 })),
+        fc.tuple(
+          fc.double({ min: -1, max: 1 }),
+          fc.double({ min: -1, max: 1 }),
+          fc.double({ min: -1, max: 1 }),
+          fc.double({ min: -1, max: 1 }),
+        ),
         ([x, y, z, w]) => {
           const length = Math.hypot(x, y, z, w);
           fc.pre(length > 1e-3);

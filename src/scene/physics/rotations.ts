@@ -21,7 +21,12 @@ export function randomRotation(rng: RngState, out: CANNON.Quaternion): RngState 
   [u3, rng] = nextUnit(rng);
   const a = Math.sqrt(1 - u1);
   const b = Math.sqrt(u1);
-  out.set(a * Math.sin(TWO_PI * u2), a * Math.cos(TWO_PI * u2), b * Math.sin(TWO_PI * u3), b * Math.cos(TWO_PI * u3));
+  out.set(
+    a * Math.sin(TWO_PI * u2),
+    a * Math.cos(TWO_PI * u2),
+    b * Math.sin(TWO_PI * u3),
+    b * Math.cos(TWO_PI * u3),
+  );
   return rng;
 }
 

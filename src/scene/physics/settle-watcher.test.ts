@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { isOutOfPlay, SettleWatcher, type DieVerdict, type SettleLimits } from './settle-watcher.js';
 import { DIE_SIZE, TABLE } from './types.js';
 
-const LIMITS: SettleLimits = { flatToleranceDeg: 5, settleCapSeconds: 4, restSpeed: 0.35, restSteps: 3, cockedSteps: 30 };
+const LIMITS: SettleLimits = {
+  flatToleranceDeg: 5,
+  settleCapSeconds: 4,
+  restSpeed: 0.35,
+  restSteps: 3,
+  cockedSteps: 30,
+};
 
 function die(x: number, y: number, z: number, tiltDeg = 0): CANNON.Body {
   const body = new CANNON.Body({ mass: 1, shape: new CANNON.Box(new CANNON.Vec3(0.5, 0.5, 0.5)) });

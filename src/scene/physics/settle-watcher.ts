@@ -98,7 +98,8 @@ export class SettleWatcher {
       topFace(body.quaternion, this.reading).angleDeg <= this.limits.flatToleranceDeg;
     if (body.sleepState === SLEEPING) return flatOnFelt ? 'settled' : 'cocked';
     const speedSquared = v.x * v.x + v.y * v.y + v.z * v.z + w.x * w.x + w.y * w.y + w.z * w.z;
-    const calmSteps = speedSquared < this.limits.restSpeed * this.limits.restSpeed ? this.calmSteps[index]! + 1 : 0;
+    const calmSteps =
+      speedSquared < this.limits.restSpeed * this.limits.restSpeed ? this.calmSteps[index]! + 1 : 0;
     this.calmSteps[index] = calmSteps;
     const stillSteps = this.trackStillness(index, body);
     if (flatOnFelt && (calmSteps >= this.limits.restSteps || stillSteps >= this.limits.cockedSteps)) {
@@ -120,7 +121,8 @@ export class SettleWatcher {
       const dy = p.y - a[o + 1]!;
       const dz = p.z - a[o + 2]!;
       const dot = Math.abs(q.x * a[o + 3]! + q.y * a[o + 4]! + q.z * a[o + 5]! + q.w * a[o + 6]!);
-      still = dx * dx + dy * dy + dz * dz < STILL_DISTANCE_SQUARED && dot > STILL_HALF_ANGLE_COS ? still + 1 : -1;
+      still =
+        dx * dx + dy * dy + dz * dz < STILL_DISTANCE_SQUARED && dot > STILL_HALF_ANGLE_COS ? still + 1 : -1;
     }
     if (still < 0) {
       a[o] = p.x;

@@ -32,8 +32,8 @@ const LAUNCH_SPACING = 2 * DIE_SIZE;
 const LAUNCH_SHIFT = 1.2;
 const LAUNCH_HALF_WIDTH = TABLE.width / 2 - 0.8 * DIE_SIZE;
 /** Spin of a thrown die, radians per second: about what rolling across the felt gives. */
-const SPIN_MIN = 12;
-const SPIN_MAX = 26;
+const SPIN_MIN = 18;
+const SPIN_MAX = 34;
 /** Per-die spread of direction (radians) and speed (share), so the dice do not fly in step. */
 const ANGLE_SPREAD = 0.08;
 const SPEED_SPREAD = 0.1;
@@ -85,7 +85,13 @@ function release(body: CANNON.Body): void {
  * a uniformly random orientation and a random spin (so the faces are fair whatever the gesture), with
  * a small spread of position, direction and speed. Always takes the same number of draws.
  */
-export function launchDie(body: CANNON.Body, slot: number, count: number, aim: ThrowAim, rng: RngState): RngState {
+export function launchDie(
+  body: CANNON.Body,
+  slot: number,
+  count: number,
+  aim: ThrowAim,
+  rng: RngState,
+): RngState {
   let jitterX: number, jitterZ: number, jitterY: number, turn: number, speedShare: number, rise: number;
   [jitterX, rng] = uniform(rng, -0.1, 0.1);
   [jitterZ, rng] = uniform(rng, -0.2, 0.2);
@@ -103,7 +109,11 @@ export function launchDie(body: CANNON.Body, slot: number, count: number, aim: T
   const cos = Math.cos(turn);
   const sin = Math.sin(turn);
   const speed = aim.speed * speedShare;
-  body.velocity.set((aim.dirX * cos - aim.dirZ * sin) * speed, rise, (aim.dirX * sin + aim.dirZ * cos) * speed);
+  body.velocity.set(
+    (aim.dirX * cos - aim.dirZ * sin) * speed,
+    rise,
+    (aim.dirX * sin + aim.dirZ * cos) * speed,
+  );
   rng = spin(body, rng, SPIN_MIN, SPIN_MAX);
   release(body);
   return rng;

@@ -4,7 +4,7 @@ import { applyTorsionalFriction, torsionalDeceleration } from './torsional-frict
 
 describe('torsional friction', () => {
   it('matches Coulomb friction over a square face: 6·μ·g·r̄/s with r̄ ≈ 0.3826 s', () => {
-    expect(torsionalDeceleration(0.5, 100)).toBeCloseTo(6 * 0.5 * 100 * 0.38260, 2);
+    expect(torsionalDeceleration(0.5, 100)).toBeCloseTo(6 * 0.5 * 100 * 0.3826, 2);
   });
 
   it('slows a die spinning flat on the felt to a stop, and stops at zero', () => {

@@ -1,0 +1,30 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+
+/** Browser tests: the built game served as `npm start` serves it, in a real Chromium with (software) WebGL. */
+export default defineConfig({
+  testDir: 'tests/browser',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  // Software WebGL takes a core per page: two workers on two cores.
+  workers: 2,
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL: 'http://127.0.0.1:4173',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 720 } } }],
+  webServer: {
+    command: 'npm run build:app && npx vite preview --port 4173 --strictPort --host 127.0.0.1',
+    url: 'http://127.0.0.1:4173',
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

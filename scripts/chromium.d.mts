@@ -1,0 +1,4 @@
+/** Flags that make headless Chromium use software WebGL (SwiftShader) and stay off the network. */
+export declare const CHROMIUM_ARGS: string[];
+/** Path of a Chromium binary, or undefined when none is installed. */
+export declare function findChromium(): string | undefined;

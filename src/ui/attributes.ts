@@ -1,0 +1,52 @@
+import { MAX_NAME_LENGTH, MAX_PLAYERS, isRuleSetId, type RuleSetId } from '../engine/index.js';
+import { isLang, type Lang } from './i18n/index.js';
+
+/** A parsed attribute: the value to use, and a warning when the given one was refused. */
+export interface Parsed<T> {
+  value: T;
+  warning?: string;
+}
+
+/** `players="Mari, Jüri"`: 1 to 6 names of 1 to 29 characters; else undefined (the start panel). */
+export function parsePlayers(attr: string | null): Parsed<string[] | undefined> {
+  if (attr === null) return { value: undefined };
+  const names = attr.split(',').map((name) => name.trim());
+  const bad =
+    names.length === 0 ||
+    names.length > MAX_PLAYERS ||
+    names.some((name) => name.length === 0 || name.length > MAX_NAME_LENGTH);
+  if (bad) {
+    return {
+      value: undefined,
+      warning: `players="${attr}" needs 1 to ${MAX_PLAYERS} comma-separated names of 1 to ${MAX_NAME_LENGTH} characters; using the start panel`,
+    };
+  }
+  return { value: names };
+}
+
+/** `seed="42"`: an integer, else undefined (a fresh random game). */
+export function parseSeed(attr: string | null): Parsed<number | undefined> {
+  if (attr === null) return { value: undefined };
+  const trimmed = attr.trim();
+  const seed = /^-?\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+  if (!Number.isSafeInteger(seed))
+    return { value: undefined, warning: `seed="${attr}" is not an integer; ignoring it` };
+  return { value: seed };
+}
+
+/** `rules="classic"`: a rule set id, else the default `seed`. */
+export function parseRules(attr: string | null): Parsed<RuleSetId> {
+  if (attr === null || isRuleSetId(attr)) return { value: attr ?? 'seed' };
+  return { value: 'seed', warning: `rules="${attr}" is unknown (use seed or classic); using seed` };
+}
+
+/** `lang="en"`: et or en, else undefined (the page's or the browser's language). */
+export function parseLang(attr: string | null): Parsed<Lang | undefined> {
+  if (attr === null || attr === '') return { value: undefined };
+  const primary = attr.toLowerCase().split('-')[0];
+  if (isLang(primary)) return { value: primary };
+  return {
+    value: undefined,
+    warning: `lang="${attr}" is not supported (use et or en); using the page's language`,
+  };
+}

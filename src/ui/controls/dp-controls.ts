@@ -1,0 +1,147 @@
+import { LitElement, html, css, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { canHold, canRoll, rollsLeft, type Game } from '../../engine/index.js';
+import type { Strings } from '../i18n/index.js';
+import { emit } from '../events.js';
+import { define } from '../define.js';
+import { dieFaceSvg } from '../die-face.js';
+import { panelStyles } from '../shared.styles.js';
+
+/**
+ * The throw controls: a roll button that shows the throws left, a short hint, and a tray of the five
+ * dice with their hold state (an alternative to clicking the 3D dice).
+ *
+ * @event dp-request-roll - The player pressed the roll button.
+ * @event dp-request-hold - The player toggled a die in the tray: `{ index }`.
+ * @csspart roll-button - The roll button.
+ * @csspart tray - The row of five dice.
+ */
+export class DpControls extends LitElement {
+  static override styles = [
+    panelStyles,
+    css`
+      :host {
+        display: block;
+      }
+      .card {
+        display: flex;
+        align-items: center;
+        gap: 0.8rem;
+        padding: 0.55rem 0.8rem;
+        flex-wrap: wrap;
+        justify-content: center;
+      }
+      .turn {
+        flex: 1 1 100%;
+        text-align: center;
+        font-weight: 600;
+        margin: 0;
+      }
+      .hint {
+        flex: 1 1 100%;
+        text-align: center;
+        margin: 0;
+        font-size: 0.85rem;
+        opacity: 0.8;
+      }
+      .tray {
+        display: flex;
+        gap: 0.35rem;
+      }
+      .die {
+        width: 2.4rem;
+        height: 2.4rem;
+        padding: 0;
+        border: 2px solid transparent;
+        border-radius: 9px;
+        background: none;
+        transition: transform 0.12s;
+      }
+      .die svg {
+        width: 100%;
+        height: 100%;
+        display: block;
+      }
+      .die .body {
+        fill: #fbf6ea;
+        stroke: #9c8f77;
+      }
+      .die .pip {
+        fill: #2a2118;
+      }
+      .die[aria-pressed='true'] {
+        border-color: var(--dp-held, #ffd166);
+        transform: translateY(-3px);
+        box-shadow: 0 0 10px rgba(255, 209, 102, 0.6);
+      }
+      .die:disabled {
+        opacity: 0.9;
+      }
+      .roll {
+        min-width: 9rem;
+      }
+      .roll small {
+        display: block;
+        font-weight: 500;
+        font-size: 0.72rem;
+      }
+    `,
+  ];
+
+  /** The game to show. */
+  @property({ attribute: false }) game: Game | null = null;
+  /** The texts of the current language. */
+  @property({ attribute: false }) strings!: Strings;
+  /** True while dice are rolling. */
+  @property({ type: Boolean }) busy = false;
+
+  private hint(game: Game): string {
+    const s = this.strings;
+    if (game.rollsUsed === 0) return s.hintFirst;
+    return rollsLeft(game) > 0 ? s.hintHold : s.hintScore;
+  }
+
+  protected override render() {
+    const game = this.game;
+    if (!game || game.over) return nothing;
+    const s = this.strings;
+    const name = game.players[game.current]!.name;
+    const holdable = canHold(game) && !this.busy;
+    return html`<div class="card">
+      <p class="turn">${s.turnOf(name, game.turn)}</p>
+      <div class="tray" part="tray" role="group" aria-label=${s.held}>
+        ${game.dice.map(
+          (face, index) =>
+            html`<button
+              class="die"
+              data-die=${index}
+              aria-pressed=${game.held[index] ? 'true' : 'false'}
+              aria-label=${s.die(index, face, game.held[index]!)}
+              ?disabled=${!holdable}
+              @click=${() => emit(this, 'dp-request-hold', { index })}
+            >
+              ${dieFaceSvg(face)}
+            </button>`,
+        )}
+      </div>
+      <button
+        class="primary roll"
+        part="roll-button"
+        ?disabled=${this.busy || !canRoll(game)}
+        @click=${() => emit(this, 'dp-request-roll', undefined)}
+      >
+        ${this.busy ? s.throwing : s.roll}
+        <small>${s.rollsLeft(rollsLeft(game))}</small>
+      </button>
+      <p class="hint">${this.hint(game)}</p>
+    </div>`;
+  }
+}
+
+define('dp-controls', DpControls);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'dp-controls': DpControls;
+  }
+}

@@ -1,0 +1,336 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import {
+  apply,
+  newGame as createGame,
+  scoreOptions,
+  throwSeed,
+  toggleHold as toggleHeld,
+  totals,
+  winners,
+  type Game,
+  type RowId,
+  type RuleSetId,
+} from '../../engine/index.js';
+import { DEFAULT_GESTURE, type Gesture } from '../../scene/physics/types.js';
+import { parseLang, parsePlayers, parseRules, parseSeed, type Parsed } from '../attributes.js';
+import { DicePokerError } from '../errors.js';
+import { emit } from '../events.js';
+import { resolveLang, stringsFor, type Lang, type Strings } from '../i18n/index.js';
+import { snapshotOf, type DicePokerState } from '../state-snapshot.js';
+import { createScene, HeadlessThrower, type DiceThrower } from './dice-thrower.js';
+import { dicePokerStyles } from './dice-poker.styles.js';
+import '../scorecard/dp-scorecard.js';
+import '../controls/dp-controls.js';
+import '../panels/dp-start-panel.js';
+import '../panels/dp-game-over.js';
+
+/** Options of `newGame()`; each defaults to the element's attributes. */
+export interface NewGameOptions {
+  players?: string[];
+  seed?: number;
+  rules?: RuleSetId;
+}
+
+/** How long a refusal stays on screen, ms. */
+const TOAST_MS = 2600;
+
+/**
+ * Täringupokker: the whole dice game in one tag. A 3D table of physics dice under a Lit overlay of
+ * score sheet and controls. Properties are the truth; what happens in 3D comes back as events.
+ *
+ * @summary A dice poker (Yahtzee-like) game for 1 to 6 players on one screen.
+ *
+ * @event dp-roll - A throw came to rest: `{ player, dice, held, rollNumber }`.
+ * @event dp-hold - A die was held or released: `{ index, held }`.
+ * @event dp-score - A row was scored: `{ player, row, points, total }`.
+ * @event dp-turn - A turn begins: `{ player, turn }`.
+ * @event dp-game-over - The game ended: `{ totals, winners }`.
+ *
+ * @csspart table - The 3D table area (holds the canvas).
+ * @csspart scorecard - The score sheet.
+ * @csspart controls - The roll button, hint and dice tray.
+ * @csspart roll-button - The roll button.
+ *
+ * @cssproperty --dp-height - Height of the element when the page gives it none (default 640px).
+ * @cssproperty --dp-background - Background around the table.
+ * @cssproperty --dp-font - Font family of the overlay.
+ * @cssproperty --dp-text - Text colour of the overlay.
+ * @cssproperty --dp-panel - Background of the overlay's cards.
+ * @cssproperty --dp-accent - Accent colour (roll button, current player, options).
+ * @cssproperty --dp-held - Outline colour of a held die in the tray.
+ * @cssproperty --dp-focus - Keyboard focus ring colour.
+ */
+export class DicePoker extends LitElement {
+  static override styles = dicePokerStyles;
+
+  /** Comma-separated player names (1 to 6). When given, that game starts at once, without the start panel. */
+  @property() players: string | null = null;
+  /** Language: `et` or `en`; else the page's language, else the browser's. */
+  @property() override lang = '';
+  /** An integer seed that makes the game reproducible. */
+  @property() seed: string | null = null;
+  /** Rule set: `seed` (default, no bonus) or `classic` (+35 for 63 or more in rows 1-6). */
+  @property() rules: string | null = null;
+
+  @state() private game: Game | null = null;
+  @state() private busy = false;
+  @state() private settingUp = false;
+  @state() private message = '';
+  @state() private noWebgl = false;
+
+  private thrower: DiceThrower | null = null;
+  private toastTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly warned = new Set<string>();
+
+  /** A plain, serialisable snapshot of the game (a fresh copy on every read). */
+  get state(): DicePokerState {
+    if (this.game) return snapshotOf(this.game);
+    const rules = this.parsed(parseRules(this.rules));
+    return {
+      players: [],
+      current: 0,
+      turn: 0,
+      rollsUsed: 0,
+      dice: [],
+      held: [],
+      over: false,
+      winners: [],
+      rules,
+    };
+  }
+
+  /**
+   * Throws the dice that are not held; resolves with the five faces once they rest.
+   * Rejects with a DicePokerError (`no-game`, `throw-in-progress`, `no-rolls-left`, `all-held`, `game-over`...).
+   */
+  async roll(gesture: Gesture = DEFAULT_GESTURE): Promise<number[]> {
+    const game = this.requireIdleGame();
+    this.ask(() => apply(game, { type: 'roll', faces: game.dice })); // the engine says whether a throw is allowed
+    this.busy = true;
+    try {
+      const result = await this.thrower!.throw(throwSeed(game), gesture, game.held).catch(
+        (error: unknown) => {
+          throw new DicePokerError(
+            'throw-cancelled',
+            `The throw did not finish: ${(error as Error).message}`,
+          );
+        },
+      );
+      const next = this.ask(() => apply(game, { type: 'roll', faces: result.faces }));
+      this.game = next;
+      emit(this, 'dp-roll', {
+        player: next.current,
+        dice: [...next.dice],
+        held: [...next.held],
+        rollNumber: next.rollsUsed,
+      });
+      return [...next.dice];
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Holds a released die or releases a held one (between throws). Throws a DicePokerError where not allowed. */
+  toggleHold(index: number): void {
+    const next = this.ask(() => toggleHeld(this.requireIdleGame(), index));
+    this.game = next;
+    this.thrower?.setHeld(next.held);
+    emit(this, 'dp-hold', { index, held: next.held[index]! });
+  }
+
+  /** Scores a free row with the dice on the table; returns the points. Throws a DicePokerError where not allowed. */
+  score(row: RowId): number {
+    const game = this.requireIdleGame();
+    const next = this.ask(() => apply(game, { type: 'score', row }));
+    const player = game.current;
+    const points = next.players[player]!.scores[row]!;
+    this.game = next;
+    this.thrower?.setHeld(next.held);
+    emit(this, 'dp-score', { player, row, points, total: totals(next)[player]! });
+    if (next.over) emit(this, 'dp-game-over', { totals: totals(next), winners: winners(next) });
+    else emit(this, 'dp-turn', { player: next.current, turn: next.turn });
+    return points;
+  }
+
+  /** Starts a new game at once; options default to the attributes (and the last game's players). */
+  newGame(options: NewGameOptions = {}): void {
+    if (this.busy) throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
+    const players = options.players ??
+      this.parsed(parsePlayers(this.players)) ??
+      this.game?.players.map((p) => p.name) ?? [this.strings.defaultName(1)];
+    const seed = options.seed ?? this.parsed(parseSeed(this.seed));
+    const rules = options.rules ?? this.parsed(parseRules(this.rules));
+    const game = this.ask(() => createGame({ players, seed, rules }));
+    this.game = game;
+    this.settingUp = false;
+    this.thrower?.show(game.dice, game.held);
+    emit(this, 'dp-turn', { player: 0, turn: 0 });
+  }
+
+  /** The language shown. */
+  get language(): Lang {
+    const own = this.parsed(parseLang(this.getAttribute('lang')));
+    return resolveLang(own, document.documentElement.lang, navigator.languages ?? [navigator.language]);
+  }
+
+  private get strings(): Strings {
+    return stringsFor(this.language);
+  }
+
+  private requireIdleGame(): Game {
+    if (!this.game) throw new DicePokerError('no-game', 'Start a game first');
+    if (this.busy) throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
+    return this.game;
+  }
+
+  /** Runs an engine call, turning its refusal into a DicePokerError. */
+  private ask<T>(call: () => T): T {
+    try {
+      return call();
+    } catch (error) {
+      throw DicePokerError.from(error);
+    }
+  }
+
+  /** The value of a parsed attribute, warning once about a refused one. */
+  private parsed<T>({ value, warning }: Parsed<T>): T {
+    if (warning && !this.warned.has(warning)) {
+      this.warned.add(warning);
+      console.warn(`<dice-poker>: ${warning}`);
+    }
+    return value;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Reattached after removal: the scene was freed on disconnect, so build it again.
+    if (this.hasUpdated && !this.thrower) this.buildThrower();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.thrower?.dispose();
+    this.thrower = null;
+    clearTimeout(this.toastTimer);
+  }
+
+  protected override firstUpdated(): void {
+    this.buildThrower();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('players') && this.players !== null && !this.busy) {
+      const names = this.parsed(parsePlayers(this.players));
+      if (names) this.newGame({ players: names });
+    }
+  }
+
+  private buildThrower(): void {
+    const stage = this.renderRoot.querySelector<HTMLElement>('.stage')!;
+    const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const scene = createScene(stage, reducedMotion);
+    this.noWebgl = !scene;
+    if (scene) {
+      scene.onFlick = (gesture) => void this.roll(gesture).catch((e: unknown) => this.toast(e));
+      scene.onDieClick = (index) => this.attempt(() => this.toggleHold(index));
+    }
+    this.thrower = scene ?? new HeadlessThrower();
+    if (this.game) this.thrower.show(this.game.dice, this.game.held);
+  }
+
+  /** Runs a player's request from the overlay; a refusal is shown, never thrown. */
+  private attempt(request: () => unknown): void {
+    try {
+      const result = request();
+      if (result instanceof Promise) result.catch((e: unknown) => this.toast(e));
+    } catch (error) {
+      this.toast(error);
+    }
+  }
+
+  private toast(error: unknown): void {
+    const code = DicePokerError.from(error).code;
+    this.message = this.strings.errors[code];
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => (this.message = ''), TOAST_MS);
+  }
+
+  private renderPanel(s: Strings) {
+    const game = this.game;
+    if (!game || this.settingUp) {
+      return html`<div class="modal">
+        <dp-start-panel
+          .strings=${s}
+          .names=${game?.players.map((p) => p.name) ?? []}
+          .rules=${game?.rules ?? this.parsed(parseRules(this.rules))}
+          @dp-request-new-game=${(e: CustomEvent<NewGameOptions>) => this.attempt(() => this.newGame(e.detail))}
+        ></dp-start-panel>
+      </div>`;
+    }
+    if (game.over) {
+      return html`<div class="modal">
+        <dp-game-over
+          .strings=${s}
+          .game=${game}
+          @dp-request-setup=${() => (this.settingUp = true)}
+        ></dp-game-over>
+      </div>`;
+    }
+    return nothing;
+  }
+
+  protected override render() {
+    const s = this.strings;
+    const game = this.game;
+    const playing = !!game && !game.over && !this.settingUp;
+    return html`<div class="layout ${game ? 'with-sheet' : ''}">
+        <div class="table" part="table">
+          <div class="stage"></div>
+          ${this.noWebgl ? html`<p class="notice" role="status">${s.noWebgl}</p>` : nothing}
+          ${this.message ? html`<p class="toast" role="alert">${this.message}</p>` : nothing}
+          <div class="topbar">
+            ${
+              playing
+                ? html`<button
+                    data-new-game-top
+                    ?disabled=${this.busy}
+                    @click=${() => (this.settingUp = true)}
+                  >
+                    ${s.newGame}
+                  </button>`
+                : nothing
+            }
+          </div>
+        </div>
+        ${
+          playing
+            ? html`<dp-controls
+                part="controls"
+                exportparts="roll-button, tray"
+                .game=${game}
+                .strings=${s}
+                .busy=${this.busy}
+                @dp-request-roll=${() => this.attempt(() => this.roll())}
+                @dp-request-hold=${(e: CustomEvent<{ index: number }>) => this.attempt(() => this.toggleHold(e.detail.index))}
+              ></dp-controls>`
+            : nothing
+        }
+        ${
+          game
+            ? html`<div class="sheet">
+                <dp-scorecard
+                  part="scorecard"
+                  .game=${game}
+                  .strings=${s}
+                  .options=${playing ? scoreOptions(game) : {}}
+                  ?disabled=${this.busy}
+                  @dp-request-score=${(e: CustomEvent<{ row: RowId }>) => this.attempt(() => this.score(e.detail.row))}
+                ></dp-scorecard>
+              </div>`
+            : nothing
+        }
+      </div>
+      ${this.renderPanel(s)}`;
+  }
+}

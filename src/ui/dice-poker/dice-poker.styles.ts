@@ -1,0 +1,126 @@
+import { css } from 'lit';
+
+/** Layout of <dice-poker>: the table and its controls, with the sheet beside them or, when narrow, below. */
+export const dicePokerStyles = css`
+  :host {
+    display: block;
+    position: relative;
+    height: var(--dp-height, 640px);
+    min-height: 360px;
+    overflow: hidden;
+    container-type: size;
+    background: var(--dp-background, radial-gradient(ellipse at 50% 30%, #2b2018, #120d09));
+    font-family: var(--dp-font, system-ui, 'Segoe UI', Roboto, sans-serif);
+    color: var(--dp-text, #f4efe4);
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  .layout {
+    position: absolute;
+    inset: 0;
+    display: grid;
+    grid-template-columns: 1fr;
+    grid-template-rows: minmax(0, 1fr) auto minmax(0, auto);
+    grid-template-areas: 'table' 'controls' 'sheet';
+  }
+  .table {
+    grid-area: table;
+    position: relative;
+    min-height: 0;
+  }
+  .stage {
+    position: absolute;
+    inset: 0;
+  }
+  .stage canvas {
+    display: block;
+    width: 100%;
+    height: 100%;
+  }
+  dp-controls {
+    grid-area: controls;
+    padding: 0 0.5rem 0.4rem;
+  }
+  .sheet {
+    grid-area: sheet;
+    overflow: auto;
+    max-height: 42cqh;
+    padding: 0 0.5rem 0.5rem;
+  }
+  @container (min-width: 760px) {
+    .layout.with-sheet {
+      grid-template-columns: 1fr minmax(15rem, auto);
+      grid-template-rows: minmax(0, 1fr) auto;
+      grid-template-areas: 'table sheet' 'controls sheet';
+    }
+    .sheet {
+      max-height: none;
+      padding: 0.6rem 0.6rem 0.6rem 0;
+    }
+  }
+  @container (max-width: 759px) {
+    dp-scorecard {
+      font-size: 0.85rem;
+    }
+  }
+  .topbar {
+    position: absolute;
+    top: 0.5rem;
+    right: 0.5rem;
+    display: flex;
+    gap: 0.4rem;
+    z-index: 2;
+  }
+  .topbar button {
+    font: inherit;
+    font-size: 0.8rem;
+    color: inherit;
+    background: rgba(20, 15, 10, 0.7);
+    border: 1px solid rgba(255, 236, 200, 0.3);
+    border-radius: 999px;
+    padding: 0.3rem 0.8rem;
+    cursor: pointer;
+  }
+  .topbar button:focus-visible {
+    outline: 3px solid var(--dp-focus, #ffd166);
+  }
+  .modal {
+    position: absolute;
+    inset: 0;
+    display: grid;
+    place-items: center;
+    background: rgba(10, 7, 4, 0.45);
+    z-index: 3;
+  }
+  .toast,
+  .notice {
+    position: absolute;
+    left: 50%;
+    transform: translateX(-50%);
+    background: rgba(20, 15, 10, 0.88);
+    border: 1px solid rgba(255, 236, 200, 0.3);
+    border-radius: 999px;
+    padding: 0.35rem 1rem;
+    font-size: 0.85rem;
+    z-index: 2;
+    white-space: nowrap;
+    max-width: 90%;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .toast {
+    bottom: 0.6rem;
+  }
+  .notice {
+    top: 0.6rem;
+  }
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;

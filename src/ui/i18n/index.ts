@@ -1,0 +1,32 @@
+import { en } from './en.js';
+import { et } from './et.js';
+import { LANGS, type Lang, type Strings } from './strings.js';
+
+export { LANGS, type Lang, type Strings, type ElementErrorCode } from './strings.js';
+
+const TABLES: Record<Lang, Strings> = { et, en };
+
+/** The strings of a language. */
+export function stringsFor(lang: Lang): Strings {
+  return TABLES[lang];
+}
+
+/** Whether a value names a supported language. */
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+/** A supported language from a BCP 47 tag such as `et-EE` or `en-GB`, if any. */
+export function langFromTag(tag: string | null | undefined): Lang | undefined {
+  const primary = tag?.toLowerCase().split('-')[0];
+  return isLang(primary) ? primary : undefined;
+}
+
+/** The language to show: the element's own attribute, else the page's, else the browser's, else Estonian. */
+export function resolveLang(
+  own: string | null | undefined,
+  page: string | null | undefined,
+  browser: readonly string[],
+): Lang {
+  return langFromTag(own) ?? langFromTag(page) ?? browser.map(langFromTag).find(Boolean) ?? 'et';
+}

@@ -1,0 +1,88 @@
+import { LitElement, html, css } from 'lit';
+import { property } from 'lit/decorators.js';
+import { totals, winners, type Game } from '../../engine/index.js';
+import type { Strings } from '../i18n/index.js';
+import { define } from '../define.js';
+import { panelStyles } from '../shared.styles.js';
+
+/**
+ * After the last row: totals, the winner or winners (a draw said as such), and "new game".
+ *
+ * @event dp-request-setup - "New game" was pressed.
+ */
+export class DpGameOver extends LitElement {
+  static override styles = [
+    panelStyles,
+    css`
+      .card {
+        padding: 1.2rem 1.4rem;
+        width: min(22rem, calc(100vw - 2rem));
+        box-sizing: border-box;
+        text-align: center;
+      }
+      h2 {
+        margin: 0 0 0.3rem;
+      }
+      .verdict {
+        font-size: 1.25rem;
+        color: var(--dp-accent, #ffd166);
+        margin: 0 0 0.8rem;
+      }
+      ol {
+        list-style: none;
+        padding: 0;
+        margin: 0 0 1rem;
+      }
+      li {
+        display: flex;
+        justify-content: space-between;
+        padding: 0.25rem 0.3rem;
+        border-bottom: 1px solid rgba(255, 236, 200, 0.15);
+      }
+      li.win {
+        font-weight: 700;
+      }
+    `,
+  ];
+
+  /** The finished game. */
+  @property({ attribute: false }) game!: Game;
+  /** The texts of the current language. */
+  @property({ attribute: false }) strings!: Strings;
+
+  protected override render() {
+    const s = this.strings;
+    const sums = totals(this.game);
+    const won = winners(this.game);
+    const names = this.game.players.map((p) => p.name);
+    const verdict = won.length > 1 ? s.draw(won.map((i) => names[i]!)) : s.winner(names[won[0]!]!);
+    const order = names.map((_, i) => i).sort((a, b) => sums[b]! - sums[a]!);
+    return html`<div class="card" role="dialog" aria-labelledby="over-title">
+      <h2 id="over-title">${s.gameOver}</h2>
+      <p class="verdict" data-verdict>${verdict}</p>
+      <ol>
+        ${order.map(
+          (i) =>
+            html`<li class=${won.includes(i) ? 'win' : ''}>
+              <span>${names[i]}</span><span>${s.points(sums[i]!)}</span>
+            </li>`,
+        )}
+      </ol>
+      <button
+        class="primary"
+        data-new-game
+        @click=${() => this.dispatchEvent(new CustomEvent('dp-request-setup', { bubbles: true, composed: true }))}
+      >
+        ${s.newGame}
+      </button>
+    </div>`;
+  }
+}
+
+define('dp-game-over', DpGameOver);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'dp-game-over': DpGameOver;
+  }
+}

@@ -1,0 +1,160 @@
+import { LitElement, html, css } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { MAX_NAME_LENGTH, MAX_PLAYERS, RULE_SETS, type RuleSetId } from '../../engine/index.js';
+import type { Strings } from '../i18n/index.js';
+import { emit } from '../events.js';
+import { define } from '../define.js';
+import { panelStyles } from '../shared.styles.js';
+
+/**
+ * Before a game: 1 to 6 players and their names, and the rule set.
+ *
+ * @event dp-request-new-game - Start was pressed: `{ players, rules }`.
+ */
+export class DpStartPanel extends LitElement {
+  static override styles = [
+    panelStyles,
+    css`
+      .card {
+        padding: 1.2rem 1.4rem;
+        width: min(24rem, calc(100vw - 2rem));
+        box-sizing: border-box;
+      }
+      h2 {
+        margin: 0 0 0.8rem;
+        font-size: 1.5rem;
+      }
+      fieldset {
+        border: none;
+        margin: 0 0 0.8rem;
+        padding: 0;
+      }
+      legend {
+        font-weight: 600;
+        margin-bottom: 0.4rem;
+      }
+      .name {
+        display: flex;
+        gap: 0.4rem;
+        margin-bottom: 0.35rem;
+      }
+      input,
+      select {
+        font: inherit;
+        flex: 1;
+        min-width: 0;
+        box-sizing: border-box;
+        padding: 0.4rem 0.55rem;
+        border-radius: 8px;
+        border: 1px solid rgba(255, 236, 200, 0.35);
+        background: rgba(255, 255, 255, 0.92);
+        color: #1d1406;
+      }
+      select {
+        width: 100%;
+      }
+      .remove {
+        width: 2.2rem;
+        border-radius: 8px;
+        border: 1px solid rgba(255, 236, 200, 0.35);
+        background: transparent;
+      }
+      .actions {
+        display: flex;
+        justify-content: space-between;
+        gap: 0.6rem;
+        margin-top: 0.6rem;
+      }
+    `,
+  ];
+
+  /** The texts of the current language. */
+  @property({ attribute: false }) strings!: Strings;
+  /** Names to start from (the last game's, or the attribute's). */
+  @property({ attribute: false }) names: string[] = [];
+  /** Rule set to start from. */
+  @property() rules: RuleSetId = 'seed';
+
+  @state() private draft: string[] = [];
+  @state() private draftRules: RuleSetId = 'seed';
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('names'))
+      this.draft = this.names.length ? [...this.names] : [this.strings.defaultName(1)];
+    if (changed.has('rules')) this.draftRules = this.rules;
+  }
+
+  private start(event: Event): void {
+    event.preventDefault();
+    const players = this.draft.map((name, i) => name.trim() || this.strings.defaultName(i + 1));
+    emit(this, 'dp-request-new-game', { players, rules: this.draftRules });
+  }
+
+  private rename(index: number, value: string): void {
+    this.draft = this.draft.map((name, i) => (i === index ? value : name));
+  }
+
+  protected override render() {
+    const s = this.strings;
+    return html`<form class="card" @submit=${this.start}>
+      <h2>${s.title}</h2>
+      <fieldset>
+        <legend>${s.players}</legend>
+        ${this.draft.map(
+          (name, i) =>
+            html`<div class="name">
+              <input
+                .value=${name}
+                maxlength=${MAX_NAME_LENGTH}
+                aria-label=${s.playerName(i + 1)}
+                data-player=${i}
+                @input=${(e: Event) => this.rename(i, (e.target as HTMLInputElement).value)}
+              />
+              ${
+                this.draft.length > 1
+                  ? html`<button
+                      type="button"
+                      class="remove"
+                      aria-label="${s.removePlayer} ${i + 1}"
+                      @click=${() => (this.draft = this.draft.filter((_, j) => j !== i))}
+                    >
+                      ✕
+                    </button>`
+                  : ''
+              }
+            </div>`,
+        )}
+        <button
+          type="button"
+          class="secondary"
+          data-add-player
+          ?disabled=${this.draft.length >= MAX_PLAYERS}
+          @click=${() => (this.draft = [...this.draft, s.defaultName(this.draft.length + 1)])}
+        >
+          + ${s.addPlayer}
+        </button>
+      </fieldset>
+      <fieldset>
+        <legend>${s.ruleSet}</legend>
+        <select
+          aria-label=${s.ruleSet}
+          @change=${(e: Event) => (this.draftRules = (e.target as HTMLSelectElement).value as RuleSetId)}
+        >
+          ${RULE_SETS.map((id) => html`<option value=${id} ?selected=${id === this.draftRules}>${s.rules[id]}</option>`)}
+        </select>
+      </fieldset>
+      <div class="actions">
+        <span></span>
+        <button class="primary" type="submit" data-start>${s.start}</button>
+      </div>
+    </form>`;
+  }
+}
+
+define('dp-start-panel', DpStartPanel);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'dp-start-panel': DpStartPanel;
+  }
+}

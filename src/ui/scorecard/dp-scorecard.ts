@@ -1,0 +1,221 @@
+import { LitElement, html, css, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { ROWS, UPPER_ROWS, bonus, totals, type Game, type RowId } from '../../engine/index.js';
+import type { Strings } from '../i18n/index.js';
+import { emit } from '../events.js';
+import { define } from '../define.js';
+import { panelStyles } from '../shared.styles.js';
+
+/**
+ * The score sheet: 13 rows, a column per player, running totals, the current player marked. For the
+ * current dice each free row of the player to act shows what it would score (the engine says so via
+ * `options`); choosing one asks <dice-poker> to score it, and a 0 is confirmed first.
+ *
+ * @event dp-request-score - The player chose a row: `{ row }`.
+ */
+export class DpScorecard extends LitElement {
+  static override styles = [
+    panelStyles,
+    css`
+      :host {
+        display: block;
+      }
+      table {
+        border-collapse: collapse;
+        width: 100%;
+        font-size: 0.92rem;
+      }
+      caption {
+        text-align: left;
+        font-weight: 700;
+        padding: 0.6rem 0.75rem 0.2rem;
+        letter-spacing: 0.02em;
+      }
+      th,
+      td {
+        padding: 0.22rem 0.5rem;
+        text-align: right;
+        white-space: nowrap;
+      }
+      th[scope='row'] {
+        text-align: left;
+        font-weight: 500;
+      }
+      thead th {
+        font-size: 0.8rem;
+        font-weight: 600;
+        opacity: 0.85;
+        max-width: 6.5em;
+        overflow: hidden;
+        text-overflow: ellipsis;
+      }
+      thead th.current {
+        color: var(--dp-accent, #e0a526);
+        opacity: 1;
+      }
+      td.current {
+        background: rgba(224, 165, 38, 0.12);
+      }
+      tr.upper-end td,
+      tr.upper-end th {
+        border-bottom: 1px solid rgba(255, 236, 200, 0.25);
+      }
+      tfoot td,
+      tfoot th {
+        font-weight: 700;
+        border-top: 1px solid rgba(255, 236, 200, 0.35);
+      }
+      .option {
+        width: 100%;
+        min-width: 2.6em;
+        background: rgba(255, 255, 255, 0.08);
+        border: 1px dashed rgba(255, 209, 102, 0.6);
+        border-radius: 6px;
+        padding: 0.1rem 0.35rem;
+        text-align: right;
+        color: var(--dp-accent, #ffd166);
+      }
+      .option:hover:not(:disabled) {
+        background: rgba(255, 209, 102, 0.25);
+      }
+      .option.zero {
+        color: rgba(244, 239, 228, 0.55);
+        border-color: rgba(244, 239, 228, 0.3);
+      }
+      .confirm {
+        display: flex;
+        gap: 0.5rem;
+        align-items: center;
+        justify-content: flex-end;
+        flex-wrap: wrap;
+        padding: 0.5rem 0.75rem 0.7rem;
+      }
+      .confirm p {
+        margin: 0;
+        flex: 1 1 100%;
+        text-align: left;
+      }
+    `,
+  ];
+
+  /** The game to show (data down; the scorecard never changes it). */
+  @property({ attribute: false }) game: Game | null = null;
+  /** What each free row would score now, from the engine. */
+  @property({ attribute: false }) options: Partial<Record<RowId, number>> = {};
+  /** The texts of the current language. */
+  @property({ attribute: false }) strings!: Strings;
+  /** No choosing while the dice roll. */
+  @property({ type: Boolean }) disabled = false;
+
+  /** A row whose 0 awaits confirmation. */
+  @state() private confirming: RowId | null = null;
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('game') || changed.has('options')) this.confirming = null;
+  }
+
+  private choose(row: RowId): void {
+    if (this.options[row] === 0 && this.confirming !== row) {
+      this.confirming = row;
+      return;
+    }
+    this.confirming = null;
+    emit(this, 'dp-request-score', { row });
+  }
+
+  private cell(row: RowId, player: number) {
+    const game = this.game!;
+    const filled = game.players[player]!.scores[row];
+    if (filled !== undefined) return filled;
+    const option = player === game.current ? this.options[row] : undefined;
+    if (option === undefined) return nothing;
+    const s = this.strings;
+    return html`<button
+      class="option ${option === 0 ? 'zero' : ''}"
+      data-row=${row}
+      ?disabled=${this.disabled}
+      aria-label="${s.rows[row]}: ${s.scores(option)}"
+      title=${s.rowHints[row]}
+      @click=${() => this.choose(row)}
+    >
+      ${option}
+    </button>`;
+  }
+
+  protected override render() {
+    const game = this.game;
+    if (!game) return nothing;
+    const s = this.strings;
+    const sums = totals(game);
+    const showBonus = game.rules === 'classic';
+    return html`<div class="card">
+      <table>
+        <caption>
+          ${s.sheet}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col"><span hidden>${s.player}</span></th>
+            ${game.players.map(
+              (p, i) =>
+                html`<th
+                  scope="col"
+                  class=${i === game.current && !game.over ? 'current' : ''}
+                  title=${p.name}
+                >
+                  ${p.name}
+                </th>`,
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          ${ROWS.map(
+            (row) =>
+              html`<tr class=${row === UPPER_ROWS.at(-1) && !showBonus ? 'upper-end' : ''} data-row=${row}>
+                  <th scope="row" title=${s.rowHints[row]}>${s.rows[row]}</th>
+                  ${game.players.map(
+                    (_, i) =>
+                      html`<td class=${i === game.current && !game.over ? 'current' : ''}>
+                        ${this.cell(row, i)}
+                      </td>`,
+                  )}
+                </tr>
+                ${
+                  showBonus && row === 'sixes'
+                    ? html`<tr class="upper-end">
+                        <th scope="row">${s.bonus}</th>
+                        ${game.players.map((p) => html`<td>${bonus(game.rules, p.scores)}</td>`)}
+                      </tr>`
+                    : nothing
+                }`,
+          )}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">${s.total}</th>
+            ${sums.map((total, i) => html`<td data-total=${i}>${total}</td>`)}
+          </tr>
+        </tfoot>
+      </table>
+      ${
+        this.confirming
+          ? html`<div class="confirm" role="alertdialog" aria-label=${s.confirmZero(s.rows[this.confirming])}>
+              <p>${s.confirmZero(s.rows[this.confirming])}</p>
+              <button class="secondary" @click=${() => (this.confirming = null)}>${s.cancel}</button>
+              <button class="primary" data-confirm-zero @click=${() => this.choose(this.confirming!)}>
+                ${s.scoreZero}
+              </button>
+            </div>`
+          : nothing
+      }
+    </div>`;
+  }
+}
+
+define('dp-scorecard', DpScorecard);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'dp-scorecard': DpScorecard;
+  }
+}

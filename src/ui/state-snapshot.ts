@@ -1,0 +1,38 @@
+import { totals, winners, type Game, type RowId, type RuleSetId } from '../engine/index.js';
+
+/** One player in the element's public state. */
+export interface PlayerSnapshot {
+  name: string;
+  /** Only the filled rows, with their points. */
+  scores: Partial<Record<RowId, number>>;
+  total: number;
+}
+
+/** The element's read-only public state: plain, serialisable data. */
+export interface DicePokerState {
+  players: PlayerSnapshot[];
+  current: number;
+  turn: number;
+  rollsUsed: number;
+  dice: number[];
+  held: boolean[];
+  over: boolean;
+  winners: number[];
+  rules: RuleSetId;
+}
+
+/** A fresh copy of the public fields of a game (so callers cannot reach into the live state). */
+export function snapshotOf(game: Game): DicePokerState {
+  const sums = totals(game);
+  return {
+    players: game.players.map((p, i) => ({ name: p.name, scores: { ...p.scores }, total: sums[i]! })),
+    current: game.current,
+    turn: game.turn,
+    rollsUsed: game.rollsUsed,
+    dice: [...game.dice],
+    held: [...game.held],
+    over: game.over,
+    winners: winners(game),
+    rules: game.rules,
+  };
+}
