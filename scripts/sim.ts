@@ -26,6 +26,12 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** A whole number written in decimal digits, else undefined. */
+function integer(text: string): number | undefined {
+  const value = Number(text);
+  return /^-?\d+$/.test(text) && Number.isSafeInteger(value) ? value : undefined;
+}
+
 function parse(args: readonly string[]): Options {
   const given = new Map<string, string>();
   let json = false;
@@ -47,18 +53,19 @@ function parse(args: readonly string[]): Options {
     given.set(arg, value);
     i++;
   }
-  const games = Number(given.get('--games'));
-  if (!given.has('--games') || !Number.isSafeInteger(games) || games < 1) {
+  for (const required of ['--games', '--bot', '--rules']) {
+    if (!given.has(required)) fail(`${required} is required`);
+  }
+  const games = integer(given.get('--games')!);
+  if (games === undefined || games < 1) {
     fail('--games must be a whole number of at least 1');
   }
   const bot = given.get('--bot');
-  if (!isBotId(bot)) fail(`--bot must be optimal, good or easy, got ${JSON.stringify(bot ?? null)}`);
+  if (!isBotId(bot)) fail(`--bot must be optimal, good or easy, got ${JSON.stringify(bot)}`);
   const rules = given.get('--rules');
-  if (!isRuleSetId(rules))
-    fail(`--rules must be ${RULE_SETS.join(' or ')}, got ${JSON.stringify(rules ?? null)}`);
-  const seed = given.has('--seed') ? Number(given.get('--seed')) : 1;
-  if (!Number.isSafeInteger(seed))
-    fail(`--seed must be an integer, got ${JSON.stringify(given.get('--seed'))}`);
+  if (!isRuleSetId(rules)) fail(`--rules must be ${RULE_SETS.join(' or ')}, got ${JSON.stringify(rules)}`);
+  const seed = given.has('--seed') ? integer(given.get('--seed')!) : 1;
+  if (seed === undefined) fail(`--seed must be an integer, got ${JSON.stringify(given.get('--seed'))}`);
   return { games, bot, rules, seed, json };
 }
 

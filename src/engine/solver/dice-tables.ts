@@ -57,11 +57,6 @@ function keyOfCounts(counts: ArrayLike<number>): number {
   return key;
 }
 
-/** The keep index of a multiset given as face counts (`counts[f - 1]` dice of face f, 0..5 in all). */
-export function keepOfCounts(counts: ArrayLike<number>): number {
-  return KEY_TO_KEEP[keyOfCounts(counts)]!;
-}
-
 /** The keep index of any 0..5 faces, in any order. */
 export function keepOfFaces(faces: readonly number[]): number {
   let key = 0;

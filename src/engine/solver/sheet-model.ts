@@ -1,12 +1,5 @@
-import { ROWS, UPPER_ROWS, type RowId } from '../rows.js';
-import {
-  bonus,
-  playerTotal,
-  upperSum,
-  UPPER_BONUS_THRESHOLD,
-  type RuleSetId,
-  type Scores,
-} from '../rules.js';
+import { ROWS, UPPER_ROWS } from '../rows.js';
+import { bonus, upperSum, UPPER_BONUS_THRESHOLD, type RuleSetId, type Scores } from '../rules.js';
 import { rowPoints } from '../scoring.js';
 import { DICE, ROLL_COUNT, ROLL_FACES } from './dice-tables.js';
 
@@ -80,14 +73,4 @@ export function maskOf(scores: Scores): number {
 /** A sheet's upper total as the solver tracks it: capped at the threshold, and 0 without a bonus. */
 export function trackedUpper(model: BonusModel, scores: Scores): number {
   return model.upperStates === 1 ? 0 : Math.min(model.threshold, upperSum(scores));
-}
-
-/** A sheet's points so far, bonus included (the engine's `playerTotal`). */
-export function pointsSoFar(rules: RuleSetId, scores: Scores): number {
-  return playerTotal(rules, scores);
-}
-
-/** Index of a row in `ROWS`. */
-export function rowIndex(row: RowId): number {
-  return ROWS.indexOf(row);
 }

@@ -12,6 +12,7 @@ import {
   type RowId,
   type RuleSetId,
 } from '../../engine/index.js';
+import type { DiceScene } from '../../scene/DiceScene.js';
 import { DEFAULT_GESTURE, type Gesture } from '../../scene/physics/types.js';
 import { parseLang, parsePlayers, parseRules, parseSeed, type Parsed } from '../attributes.js';
 import { DicePokerError } from '../errors.js';
@@ -80,6 +81,7 @@ export class DicePoker extends LitElement {
   @state() private noWebgl = false;
 
   private thrower: DiceThrower | null = null;
+  private scene: DiceScene | undefined;
   private toastTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly warned = new Set<string>();
 
@@ -168,6 +170,18 @@ export class DicePoker extends LitElement {
     emit(this, 'dp-turn', { player: 0, turn: 0 });
   }
 
+  /**
+   * Where die `index` is drawn now, in client (viewport) pixels, or null without a 3D table. For
+   * pointing at a die: a tutorial, a tooltip, a test that clicks it.
+   */
+  dieAt(index: number): { x: number; y: number } | null {
+    const canvas = this.scene?.canvas;
+    if (!canvas || !Number.isInteger(index) || index < 0 || index > 4) return null;
+    const box = canvas.getBoundingClientRect();
+    const point = this.scene!.dieScreenPoint(index);
+    return { x: box.left + point.x, y: box.top + point.y };
+  }
+
   /** The language shown. */
   get language(): Lang {
     const own = this.parsed(parseLang(this.getAttribute('lang')));
@@ -212,6 +226,7 @@ export class DicePoker extends LitElement {
     super.disconnectedCallback();
     this.thrower?.dispose();
     this.thrower = null;
+    this.scene = undefined;
     clearTimeout(this.toastTimer);
   }
 
@@ -226,10 +241,16 @@ export class DicePoker extends LitElement {
     }
   }
 
+  protected override updated(): void {
+    // Flicks and taps on the table count only while a turn is being played and no dice roll.
+    if (this.scene) this.scene.interactive = !!this.game && !this.game.over && !this.settingUp && !this.busy;
+  }
+
   private buildThrower(): void {
     const stage = this.renderRoot.querySelector<HTMLElement>('.stage')!;
     const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
     const scene = createScene(stage, reducedMotion);
+    this.scene = scene;
     this.noWebgl = !scene;
     if (scene) {
       scene.onFlick = (gesture) => void this.roll(gesture).catch((e: unknown) => this.toast(e));

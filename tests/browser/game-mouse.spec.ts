@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ROWS, scoreRow, type RowId } from '../../src/engine/index.js';
+import { ARTIFACTS, clickDie, flick, openGame, rowButton, stateOf, waitForRest, watchErrors } from './helpers.js';
+
+/** The faces the tray shows, read from its labels ("Die 1: 4, held"). */
+async function shownDice(page: Page): Promise<number[]> {
+  const labels = await page.locator('dice-poker dp-controls .die').evaluateAll((dice) =>
+    dice.map((d) => d.getAttribute('aria-label') ?? ''),
+  );
+  return labels.map((label) => Number(/: (\d)/.exec(label)![1]));
+}
+
+/** The free row whose shown option is highest, as a greedy person would pick. */
+async function bestShownRow(page: Page): Promise<{ row: RowId; shown: number }> {
+  const options = await page
+    .locator('dice-poker dp-scorecard button.option')
+    .evaluateAll((buttons) => buttons.map((b) => [b.getAttribute('data-row'), Number(b.textContent)] as const));
+  const [row, shown] = options.reduce((best, o) => (o[1] > best[1] ? o : best));
+  return { row: row as RowId, shown };
+}
+
+test('two players play a whole game with the mouse: flick, click 3D dice, click rows', async ({ page }) => {
+  test.setTimeout(420_000);
+  const errors = watchErrors(page);
+  await openGame(page, 'Mari,Jüri', 2024);
+  const totals = [0, 0];
+
+  for (let turn = 0; turn < 13; turn++) {
+    for (let player = 0; player < 2; player++) {
+      expect((await stateOf(page)).current).toBe(player);
+      await expect(page.locator('dice-poker dp-scorecard thead th.current')).toHaveText(player ? 'Jüri' : 'Mari');
+      await flick(page);
+      await waitForRest(page, 1);
+
+      if (turn % 4 === player) {
+        // Hold die 2 by clicking it on the table, then throw again: it keeps its face.
+        const kept = (await shownDice(page))[2];
+        await clickDie(page, 2);
+        await expect(page.locator('dice-poker dp-controls .die[data-die="2"]')).toHaveAttribute('aria-pressed', 'true');
+        expect((await stateOf(page)).held[2]).toBe(true);
+        await flick(page);
+        await waitForRest(page, 2);
+        expect((await shownDice(page))[2]).toBe(kept);
+      }
+
+      const dice = await shownDice(page);
+      expect(dice).toEqual((await stateOf(page)).dice);
+      const { row, shown } = await bestShownRow(page);
+      expect(shown).toBe(scoreRow(row, dice));
+      await rowButton(page, row).click();
+      if (shown === 0) await page.locator('dice-poker dp-scorecard [data-confirm-zero]').click();
+      totals[player]! += shown;
+      const cell = page.locator(`dice-poker dp-scorecard tr[data-row="${row}"] td`).nth(player);
+      await expect(cell).toHaveText(String(shown));
+      await expect(page.locator(`dice-poker dp-scorecard [data-total="${player}"]`)).toHaveText(
+        String(totals[player]),
+      );
+      if (turn === 6 && player === 1) await page.screenshot({ path: `${ARTIFACTS}/mouse-mid-game.png` });
+    }
+  }
+
+  const state = await stateOf(page);
+  expect(state.over).toBe(true);
+  expect(state.players.map((p) => p.total)).toEqual(totals);
+  for (const p of state.players) expect(Object.keys(p.scores).sort()).toEqual([...ROWS].sort());
+  const verdict = page.locator('dice-poker dp-game-over [data-verdict]');
+  if (totals[0] === totals[1]) await expect(verdict).toContainText('draw');
+  else await expect(verdict).toHaveText(`${totals[0]! > totals[1]! ? 'Mari' : 'Jüri'} wins!`);
+  await page.screenshot({ path: `${ARTIFACTS}/mouse-game-over.png` });
+  expect(errors).toEqual([]);
+});

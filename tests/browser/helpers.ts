@@ -1,0 +1,70 @@
+import { expect, type Page } from '@playwright/test';
+import type { DicePokerState } from '../../src/index.js';
+
+/** Where screenshots are kept as test artifacts. */
+export const ARTIFACTS = 'tests/artifacts';
+
+/** Console errors and page errors seen while a test runs. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The element's public state. */
+export function stateOf(page: Page, selector = 'dice-poker'): Promise<DicePokerState> {
+  return page.locator(selector).evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).state);
+}
+
+/** Opens the page with a game of these players already started (from markup), seeded. */
+export async function openGame(page: Page, players: string, seed = 1, lang = 'en'): Promise<void> {
+  await page.goto('/');
+  await page.locator('dice-poker').evaluate(
+    (el, attrs) => {
+      el.setAttribute('lang', attrs.lang);
+      el.setAttribute('seed', String(attrs.seed));
+      el.setAttribute('players', attrs.players);
+    },
+    { players, seed, lang },
+  );
+  await expect(page.locator('dice-poker canvas')).toBeVisible();
+  await expect(page.locator('dice-poker dp-controls')).toBeVisible();
+}
+
+/** Flicks across the table with the mouse: press near the player's side, drag away, release. */
+export async function flick(page: Page): Promise<void> {
+  const box = (await page.locator('dice-poker canvas').boundingBox())!;
+  const x = box.x + box.width * 0.5;
+  const y = box.y + box.height * 0.72;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  // A person's flick lasts a fraction of a second: move in steps about a frame apart.
+  for (let i = 1; i <= 6; i++) {
+    await page.waitForTimeout(16);
+    await page.mouse.move(x + i * 4, y - i * 22);
+  }
+  await page.mouse.up();
+}
+
+/** Waits until the dice rest after a throw that brings the turn to `rollsUsed`. */
+export async function waitForRest(page: Page, rollsUsed: number): Promise<DicePokerState> {
+  await expect.poll(async () => (await stateOf(page)).rollsUsed, { timeout: 30_000 }).toBe(rollsUsed);
+  return stateOf(page);
+}
+
+/** Clicks the 3D die `index` where it is drawn. */
+export async function clickDie(page: Page, index: number): Promise<void> {
+  const point = await page
+    .locator('dice-poker')
+    .evaluate((el, i) => (el as HTMLElementTagNameMap['dice-poker']).dieAt(i), index);
+  expect(point).not.toBeNull();
+  await page.mouse.click(point!.x, point!.y);
+}
+
+/** The score-sheet option button of a row (for the player to act). */
+export function rowButton(page: Page, row: string) {
+  return page.locator(`dice-poker dp-scorecard button.option[data-row="${row}"]`);
+}
