@@ -1,12 +1,21 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROWS, scoreRow, type RowId } from '../../src/engine/index.js';
-import { ARTIFACTS, clickDie, flick, openGame, rowButton, stateOf, waitForRest, watchErrors } from './helpers.js';
+import {
+  ARTIFACTS,
+  clickDie,
+  flick,
+  openGame,
+  rowButton,
+  stateOf,
+  waitForRest,
+  watchErrors,
+} from './helpers.js';
 
 /** The faces the tray shows, read from its labels ("Die 1: 4, held"). */
 async function shownDice(page: Page): Promise<number[]> {
-  const labels = await page.locator('dice-poker dp-controls .die').evaluateAll((dice) =>
-    dice.map((d) => d.getAttribute('aria-label') ?? ''),
-  );
+  const labels = await page
+    .locator('dice-poker dp-controls .die')
+    .evaluateAll((dice) => dice.map((d) => d.getAttribute('aria-label') ?? ''));
   return labels.map((label) => Number(/: (\d)/.exec(label)![1]));
 }
 
@@ -14,7 +23,9 @@ async function shownDice(page: Page): Promise<number[]> {
 async function bestShownRow(page: Page): Promise<{ row: RowId; shown: number }> {
   const options = await page
     .locator('dice-poker dp-scorecard button.option')
-    .evaluateAll((buttons) => buttons.map((b) => [b.getAttribute('data-row'), Number(b.textContent)] as const));
+    .evaluateAll((buttons) =>
+      buttons.map((b) => [b.getAttribute('data-row'), Number(b.textContent)] as const),
+    );
   const [row, shown] = options.reduce((best, o) => (o[1] > best[1] ? o : best));
   return { row: row as RowId, shown };
 }
@@ -28,7 +39,9 @@ test('two players play a whole game with the mouse: flick, click 3D dice, click 
   for (let turn = 0; turn < 13; turn++) {
     for (let player = 0; player < 2; player++) {
       expect((await stateOf(page)).current).toBe(player);
-      await expect(page.locator('dice-poker dp-scorecard thead th.current')).toHaveText(player ? 'Jüri' : 'Mari');
+      await expect(page.locator('dice-poker dp-scorecard thead th.current')).toHaveText(
+        player ? 'Jüri' : 'Mari',
+      );
       await flick(page);
       await waitForRest(page, 1);
 
@@ -36,7 +49,10 @@ test('two players play a whole game with the mouse: flick, click 3D dice, click 
         // Hold die 2 by clicking it on the table, then throw again: it keeps its face.
         const kept = (await shownDice(page))[2];
         await clickDie(page, 2);
-        await expect(page.locator('dice-poker dp-controls .die[data-die="2"]')).toHaveAttribute('aria-pressed', 'true');
+        await expect(page.locator('dice-poker dp-controls .die[data-die="2"]')).toHaveAttribute(
+          'aria-pressed',
+          'true',
+        );
         expect((await stateOf(page)).held[2]).toBe(true);
         await flick(page);
         await waitForRest(page, 2);

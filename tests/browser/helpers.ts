@@ -51,7 +51,7 @@ export async function flick(page: Page): Promise<void> {
 
 /** Waits until the dice rest after a throw that brings the turn to `rollsUsed`. */
 export async function waitForRest(page: Page, rollsUsed: number): Promise<DicePokerState> {
-  await expect.poll(async () => (await stateOf(page)).rollsUsed, { timeout: 30_000 }).toBe(rollsUsed);
+  await expect.poll(async () => (await stateOf(page)).rollsUsed, { timeout: 60_000 }).toBe(rollsUsed);
   return stateOf(page);
 }
 

@@ -74,6 +74,9 @@ export class DicePoker extends LitElement {
   /** Rule set: `seed` (default, no bonus) or `classic` (+35 for 63 or more in rows 1-6). */
   @property() rules: string | null = null;
 
+  /** Throws resolve at once and nothing animates (also on when the system asks for reduced motion). */
+  @property({ type: Boolean, attribute: 'reduced-motion' }) reducedMotion = false;
+
   @state() private game: Game | null = null;
   @state() private busy = false;
   @state() private settingUp = false;
@@ -188,6 +191,10 @@ export class DicePoker extends LitElement {
     return resolveLang(own, document.documentElement.lang, navigator.languages ?? [navigator.language]);
   }
 
+  private get prefersReducedMotion(): boolean {
+    return this.reducedMotion || matchMedia('(prefers-reduced-motion: reduce)').matches;
+  }
+
   private get strings(): Strings {
     return stringsFor(this.language);
   }
@@ -243,13 +250,14 @@ export class DicePoker extends LitElement {
 
   protected override updated(): void {
     // Flicks and taps on the table count only while a turn is being played and no dice roll.
-    if (this.scene) this.scene.interactive = !!this.game && !this.game.over && !this.settingUp && !this.busy;
+    if (!this.scene) return;
+    this.scene.interactive = !!this.game && !this.game.over && !this.settingUp && !this.busy;
+    this.scene.reducedMotion = this.prefersReducedMotion;
   }
 
   private buildThrower(): void {
     const stage = this.renderRoot.querySelector<HTMLElement>('.stage')!;
-    const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    const scene = createScene(stage, reducedMotion);
+    const scene = createScene(stage, this.prefersReducedMotion);
     this.scene = scene;
     this.noWebgl = !scene;
     if (scene) {

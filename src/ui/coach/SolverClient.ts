@@ -1,0 +1,237 @@
+import type { Game, RuleSetId } from '../../engine/index.js';
+import { positionOf } from '../../engine/solver/index.js';
+import type { StateValues } from '../../engine/solver/index.js';
+import type { GameReview } from '../../engine/solver/review.js';
+import type { Advice, AdviceQuery, SolverRequest, SolverResponse } from './protocol.js';
+import { answer } from './solver-service.js';
+
+/** What the client needs of a worker: the module worker in a browser, or a stand-in. */
+export interface WorkerLike {
+  postMessage(message: SolverRequest): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<SolverResponse>) => void): void;
+  addEventListener(type: 'error', listener: (event: Event) => void): void;
+  terminate(): void;
+}
+
+/** Options of `SolverClient`. */
+export interface SolverClientOptions {
+  /**
+   * Starts the worker; returning null computes in the main thread instead. By default the module
+   * worker `solver.worker.ts` wherever `Worker` exists (null in Node).
+   */
+  createWorker?: () => WorkerLike | null;
+}
+
+/** A refused or failed solver request. */
+export class SolverError extends Error {
+  /** The engine's RuleError code when there is one, or `disposed`. */
+  readonly code: string | undefined;
+
+  constructor(message: string, code?: string) {
+    super(message);
+    this.name = 'SolverError';
+    this.code = code;
+  }
+}
+
+/** The module worker, bundled by Vite from this exact `new Worker(new URL(...))` form. */
+function startModuleWorker(): WorkerLike | null {
+  if (typeof Worker === 'undefined') return null;
+  try {
+    return new Worker(new URL('./solver.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return null; // e.g. a content security policy without worker-src: compute in the main thread
+  }
+}
+
+/**
+ * The worker's stand-in where there is no Worker (Node, tests, a refused worker): the same answers,
+ * computed in the main thread, one macrotask later so that calls stay asynchronous and a newer
+ * request can still supersede an older one.
+ */
+class MainThreadSolver implements WorkerLike {
+  private listener: ((event: MessageEvent<SolverResponse>) => void) | undefined;
+  private timers = new Set<ReturnType<typeof setTimeout>>();
+
+  postMessage(message: SolverRequest): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.listener?.({ data: answer(message) } as MessageEvent<SolverResponse>);
+    }, 0);
+    this.timers.add(timer);
+  }
+
+  addEventListener(type: 'message' | 'error', listener: (event: MessageEvent<SolverResponse>) => void): void {
+    if (type === 'message') this.listener = listener;
+  }
+
+  terminate(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.listener = undefined;
+  }
+}
+
+interface Pending {
+  request: SolverRequest;
+  resolve: (response: SolverResponse & { ok: true }) => void;
+  reject: (error: SolverError) => void;
+}
+
+interface AdviceAsk {
+  key: string;
+  query: AdviceQuery;
+  /** Everyone waiting for this position's advice. */
+  waiters: { resolve: (advice: Advice | null) => void; reject: (error: SolverError) => void }[];
+}
+
+type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+/**
+ * A promise-based client of the solver worker. Advice is "latest wins": at most one advice request is
+ * in the worker at a time, a newer one replaces any that waits, and a superseded answer resolves to
+ * null instead of arriving late. Falls back to the main thread where no worker can start (and switches
+ * to it if the worker fails to load). `dispose()` stops the worker.
+ */
+export class SolverClient {
+  private worker: WorkerLike;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly tables = new Map<RuleSetId, Promise<StateValues>>();
+  private adviceInFlight: AdviceAsk | undefined;
+  private adviceWaiting: AdviceAsk | undefined;
+  private disposed = false;
+  private inWorker: boolean;
+
+  constructor({ createWorker = startModuleWorker }: SolverClientOptions = {}) {
+    const worker = createWorker();
+    this.inWorker = !!worker;
+    this.worker = this.listen(worker ?? new MainThreadSolver());
+  }
+
+  /** Whether the answers come from a worker (false: computed in the main thread). */
+  get usesWorker(): boolean {
+    return this.inWorker;
+  }
+
+  /**
+   * Advice for the player to act in a game. Resolves null when there is nothing to advise (no game,
+   * the game is over) or when a newer `advise` call superseded this one.
+   * @throws SolverError (rejects) when the solver refuses the position
+   */
+  advise(game: Game | null | undefined): Promise<Advice | null> {
+    if (!game || game.over) return this.adviseOn(null);
+    const { scores, dice, rollsUsed } = positionOf(game);
+    return this.adviseOn({ rules: game.rules, scores, dice: [...dice], rollsUsed });
+  }
+
+  /** Advice for a position given as plain data; null supersedes any waiting request and resolves null. */
+  adviseOn(query: AdviceQuery | null): Promise<Advice | null> {
+    this.adviceWaiting?.waiters.forEach((w) => w.resolve(null));
+    this.adviceWaiting = undefined;
+    if (!query || this.disposed) return Promise.resolve(null);
+    const key = JSON.stringify(query);
+    return new Promise<Advice | null>((resolve, reject) => {
+      if (this.adviceInFlight?.key === key) {
+        this.adviceInFlight.waiters.push({ resolve, reject }); // this position is being solved already
+        return;
+      }
+      this.adviceWaiting = { key, query, waiters: [{ resolve, reject }] };
+      if (!this.adviceInFlight) this.sendAdvice();
+    });
+  }
+
+  /**
+   * The expected points each player lost against optimal play, decision by decision.
+   * @throws SolverError (rejects) when the log is not a legal game
+   */
+  async review(game: Pick<Game, 'rules' | 'seed' | 'players' | 'log'>): Promise<GameReview> {
+    const setup = { players: game.players.map((p) => p.name), rules: game.rules, seed: game.seed };
+    const response = await this.send({ kind: 'review', setup, log: game.log });
+    return (response as { review: GameReview }).review;
+  }
+
+  /** A rule set's solved table (a copy from the worker, asked once), e.g. for the optimal bot. */
+  table(rules: RuleSetId): Promise<StateValues> {
+    let table = this.tables.get(rules);
+    if (!table) {
+      table = this.send({ kind: 'table', rules }).then((r) => (r as { table: StateValues }).table);
+      table.catch(() => this.tables.delete(rules));
+      this.tables.set(rules, table);
+    }
+    return table;
+  }
+
+  /** Solves a rule set's table in the worker ahead of need; resolves with the ms the solve took (~0 if done). */
+  async prepare(rules: RuleSetId): Promise<number> {
+    const response = await this.send({ kind: 'prepare', rules });
+    return (response as { millis: number }).millis;
+  }
+
+  /** Stops the worker. Waiting advice resolves null; other waiting requests reject with code `disposed`. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.worker.terminate();
+    for (const ask of [this.adviceInFlight, this.adviceWaiting]) ask?.waiters.forEach((w) => w.resolve(null));
+    this.adviceInFlight = this.adviceWaiting = undefined;
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of pending) p.reject(new SolverError('The solver was disposed', 'disposed'));
+  }
+
+  private sendAdvice(): void {
+    const ask = this.adviceWaiting;
+    this.adviceWaiting = undefined;
+    this.adviceInFlight = ask;
+    if (!ask) return;
+    const settle = (advice: Advice | null, error?: SolverError): void => {
+      if (this.adviceInFlight === ask) this.adviceInFlight = undefined;
+      // An answer overtaken by a newer question is dropped, not shown late.
+      const stale = this.adviceWaiting !== undefined;
+      for (const w of ask.waiters) {
+        if (error && !stale) w.reject(error);
+        else w.resolve(stale ? null : advice);
+      }
+      if (!this.disposed) this.sendAdvice();
+    };
+    this.send({ kind: 'advice', query: ask.query }).then(
+      (response) => settle((response as { advice: Advice }).advice),
+      (error: SolverError) => settle(null, error),
+    );
+  }
+
+  private send(request: Distribute<SolverRequest>): Promise<SolverResponse & { ok: true }> {
+    if (this.disposed) return Promise.reject(new SolverError('The solver was disposed', 'disposed'));
+    const full = { ...request, id: this.nextId++ } as SolverRequest;
+    return new Promise((resolve, reject) => {
+      this.pending.set(full.id, { request: full, resolve, reject });
+      this.worker.postMessage(full);
+    });
+  }
+
+  private listen(worker: WorkerLike): WorkerLike {
+    worker.addEventListener('message', (event) => this.receive(event.data));
+    worker.addEventListener('error', (event) => this.fallBack(event));
+    return worker;
+  }
+
+  private receive(response: SolverResponse): void {
+    const pending = this.pending.get(response.id);
+    if (!pending) return; // answered after dispose, or not ours
+    this.pending.delete(response.id);
+    if (response.ok) pending.resolve(response);
+    else pending.reject(new SolverError(response.error, response.code));
+  }
+
+  /** The worker failed (it could not load, or it crashed): answer from the main thread from now on. */
+  private fallBack(event: Event): void {
+    if (this.disposed || !this.inWorker) return;
+    event.preventDefault?.();
+    console.warn('Solver worker failed; the coach computes in the main thread.');
+    this.worker.terminate();
+    this.inWorker = false;
+    this.worker = this.listen(new MainThreadSolver());
+    for (const { request } of this.pending.values()) this.worker.postMessage(request);
+  }
+}

@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test';
+import { ROWS, scoreRow } from '../../src/engine/index.js';
+import type { DicePokerState } from '../../src/index.js';
+import { watchErrors } from './helpers.js';
+
+test('a whole 2-player game driven through the public API and its events', async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' }); // same physics, run to rest at once
+  await page.goto('/');
+  const result = await page.locator('dice-poker').evaluate(
+    async (node, rows) => {
+      const el = node as HTMLElementTagNameMap['dice-poker'];
+      const events: { type: string; detail: unknown }[] = [];
+      for (const type of ['dp-roll', 'dp-hold', 'dp-score', 'dp-turn', 'dp-game-over'] as const) {
+        // Listening on the document: the events bubble and cross the shadow root.
+        document.addEventListener(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
+      }
+      el.newGame({ players: ['Ann', 'Bob'], seed: 99, rules: 'classic' });
+      const snapshots: DicePokerState[] = [];
+      const returned: number[] = [];
+      for (let turn = 0; turn < 13; turn++) {
+        for (let p = 0; p < 2; p++) {
+          await el.roll();
+          el.toggleHold(0);
+          await el.roll();
+          snapshots.push(el.state);
+          returned.push(el.score(rows[(turn + p * 5) % 13]!));
+        }
+      }
+      return { events, snapshots, returned, final: el.state };
+    },
+    [...ROWS],
+  );
+
+  // Every score returned equals the engine's scoring of the dice that were on the table.
+  result.snapshots.forEach((s, i) => {
+    const turn = Math.floor(i / 2);
+    const row = ROWS[(turn + (i % 2) * 5) % 13]!;
+    expect(result.returned[i]).toBe(scoreRow(row, s.dice));
+  });
+  const types = result.events.map((e) => e.type);
+  expect(types.filter((t) => t === 'dp-roll')).toHaveLength(52);
+  expect(types.filter((t) => t === 'dp-hold')).toHaveLength(26);
+  expect(types.filter((t) => t === 'dp-score')).toHaveLength(26);
+  expect(types.filter((t) => t === 'dp-turn')).toHaveLength(26); // the first turn plus 25 more
+  expect(types.at(-1)).toBe('dp-game-over');
+  const firstRoll = result.events.find((e) => e.type === 'dp-roll')!.detail as {
+    rollNumber: number;
+    player: number;
+  };
+  expect(firstRoll).toMatchObject({ rollNumber: 1, player: 0 });
+  const over = result.events.at(-1)!.detail as { totals: number[]; winners: number[] };
+  const final = result.final;
+  expect(final.over).toBe(true);
+  expect(over.totals).toEqual(final.players.map((p) => p.total));
+  const best = Math.max(...over.totals);
+  expect(over.winners).toEqual(over.totals.flatMap((t, i) => (t === best ? [i] : [])));
+  expect(final.winners).toEqual(over.winners);
+  for (const p of final.players) {
+    const rows = ROWS.reduce((sum, row) => sum + p.scores[row]!, 0);
+    const upper = ROWS.slice(0, 6).reduce((sum, row) => sum + p.scores[row]!, 0);
+    expect(p.total).toBe(rows + (upper >= 63 ? 35 : 0));
+  }
+  await expect(page.locator('dice-poker dp-game-over [data-verdict]')).toBeVisible();
+  expect(JSON.parse(JSON.stringify(final))).toEqual(final);
+  expect(errors).toEqual([]);
+});
+
+test('refused calls carry a code and change nothing', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const outcome = await page.locator('dice-poker').evaluate(async (node) => {
+    const el = node as HTMLElementTagNameMap['dice-poker'];
+    const codeOf = async (call: () => unknown) => {
+      try {
+        await call();
+        return 'accepted';
+      } catch (e) {
+        return (e as { code?: string }).code ?? 'no code';
+      }
+    };
+    const codes: Record<string, string> = {};
+    codes.rollWithoutGame = await codeOf(() => el.roll());
+    el.newGame({ players: ['A'], seed: 5 });
+    const fresh = JSON.stringify(el.state);
+    codes.scoreFirst = await codeOf(() => el.score('chance'));
+    codes.holdFirst = await codeOf(() => el.toggleHold(0));
+    const unchanged = JSON.stringify(el.state) === fresh;
+    const inAir = el.roll();
+    codes.scoreInAir = await codeOf(() => el.score('chance'));
+    codes.rollInAir = await codeOf(() => el.roll());
+    await inAir;
+    await el.roll();
+    await el.roll();
+    const after3 = JSON.stringify(el.state);
+    codes.fourth = await codeOf(() => el.roll());
+    codes.badIndex = await codeOf(() => el.toggleHold(7));
+    codes.badRow = await codeOf(() => el.score('yahtzee' as 'chance'));
+    codes.badPlayers = await codeOf(() => el.newGame({ players: [] }));
+    return { codes, unchanged, unchangedAfter: JSON.stringify(el.state) === after3 };
+  });
+  expect(outcome.codes).toEqual({
+    rollWithoutGame: 'no-game',
+    scoreFirst: 'no-roll-yet',
+    holdFirst: 'no-roll-yet',
+    scoreInAir: 'throw-in-progress',
+    rollInAir: 'throw-in-progress',
+    fourth: 'no-rolls-left',
+    badIndex: 'bad-die-index',
+    badRow: 'unknown-row',
+    badPlayers: 'bad-player-count',
+  });
+  expect(outcome.unchanged).toBe(true);
+  expect(outcome.unchangedAfter).toBe(true);
+});
+
+test('bad attribute values fall back to the defaults with one warning each', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  await page.goto('/');
+  const state = await page.locator('dice-poker').evaluate(async (node) => {
+    const el = node as HTMLElementTagNameMap['dice-poker'];
+    el.setAttribute('seed', 'abc');
+    el.setAttribute('rules', 'vegas');
+    el.setAttribute('lang', 'xx');
+    el.setAttribute('players', 'a,b,c,d,e,f,g');
+    await el.updateComplete;
+    el.setAttribute('players', 'Mari');
+    await el.updateComplete;
+    return el.state;
+  });
+  expect(state.players.map((p) => p.name)).toEqual(['Mari']);
+  expect(state.rules).toBe('seed');
+  for (const word of ['seed="abc"', 'rules="vegas"', 'lang="xx"', 'players="a,b,c,d,e,f,g"']) {
+    expect(warnings.filter((w) => w.includes(word))).toHaveLength(1);
+  }
+});
