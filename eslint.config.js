@@ -2,7 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,7 +19,10 @@ export default tseslint.config(
     // The engine is pure: no DOM, rendering or physics (STYLE.md: imports run engine <- scene <- ui).
     files: ['src/engine/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['three', 'three/*', 'cannon-es', 'lit', 'lit/*', '../scene/*', '../ui/*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['three', 'three/*', 'cannon-es', 'lit', 'lit/*', '../scene/*', '../ui/*'] },
+      ],
       'no-restricted-globals': ['error', 'window', 'document'],
     },
   },
@@ -28,6 +33,8 @@ export default tseslint.config(
   {
     // Physics runs in Node for the benchmark: cannon-es only.
     files: ['src/scene/physics/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['three', 'three/*', 'lit', 'lit/*', '../../ui/*'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['three', 'three/*', 'lit', 'lit/*', '../../ui/*'] }],
+    },
   },
 );

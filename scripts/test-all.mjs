@@ -20,7 +20,13 @@ function readJson(path) {
 
 const vitestJson = `${RESULTS}/vitest.json`;
 rmSync(vitestJson, { force: true });
-const unitStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
+const unitStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${vitestJson}`,
+]);
 const unit = readJson(vitestJson);
 let passed = unit?.numPassedTests ?? 0;
 let failed = unit ? unit.numFailedTests : 1;
