@@ -41,3 +41,5 @@ export {
 export { apply, toggleHold, replay, type Action } from './actions.js';
 export { restoreGame } from './restore.js';
 export { scoreOptions } from './options.js';
+export * from './solver/index.js';
+export * from './bots/index.js';
