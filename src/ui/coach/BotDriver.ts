@@ -120,7 +120,9 @@ export class BotDriver {
 
   /** Whether a computer is to act on a connected element. */
   private botToAct(state: DicePokerState): boolean {
-    return this.host.isConnected && state.players.length > 0 && !state.over && isBotSeat(this.seats, state.current);
+    return (
+      this.host.isConnected && state.players.length > 0 && !state.over && isBotSeat(this.seats, state.current)
+    );
   }
 
   private async play(run: number): Promise<void> {

@@ -1,6 +1,5 @@
 import type { Game, RuleSetId } from '../../engine/index.js';
-import { positionOf } from '../../engine/solver/index.js';
-import type { StateValues } from '../../engine/solver/index.js';
+import { positionOf, type StateValues } from '../../engine/solver/index.js';
 import type { GameReview } from '../../engine/solver/review.js';
 import type { Advice, AdviceQuery, SolverRequest, SolverResponse } from './protocol.js';
 import { answer } from './solver-service.js';

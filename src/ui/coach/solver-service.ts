@@ -60,7 +60,12 @@ export function answer(request: SolverRequest): SolverResponse {
   try {
     switch (request.kind) {
       case 'advice':
-        return { id, ok: true, kind: 'advice', advice: adviseOn(getTable(request.query.rules), request.query) };
+        return {
+          id,
+          ok: true,
+          kind: 'advice',
+          advice: adviseOn(getTable(request.query.rules), request.query),
+        };
       case 'review': {
         const table = getTable(request.setup.rules ?? 'seed');
         return { id, ok: true, kind: 'review', review: reviewGame(request.setup, request.log, table) };

@@ -15,6 +15,8 @@ import { panelStyles } from '../shared.styles.js';
  * @event dp-request-hold - The player toggled a die in the tray: `{ index }`.
  * @csspart roll-button - The roll button.
  * @csspart tray - The row of five dice.
+ *
+ * @tagname dp-controls
  */
 export class DpControls extends LitElement {
   static override styles = [

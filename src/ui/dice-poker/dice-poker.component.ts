@@ -61,6 +61,8 @@ const TOAST_MS = 2600;
  * @cssproperty --dp-accent - Accent colour (roll button, current player, options).
  * @cssproperty --dp-held - Outline colour of a held die in the tray.
  * @cssproperty --dp-focus - Keyboard focus ring colour.
+ *
+ * @tagname dice-poker
  */
 export class DicePoker extends LitElement {
   static override styles = dicePokerStyles;

@@ -9,6 +9,8 @@ import { panelStyles } from '../shared.styles.js';
  * After the last row: totals, the winner or winners (a draw said as such), and "new game".
  *
  * @event dp-request-setup - "New game" was pressed.
+ *
+ * @tagname dp-game-over
  */
 export class DpGameOver extends LitElement {
   static override styles = [

@@ -10,6 +10,8 @@ import { panelStyles } from '../shared.styles.js';
  * Before a game: 1 to 6 players and their names, and the rule set.
  *
  * @event dp-request-new-game - Start was pressed: `{ players, rules }`.
+ *
+ * @tagname dp-start-panel
  */
 export class DpStartPanel extends LitElement {
   static override styles = [

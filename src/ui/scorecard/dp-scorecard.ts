@@ -12,6 +12,8 @@ import { panelStyles } from '../shared.styles.js';
  * `options`); choosing one asks <dice-poker> to score it, and a 0 is confirmed first.
  *
  * @event dp-request-score - The player chose a row: `{ row }`.
+ *
+ * @tagname dp-scorecard
  */
 export class DpScorecard extends LitElement {
   static override styles = [
