@@ -73,7 +73,9 @@ export class DiceWorld {
     const { world, dice } = buildCannonTable(this.options);
     this.world = world;
     this.bodies = dice;
-    dice.forEach((die, i) => die.addEventListener('collide', (event: CollideEvent) => this.reportImpact(i, event)));
+    dice.forEach((die, i) =>
+      die.addEventListener('collide', (event: CollideEvent) => this.reportImpact(i, event)),
+    );
     this.place([1, 2, 3, 4, 5], [false, false, false, false, false]);
   }
 
@@ -142,7 +144,7 @@ export class DiceWorld {
     this.applyHeld(held);
     // A throw depends on nothing but its inputs: not on how long the world has run before, nor on
     // which bodies touched then (that decides which contacts count as new impacts).
-
+    this.world.time = 0;
     this.world.stepnumber = 0;
     this.world.collisionMatrix.reset();
     this.world.collisionMatrixPrevious.reset();

@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import {
   apply,
   newGame as createGame,
+  rollsLeft,
   scoreOptions,
   throwSeed,
   toggleHold as toggleHeld,
@@ -84,6 +85,10 @@ export class DicePoker extends LitElement {
   @state() private settingUp = false;
   @state() private message = '';
   @state() private noWebgl = false;
+  /** The language picked in the overlay, over the attribute's. */
+  @state() private chosenLang: Lang | null = null;
+  /** The last thing said to screen readers (polite live region). */
+  @state() private announcement = '';
 
   private thrower: DiceThrower | null = null;
   private scene: DiceScene | undefined;
@@ -126,6 +131,7 @@ export class DicePoker extends LitElement {
       );
       const next = this.ask(() => apply(game, { type: 'roll', faces: result.faces }));
       this.game = next;
+      this.announce(this.strings.said.rolled(next.players[next.current]!.name, next.dice, rollsLeft(next)));
       emit(this, 'dp-roll', {
         player: next.current,
         dice: [...next.dice],
@@ -143,6 +149,7 @@ export class DicePoker extends LitElement {
     const next = this.ask(() => toggleHeld(this.requireIdleGame(), index));
     this.game = next;
     this.thrower?.setHeld(next.held);
+    this.announce(this.strings.said.held(index, next.dice[index]!, next.held[index]!));
     emit(this, 'dp-hold', { index, held: next.held[index]! });
   }
 
@@ -154,9 +161,17 @@ export class DicePoker extends LitElement {
     const points = next.players[player]!.scores[row]!;
     this.game = next;
     this.thrower?.setHeld(next.held);
+    const s = this.strings;
+    const name = game.players[player]!.name;
+    const scored = s.said.scored(name, s.rows[row], points, totals(next)[player]!);
     emit(this, 'dp-score', { player, row, points, total: totals(next)[player]! });
-    if (next.over) emit(this, 'dp-game-over', { totals: totals(next), winners: winners(next) });
-    else emit(this, 'dp-turn', { player: next.current, turn: next.turn });
+    if (next.over) {
+      this.announce(`${scored} ${s.gameOver}. ${this.verdict(next)}`);
+      emit(this, 'dp-game-over', { totals: totals(next), winners: winners(next) });
+    } else {
+      this.announce(`${scored} ${s.said.turn(next.players[next.current]!.name, next.turn)}`);
+      emit(this, 'dp-turn', { player: next.current, turn: next.turn });
+    }
     return points;
   }
 
@@ -172,6 +187,7 @@ export class DicePoker extends LitElement {
     this.game = game;
     this.settingUp = false;
     this.thrower?.show(game.dice, game.held);
+    this.announce(this.strings.said.turn(game.players[0]!.name, 0));
     emit(this, 'dp-turn', { player: 0, turn: 0 });
   }
 
@@ -189,6 +205,7 @@ export class DicePoker extends LitElement {
 
   /** The language shown. */
   get language(): Lang {
+    if (this.chosenLang) return this.chosenLang;
     const own = this.parsed(parseLang(this.getAttribute('lang')));
     return resolveLang(own, document.documentElement.lang, navigator.languages ?? [navigator.language]);
   }
@@ -200,6 +217,39 @@ export class DicePoker extends LitElement {
   private get strings(): Strings {
     return stringsFor(this.language);
   }
+
+  /** Who won, in words (a draw said as such). */
+  private verdict(game: Game): string {
+    const names = game.players.map((p) => p.name);
+    const won = winners(game);
+    return won.length > 1
+      ? this.strings.draw(won.map((i) => names[i]!))
+      : this.strings.winner(names[won[0]!]!);
+  }
+
+  private announce(text: string): void {
+    this.announcement = text;
+  }
+
+  /** Keyboard play: R or Space throws, 1-5 hold, N a new game. Typing in a field is left alone. */
+  private readonly onKeyDown = (event: KeyboardEvent): void => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.composedPath()[0] as HTMLElement | undefined;
+    const tag = target?.tagName;
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+    const playing = !!this.game && !this.game.over && !this.settingUp;
+    const key = event.key.toLowerCase();
+    if (playing && (key === 'r' || (key === ' ' && tag !== 'BUTTON'))) {
+      event.preventDefault();
+      this.attempt(() => this.roll());
+    } else if (playing && key >= '1' && key <= '5') {
+      event.preventDefault();
+      this.attempt(() => this.toggleHold(Number(key) - 1));
+    } else if (key === 'n' && this.game && !this.busy) {
+      event.preventDefault();
+      this.settingUp = true;
+    }
+  };
 
   private requireIdleGame(): Game {
     if (!this.game) throw new DicePokerError('no-game', 'Start a game first');
@@ -227,12 +277,14 @@ export class DicePoker extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    this.addEventListener('keydown', this.onKeyDown);
     // Reattached after removal: the scene was freed on disconnect, so build it again.
     if (this.hasUpdated && !this.thrower) this.buildThrower();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.removeEventListener('keydown', this.onKeyDown);
     this.thrower?.dispose();
     this.thrower = null;
     this.scene = undefined;
@@ -253,6 +305,11 @@ export class DicePoker extends LitElement {
   protected override updated(): void {
     // Flicks and taps on the table count only while a turn is being played and no dice roll.
     if (!this.scene) return;
+    const canvas = this.scene.canvas;
+    canvas.tabIndex = 0;
+    canvas.setAttribute('role', 'img');
+    const dice = this.game?.dice ?? [];
+    canvas.setAttribute('aria-label', this.strings.said.table(dice, this.game?.held ?? []));
     this.scene.interactive = !!this.game && !this.game.over && !this.settingUp && !this.busy;
     this.scene.reducedMotion = this.prefersReducedMotion;
   }
@@ -280,6 +337,12 @@ export class DicePoker extends LitElement {
     }
   }
 
+  /** Start pressed: the game begins and the keyboard goes to the table, where R or Space throws. */
+  private startFromPanel(options: NewGameOptions): void {
+    this.attempt(() => this.newGame(options));
+    void this.updateComplete.then(() => this.scene?.canvas.focus());
+  }
+
   private toast(error: unknown): void {
     const code = DicePokerError.from(error).code;
     this.message = this.strings.errors[code];
@@ -295,7 +358,9 @@ export class DicePoker extends LitElement {
           .strings=${s}
           .names=${game?.players.map((p) => p.name) ?? []}
           .rules=${game?.rules ?? this.parsed(parseRules(this.rules))}
-          @dp-request-new-game=${(e: CustomEvent<NewGameOptions>) => this.attempt(() => this.newGame(e.detail))}
+          ?cancellable=${!!game && !game.over}
+          @dp-request-new-game=${(e: CustomEvent<NewGameOptions>) => this.startFromPanel(e.detail)}
+          @dp-request-cancel=${() => (this.settingUp = false)}
         ></dp-start-panel>
       </div>`;
     }
@@ -321,6 +386,14 @@ export class DicePoker extends LitElement {
           ${this.noWebgl ? html`<p class="notice" role="status">${s.noWebgl}</p>` : nothing}
           ${this.message ? html`<p class="toast" role="alert">${this.message}</p>` : nothing}
           <div class="topbar">
+            <button
+              data-lang-toggle
+              lang=${this.language === 'et' ? 'en' : 'et'}
+              aria-label=${s.language}
+              @click=${() => (this.chosenLang = this.language === 'et' ? 'en' : 'et')}
+            >
+              ${this.language === 'et' ? 'English' : 'Eesti'}
+            </button>
             ${
               playing
                 ? html`<button
@@ -362,6 +435,7 @@ export class DicePoker extends LitElement {
             : nothing
         }
       </div>
-      ${this.renderPanel(s)}`;
+      ${this.renderPanel(s)}
+      <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>`;
   }
 }

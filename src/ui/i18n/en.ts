@@ -88,6 +88,17 @@ export const en: Strings = {
   draw: (names) => `A draw: ${names.join(' and ')} share the win.`,
   points: (n) => (n === 1 ? '1 point' : `${n} points`),
   noWebgl: 'No 3D here: the dice are shown flat, thrown by the same physics.',
+  said: {
+    rolled: (name, dice, left) =>
+      `${name} threw ${dice.join(', ')}. ${left === 0 ? 'No throws left.' : left === 1 ? '1 throw left.' : `${left} throws left.`}`,
+    held: (die, face, held) => `Die ${die + 1} (${face}) ${held ? 'held' : 'released'}.`,
+    scored: (name, row, points, total) => `${name} scores ${points} in ${row}, total ${total}.`,
+    turn: (name, turn) => `${name}'s turn, round ${turn + 1} of 13.`,
+    table: (dice, held) =>
+      `Dice table. Dice: ${dice.map((d, i) => `${d}${held[i] ? ' (held)' : ''}`).join(', ')}. Keys: R or Space throw, 1 to 5 hold.`,
+  },
+  keys: 'Keys: R or Space throws, 1-5 hold dice, arrows and Enter choose a row, N new game.',
+  cancelNewGame: 'Back to the game',
   sheet: 'Score sheet',
   language: 'Language',
   coach: {

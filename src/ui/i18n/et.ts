@@ -88,6 +88,17 @@ export const et: Strings = {
   draw: (names) => `Viik: ${names.join(' ja ')} jagavad võitu.`,
   points: (n) => (n === 1 ? '1 punkt' : `${n} punkti`),
   noWebgl: 'Siin pole 3D-d: täringud on näidatud tasapinnal, visatud sama füüsikaga.',
+  said: {
+    rolled: (name, dice, left) =>
+      `${name} viskas ${dice.join(', ')}. ${left === 0 ? 'Viskeid pole enam.' : left === 1 ? '1 vise jäänud.' : `${left} viset jäänud.`}`,
+    held: (die, face, held) => `Täring ${die + 1} (${face}) ${held ? 'hoitud' : 'vabastatud'}.`,
+    scored: (name, row, points, total) => `${name} kirjutab reale „${row}“ ${points}, kokku ${total}.`,
+    turn: (name, turn) => `${name} käik, voor ${turn + 1}/13.`,
+    table: (dice, held) =>
+      `Täringulaud. Täringud: ${dice.map((d, i) => `${d}${held[i] ? ' (hoitud)' : ''}`).join(', ')}. Klahvid: R või tühik viskab, 1–5 hoiab.`,
+  },
+  keys: 'Klahvid: R või tühik viskab, 1–5 hoiab täringuid, nooled ja Enter valivad rea, N uus mäng.',
+  cancelNewGame: 'Tagasi mängu',
   sheet: 'Skooritabel',
   language: 'Keel',
   coach: {

@@ -39,6 +39,16 @@ export interface Strings {
   draw: (names: string[]) => string;
   points: (n: number) => string;
   noWebgl: string;
+  /** Screen-reader announcements and the table's text alternative. */
+  said: {
+    rolled: (name: string, dice: readonly number[], rollsLeft: number) => string;
+    held: (die: number, face: number, held: boolean) => string;
+    scored: (name: string, row: string, points: number, total: number) => string;
+    turn: (name: string, turn: number) => string;
+    table: (dice: readonly number[], held: readonly boolean[]) => string;
+  };
+  keys: string;
+  cancelNewGame: string;
   sheet: string;
   language: string;
   /** The coach (hints, the review after a game) and the computer players. */

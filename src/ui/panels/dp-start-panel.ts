@@ -10,6 +10,7 @@ import { panelStyles } from '../shared.styles.js';
  * Before a game: 1 to 6 players and their names, and the rule set.
  *
  * @event dp-request-new-game - Start was pressed: `{ players, rules }`.
+ * @event dp-request-cancel - Back to the game in progress.
  *
  * @tagname dp-start-panel
  */
@@ -74,6 +75,8 @@ export class DpStartPanel extends LitElement {
   @property({ attribute: false }) strings!: Strings;
   /** Names to start from (the last game's, or the attribute's). */
   @property({ attribute: false }) names: string[] = [];
+  /** Whether a game is in progress that the player may go back to. */
+  @property({ type: Boolean }) cancellable = false;
   /** Rule set to start from. */
   @property() rules: RuleSetId = 'seed';
 
@@ -146,7 +149,18 @@ export class DpStartPanel extends LitElement {
         </select>
       </fieldset>
       <div class="actions">
-        <span></span>
+        ${
+          this.cancellable
+            ? html`<button
+                type="button"
+                class="secondary"
+                data-cancel
+                @click=${() => this.dispatchEvent(new CustomEvent('dp-request-cancel', { bubbles: true, composed: true }))}
+              >
+                ${s.cancelNewGame}
+              </button>`
+            : html`<span></span>`
+        }
         <button class="primary" type="submit" data-start>${s.start}</button>
       </div>
     </form>`;
