@@ -59,6 +59,7 @@ export class BotDriver {
   private decisions = 0;
   private fast = false;
   private disposed = false;
+  private paused = false;
   private phase: BotPhase = 'idle';
   private phasePlayer = 0;
   private wake: (() => void) | undefined;
@@ -90,8 +91,20 @@ export class BotDriver {
     this.wake?.();
   }
 
-  /** Looks at the element again and plays on if a computer is to act (e.g. after it was re-attached). */
+  /**
+   * Stops playing until `resume()`, e.g. while a panel covers the table. A throw already rolling comes
+   * to rest; nothing further is done.
+   */
+  pause(): void {
+    this.paused = true;
+    this.run++;
+    this.wake?.();
+    this.setPhase('idle', this.phasePlayer);
+  }
+
+  /** Plays on if a computer is to act: after `pause()`, or after the element was re-attached. */
   resume(): void {
+    this.paused = false;
     this.restart();
   }
 
@@ -107,7 +120,7 @@ export class BotDriver {
   }
 
   private readonly restart = (): void => {
-    if (this.disposed) return;
+    if (this.disposed || this.paused) return;
     const run = ++this.run;
     this.fast = false;
     this.wake?.(); // an older turn's pause ends, and that turn sees it is no longer current
@@ -115,7 +128,7 @@ export class BotDriver {
   };
 
   private current(run: number): boolean {
-    return run === this.run && !this.disposed;
+    return run === this.run && !this.disposed && !this.paused;
   }
 
   /** Whether a computer is to act on a connected element. */
@@ -161,7 +174,7 @@ export class BotDriver {
    */
   private async perform(run: number, steps: PlannedStep[]): Promise<boolean> {
     for (const { before, action } of steps) {
-      if (!(await this.pause(run)) || !this.host.isConnected) return true;
+      if (!(await this.wait(run)) || !this.host.isConnected) return true;
       if (!sameSpot(this.host.state, before)) return false;
       try {
         if (action.type === 'hold') this.host.toggleHold(action.index);
@@ -176,7 +189,7 @@ export class BotDriver {
   }
 
   /** Waits `delay` ms (none in fast mode); resolves false if the run was replaced meanwhile. */
-  private pause(run: number): Promise<boolean> {
+  private wait(run: number): Promise<boolean> {
     if (this.fast || this.delay <= 0) return Promise.resolve(this.current(run));
     return new Promise((resolve) => {
       const done = (): void => {

@@ -150,7 +150,7 @@ export class DpHints extends LitElement {
 
   protected override render() {
     const game = this.game;
-    if (!game || game.over) return nothing;
+    if (!game || game.over || !this.strings) return nothing;
     const s = this.strings;
     const advice = this.current(game);
     const failed = !advice && this.failedKey === positionKey(game);

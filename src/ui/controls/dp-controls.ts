@@ -19,6 +19,9 @@ import { panelStyles } from '../shared.styles.js';
  * @tagname dp-controls
  */
 export class DpControls extends LitElement {
+  /** focus() on the controls lands on their first button (the no-3D fallback puts the keyboard here). */
+  static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+
   static override styles = [
     panelStyles,
     css`

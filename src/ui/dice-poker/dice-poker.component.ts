@@ -245,6 +245,10 @@ export class DicePoker extends LitElement {
     } else if (playing && key >= '1' && key <= '5') {
       event.preventDefault();
       this.attempt(() => this.toggleHold(Number(key) - 1));
+    } else if (playing && (key === 'arrowdown' || key === 'arrowup') && tag !== 'BUTTON') {
+      // From the table, the arrows go to the sheet's rows.
+      event.preventDefault();
+      this.renderRoot.querySelector('dp-scorecard')?.focusOptions();
     } else if (key === 'n' && this.game && !this.busy) {
       event.preventDefault();
       this.settingUp = true;
@@ -340,7 +344,21 @@ export class DicePoker extends LitElement {
   /** Start pressed: the game begins and the keyboard goes to the table, where R or Space throws. */
   private startFromPanel(options: NewGameOptions): void {
     this.attempt(() => this.newGame(options));
-    void this.updateComplete.then(() => this.scene?.canvas.focus());
+    this.focusTable();
+  }
+
+  /** A row chosen on the sheet; its button goes away, so the keyboard goes back to the table. */
+  private scoreFromSheet(row: RowId): void {
+    this.attempt(() => this.score(row));
+    this.focusTable();
+  }
+
+  /** Puts the keyboard on the table (or, without 3D, on the roll button), where the next turn starts. */
+  private focusTable(): void {
+    void this.updateComplete.then(() => {
+      const target = this.scene?.canvas ?? this.renderRoot.querySelector('dp-controls');
+      target?.focus({ preventScroll: true });
+    });
   }
 
   private toast(error: unknown): void {
@@ -380,32 +398,13 @@ export class DicePoker extends LitElement {
     const s = this.strings;
     const game = this.game;
     const playing = !!game && !game.over && !this.settingUp;
-    return html`<div class="layout ${game ? 'with-sheet' : ''}">
+    const modal = !game || game.over || this.settingUp;
+    // While a panel asks something, the game behind it is inert: the keyboard stays in the panel.
+    return html`<div class="layout ${game ? 'with-sheet' : ''}" ?inert=${modal}>
         <div class="table" part="table">
           <div class="stage"></div>
           ${this.noWebgl ? html`<p class="notice" role="status">${s.noWebgl}</p>` : nothing}
           ${this.message ? html`<p class="toast" role="alert">${this.message}</p>` : nothing}
-          <div class="topbar">
-            <button
-              data-lang-toggle
-              lang=${this.language === 'et' ? 'en' : 'et'}
-              aria-label=${s.language}
-              @click=${() => (this.chosenLang = this.language === 'et' ? 'en' : 'et')}
-            >
-              ${this.language === 'et' ? 'English' : 'Eesti'}
-            </button>
-            ${
-              playing
-                ? html`<button
-                    data-new-game-top
-                    ?disabled=${this.busy}
-                    @click=${() => (this.settingUp = true)}
-                  >
-                    ${s.newGame}
-                  </button>`
-                : nothing
-            }
-          </div>
         </div>
         ${
           playing
@@ -429,13 +428,30 @@ export class DicePoker extends LitElement {
                   .strings=${s}
                   .options=${playing ? scoreOptions(game) : {}}
                   ?disabled=${this.busy}
-                  @dp-request-score=${(e: CustomEvent<{ row: RowId }>) => this.attempt(() => this.score(e.detail.row))}
+                  @dp-request-score=${(e: CustomEvent<{ row: RowId }>) => this.scoreFromSheet(e.detail.row)}
                 ></dp-scorecard>
               </div>`
             : nothing
         }
       </div>
       ${this.renderPanel(s)}
+      <div class="topbar">
+        <button
+          data-lang-toggle
+          lang=${this.language === 'et' ? 'en' : 'et'}
+          title=${s.language}
+          @click=${() => (this.chosenLang = this.language === 'et' ? 'en' : 'et')}
+        >
+          ${this.language === 'et' ? 'English' : 'Eesti'}
+        </button>
+        ${
+          playing
+            ? html`<button data-new-game-top ?disabled=${this.busy} @click=${() => (this.settingUp = true)}>
+                ${s.newGame}
+              </button>`
+            : nothing
+        }
+      </div>
       <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>`;
   }
 }

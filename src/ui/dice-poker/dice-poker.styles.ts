@@ -67,10 +67,10 @@ export const dicePokerStyles = css`
   .topbar {
     position: absolute;
     top: 0.5rem;
-    right: 0.5rem;
+    left: 0.5rem;
     display: flex;
     gap: 0.4rem;
-    z-index: 2;
+    z-index: 4;
   }
   .topbar button {
     font: inherit;

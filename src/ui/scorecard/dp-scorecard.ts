@@ -116,6 +116,13 @@ export class DpScorecard extends LitElement {
     if (changed.has('game') || changed.has('options')) this.confirming = null;
   }
 
+  protected override updated(changed: Map<string, unknown>): void {
+    // The question about a 0 takes the keyboard with it, so Enter confirms and Escape is one Tab away.
+    if (changed.has('confirming') && this.confirming) {
+      this.renderRoot.querySelector<HTMLButtonElement>('[data-confirm-zero]')?.focus();
+    }
+  }
+
   private choose(row: RowId): void {
     if (this.options[row] === 0 && this.confirming !== row) {
       this.confirming = row;
@@ -123,6 +130,24 @@ export class DpScorecard extends LitElement {
     }
     this.confirming = null;
     emit(this, 'dp-request-score', { row });
+  }
+
+  /** Arrow keys move between the rows the player may choose; Enter or Space chooses (native buttons). */
+  private onKeyDown(event: KeyboardEvent): void {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const buttons = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('button.option:not(:disabled)')];
+    if (buttons.length === 0) return;
+    event.preventDefault();
+    const at = buttons.indexOf(this.renderRoot.querySelector<HTMLButtonElement>('button.option:focus')!);
+    const step = event.key === 'ArrowDown' ? 1 : -1;
+    const next =
+      at === -1 ? (step === 1 ? 0 : buttons.length - 1) : (at + step + buttons.length) % buttons.length;
+    buttons[next]!.focus();
+  }
+
+  /** Puts the keyboard on the first row the player may choose. */
+  focusOptions(): void {
+    this.renderRoot.querySelector<HTMLButtonElement>('button.option:not(:disabled)')?.focus();
   }
 
   private cell(row: RowId, player: number) {
@@ -150,7 +175,7 @@ export class DpScorecard extends LitElement {
     const s = this.strings;
     const sums = totals(game);
     const showBonus = game.rules === 'classic';
-    return html`<div class="card">
+    return html`<div class="card" @keydown=${this.onKeyDown}>
       <table>
         <caption>
           ${s.sheet}

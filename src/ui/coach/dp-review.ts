@@ -1,0 +1,153 @@
+import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { Game } from '../../engine/index.js';
+import {
+  worstDecisions,
+  type GameReview,
+  type PlayerReview,
+  type ReviewedDecision,
+  type ReviewOption,
+} from '../../engine/solver/review.js';
+import type { Strings } from '../i18n/index.js';
+import { define } from '../define.js';
+import { panelStyles } from '../shared.styles.js';
+import { miniDice, miniDiceStyles } from './mini-dice.js';
+import { lossByRound, optionText } from './review-model.js';
+import { reviewStyles } from './dp-review.styles.js';
+import type { SolverClient } from './SolverClient.js';
+
+/**
+ * After a game, like a chess engine's review: for each player the expected points lost against
+ * optimal play in total and round by round, the worst decisions (what was chosen, what was best, and
+ * what it cost), and every decision on request.
+ *
+ * Give it a `review` directly, or the finished `game` and a `client` to ask.
+ *
+ * @csspart card - The review card.
+ * @cssproperty --dp-mini-die - Size of the small dice (default 1.15rem).
+ */
+export class DpReview extends LitElement {
+  static override styles = [panelStyles, miniDiceStyles, reviewStyles];
+
+  /** The game to review (normally a finished one). */
+  @property({ attribute: false }) game: Game | null = null;
+  /** The texts of the current language. */
+  @property({ attribute: false }) strings!: Strings;
+  /** A review to show; when null the component asks `client` for one of `game`. */
+  @property({ attribute: false }) review: GameReview | null = null;
+  /** The solver to ask when no `review` is given. */
+  @property({ attribute: false }) client: SolverClient | null = null;
+  /** How many of each player's worst decisions to list. */
+  @property({ type: Number, attribute: 'worst-count' }) worstCount = 5;
+
+  @state() private fetched: { game: Game; review: GameReview } | null = null;
+  @state() private failed: Game | null = null;
+  private askedFor: Game | null = null;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!(changed.has('game') || changed.has('client')) || this.review) return;
+    const { game, client } = this;
+    if (!game || !client || this.askedFor === game) return;
+    this.askedFor = game;
+    client.review(game).then(
+      (review) => {
+        if (this.askedFor === game) this.fetched = { game, review };
+      },
+      () => {
+        if (this.askedFor === game) this.failed = game;
+      },
+    );
+  }
+
+  private option(option: ReviewOption, dice: number[]) {
+    const text = optionText(option, this.strings);
+    return option.type === 'row'
+      ? html`<span>${text}</span>`
+      : html`<span role="img" aria-label=${text}>${miniDice(dice, option.held)}</span>`;
+  }
+
+  private decision(d: ReviewedDecision) {
+    const s = this.strings.coach;
+    return html`<li class=${d.loss >= 0.005 ? 'lost' : 'good'}>
+      <span class="when">${s.when(d.turn, d.rollsUsed)}</span>
+      <span class="dice" role="img" aria-label=${d.dice.join(' ')}>${miniDice(d.dice)}</span>
+      <span class="choice"><small>${s.chosen}</small> ${this.option(d.chosen, d.dice)}</span>
+      <span class="choice"><small>${s.best}</small> ${this.option(d.best, d.dice)}</span>
+      <span class="loss">${d.loss >= 0.005 ? s.loss(d.loss) : '–'}</span>
+    </li>`;
+  }
+
+  /** A bar per round, as tall as the points lost in it. */
+  private chart(review: PlayerReview) {
+    const s = this.strings.coach;
+    const rounds = lossByRound(review);
+    const scale = Math.max(5, ...rounds);
+    return html`<svg class="chart" viewBox="0 0 130 34" role="img" aria-label=${s.lossByRound}>
+      ${rounds.map((loss, turn) => {
+        const h = Math.max(loss > 0.005 ? 1 : 0.4, (loss / scale) * 30);
+        return svg`<rect x=${turn * 10 + 1} y=${32 - h} width="8" height=${h} rx="1.5"
+          class=${loss > 0.005 ? 'bar' : 'bar zero'}><title>${turn + 1}: ${s.loss(loss)}</title></rect>`;
+      })}
+    </svg>`;
+  }
+
+  private player(review: PlayerReview) {
+    const s = this.strings.coach;
+    const worst = worstDecisions(review, this.worstCount);
+    return html`<article data-player=${review.player}>
+      <header>
+        <h3>${review.name}</h3>
+        <span class="total" data-loss>${s.pointsLost}: <strong>${s.loss(review.totalLoss)}</strong></span>
+      </header>
+      <p class="facts">
+        ${s.finalScore} ${review.score} · ${s.optimalExpected} ${s.number(review.expectedAtStart)} ·
+        ${s.decisions(review.decisions.length)}
+      </p>
+      <p class="chart-title">${s.lossByRound}</p>
+      ${this.chart(review)}
+      <h4>${s.worstDecisions}</h4>
+      ${
+        worst.length
+          ? html`<ol class="decisions" data-worst>
+              ${worst.map((d) => this.decision(d))}
+            </ol>`
+          : html`<p class="note">${s.noMistakes}</p>`
+      }
+      <details>
+        <summary>${s.allDecisions}</summary>
+        <ol class="decisions" data-all>
+          ${review.decisions.map((d) => this.decision(d))}
+        </ol>
+      </details>
+    </article>`;
+  }
+
+  protected override render() {
+    if (!this.strings) return nothing;
+    const s = this.strings.coach;
+    const review = this.review ?? (this.fetched?.game === this.game ? this.fetched?.review : null);
+    const failed = !review && !!this.game && this.failed === this.game;
+    return html`<section
+      class="card"
+      part="card"
+      aria-label=${s.review}
+      aria-busy=${review ? 'false' : 'true'}
+    >
+      <h2>${s.review}</h2>
+      <p class="note">${s.reviewIntro}</p>
+      ${
+        review
+          ? review.players.map((p) => this.player(p))
+          : html`<p class="note" role="status">${failed ? s.unavailable : s.reviewing}</p>`
+      }
+    </section>`;
+  }
+}
+
+define('dp-review', DpReview);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'dp-review': DpReview;
+  }
+}

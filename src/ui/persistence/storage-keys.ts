@@ -1,0 +1,25 @@
+/** The storage key of an element that sets none. */
+export const DEFAULT_STORAGE_KEY = 'default';
+
+/** Every entry the element writes starts with this, so they are easy to find and to clear. */
+const PREFIX = 'dice-poker';
+
+/**
+ * The embedder's key, or the default for a blank one. Two elements on one origin with different keys
+ * keep separate games and histories; the suffixes (`:game`, `:scores`) differ, so no key of one kind
+ * can equal a key of the other, whatever the embedder's key contains.
+ */
+function scope(storageKey: string | null | undefined): string {
+  const key = storageKey?.trim();
+  return `${PREFIX}:${key ? key : DEFAULT_STORAGE_KEY}`;
+}
+
+/** Where the game in progress is saved. */
+export function gameKey(storageKey?: string | null): string {
+  return `${scope(storageKey)}:game`;
+}
+
+/** Where the best scores are kept. */
+export function scoresKey(storageKey?: string | null): string {
+  return `${scope(storageKey)}:scores`;
+}

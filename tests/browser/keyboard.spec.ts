@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { stateOf, waitForRest, watchErrors } from './helpers.js';
+
+/** Serious or critical accessibility violations on the page now. */
+async function seriousViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('a whole game with the keyboard alone, announced politely, with a clean accessibility audit', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const errors = watchErrors(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
+  await expect(page.locator('dice-poker dp-start-panel [data-start]')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The start panel by keyboard: Tab to the name, type it, Enter starts.
+  // The game behind the panel is inert, so the first Tab lands on the panel's first field.
+  await page.keyboard.press('Tab');
+  await expect(page.locator('dice-poker dp-start-panel input[data-player="0"]')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Kati');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('dice-poker canvas')).toBeFocused();
+  await expect(page.locator('dice-poker canvas')).toHaveAttribute('aria-label', /Dice: 1, 2, 3, 4, 5/);
+
+  const live = page.locator('dice-poker [aria-live="polite"]');
+  for (let turn = 0; turn < 13; turn++) {
+    await page.keyboard.press('r');
+    const first = await waitForRest(page, 1);
+    await expect(live).toContainText(`Kati threw ${first.dice.join(', ')}. 2 throws left.`);
+    await expect(page.locator('dice-poker canvas')).toHaveAttribute(
+      'aria-label',
+      new RegExp(first.dice.join(', ')),
+    );
+    if (turn % 2 === 0) {
+      await page.keyboard.press('2');
+      expect((await stateOf(page)).held).toEqual([false, true, false, false, false]);
+      await expect(live).toContainText(`Die 2 (${first.dice[1]}) held.`);
+      await page.keyboard.press(' ');
+      const second = await waitForRest(page, 2);
+      expect(second.dice[1]).toBe(first.dice[1]);
+    }
+    // Arrows go to the free rows; Enter chooses (a 0 asks first, and Enter confirms).
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const focused = page.locator('dice-poker dp-scorecard button.option:focus');
+    const row = (await focused.getAttribute('data-row'))!;
+    const shown = Number(await focused.textContent());
+    await page.keyboard.press('Enter');
+    if (shown === 0) {
+      await expect(page.locator('dice-poker dp-scorecard [data-confirm-zero]')).toBeFocused();
+      await page.keyboard.press('Enter');
+    }
+    await expect.poll(async () => (await stateOf(page)).players[0]!.scores[row as 'ones']).toBe(shown);
+    if (turn === 5) expect(await seriousViolations(page)).toEqual([]);
+  }
+  const final = await stateOf(page);
+  expect(final.over).toBe(true);
+  await expect(live).toContainText(`Kati wins!`);
+  await expect(page.locator('dice-poker dp-game-over [data-verdict]')).toHaveText('Kati wins!');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('both languages: switching in the overlay changes every text, from the page language by default', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.locator('dice-poker').evaluate((el) => el.setAttribute('players', 'Mari'));
+  const rowName = page.locator('dice-poker dp-scorecard tr[data-row="fullHouse"] th');
+  await expect(rowName).toHaveText('Maja'); // index.html is lang="et"
+  await expect(page.locator('dice-poker [part="roll-button"]')).toContainText('Viska');
+  await page.locator('dice-poker [data-lang-toggle]').click();
+  await expect(rowName).toHaveText('Full house');
+  await expect(page.locator('dice-poker [part="roll-button"]')).toContainText('Throw');
+});
