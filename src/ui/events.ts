@@ -41,6 +41,7 @@ export interface RequestHoldDetail {
 export interface RequestNewGameDetail {
   players: string[];
   rules: 'seed' | 'classic';
+  seats: ('human' | 'optimal' | 'good' | 'easy')[];
 }
 
 declare global {

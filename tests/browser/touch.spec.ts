@@ -10,7 +10,7 @@ async function swipe(page: Page): Promise<void> {
   const x = box.x + box.width * 0.5;
   const y = box.y + box.height * 0.75;
   const cdp = await page.context().newCDPSession(page);
-  const touch = async (type: string, px: number, py: number) =>
+  const touch = async (type: 'touchStart' | 'touchMove' | 'touchEnd', px: number, py: number) =>
     cdp.send('Input.dispatchTouchEvent', {
       type,
       touchPoints: type === 'touchEnd' ? [] : [{ x: px, y: py, id: 1, radiusX: 8, radiusY: 8, force: 1 }],

@@ -1,10 +1,9 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import {
   apply,
   newGame as createGame,
   rollsLeft,
-  scoreOptions,
   throwSeed,
   toggleHold as toggleHeld,
   totals,
@@ -22,20 +21,34 @@ import { resolveLang, stringsFor, type Lang, type Strings } from '../i18n/index.
 import { snapshotOf, type DicePokerState } from '../state-snapshot.js';
 import { createScene, HeadlessThrower, type DiceThrower } from './dice-thrower.js';
 import { dicePokerStyles } from './dice-poker.styles.js';
+import { renderDicePoker } from './dice-poker.view.js';
 import '../scorecard/dp-scorecard.js';
 import '../controls/dp-controls.js';
 import '../panels/dp-start-panel.js';
 import '../panels/dp-game-over.js';
+import '../coach/dp-hints.js';
+import '../coach/dp-review.js';
+import { SolverClient } from '../coach/SolverClient.js';
+import { BotDriver, type BotPhase } from '../coach/BotDriver.js';
+import { isBotSeat, isSeatKind, type SeatKind } from '../coach/seats.js';
+import { DiceSounds } from '../sound/index.js';
+import { GameStore, ScoreHistory, highScoresOf } from '../persistence/index.js';
 
 /** Options of `newGame()`; each defaults to the element's attributes. */
 export interface NewGameOptions {
   players?: string[];
   seed?: number;
   rules?: RuleSetId;
+  /** Who plays each seat: `human` (default) or a computer, `optimal`, `good` or `easy`. */
+  seats?: SeatKind[];
 }
 
 /** How long a refusal stays on screen, ms. */
 const TOAST_MS = 2600;
+/** How long the word about a saved game that could not be resumed stays, ms. */
+const SAVED_MESSAGE_MS = 8000;
+/** The first of these from the player unlocks sound. */
+const UNLOCK_EVENTS = ['pointerdown', 'pointerup', 'keydown'] as const;
 
 /**
  * Täringupokker: the whole dice game in one tag. A 3D table of physics dice under a Lit overlay of
@@ -79,6 +92,8 @@ export class DicePoker extends LitElement {
 
   /** Throws resolve at once and nothing animates (also on when the system asks for reduced motion). */
   @property({ type: Boolean, attribute: 'reduced-motion' }) reducedMotion = false;
+  /** Where the game is saved in localStorage; give each element on a page its own. */
+  @property({ attribute: 'storage-key' }) storageKey = 'default';
 
   @state() private game: Game | null = null;
   @state() private busy = false;
@@ -89,11 +104,22 @@ export class DicePoker extends LitElement {
   @state() private chosenLang: Lang | null = null;
   /** The last thing said to screen readers (polite live region). */
   @state() private announcement = '';
+  /** Who plays each seat of the current game. */
+  @state() private seats: SeatKind[] = [];
+  @state() private botPhase: BotPhase = 'idle';
+  @state() private hintsOn = false;
+  @state() private showReview = false;
+  @state() private muted = false;
 
   private thrower: DiceThrower | null = null;
   private scene: DiceScene | undefined;
   private toastTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly warned = new Set<string>();
+  private solver: SolverClient | null = null;
+  private driver: BotDriver | null = null;
+  private sounds: DiceSounds | null = null;
+  private store = new GameStore();
+  private history = new ScoreHistory();
 
   /** A plain, serialisable snapshot of the game (a fresh copy on every read). */
   get state(): DicePokerState {
@@ -165,7 +191,9 @@ export class DicePoker extends LitElement {
     const name = game.players[player]!.name;
     const scored = s.said.scored(name, s.rows[row], points, totals(next)[player]!);
     emit(this, 'dp-score', { player, row, points, total: totals(next)[player]! });
+    this.sounds?.scored(points);
     if (next.over) {
+      this.history.add(highScoresOf(next, new Date(), (p) => this.seats[p] === 'human'));
       this.announce(`${scored} ${s.gameOver}. ${this.verdict(next)}`);
       emit(this, 'dp-game-over', { totals: totals(next), winners: winners(next) });
     } else {
@@ -186,6 +214,7 @@ export class DicePoker extends LitElement {
     const game = this.ask(() => createGame({ players, seed, rules }));
     this.game = game;
     this.settingUp = false;
+    this.startSeats(players.map((_, i) => (isSeatKind(options.seats?.[i]) ? options.seats[i]! : 'human')));
     this.thrower?.show(game.dice, game.held);
     this.announce(this.strings.said.turn(game.players[0]!.name, 0));
     emit(this, 'dp-turn', { player: 0, turn: 0 });
@@ -218,6 +247,29 @@ export class DicePoker extends LitElement {
     return stringsFor(this.language);
   }
 
+  /** Seats the players; computer seats get a driver that plays them through the public API. */
+  private startSeats(seats: SeatKind[]): void {
+    this.seats = seats;
+    this.showReview = false;
+    this.driver?.dispose();
+    this.driver = null;
+    const game = this.game;
+    if (!game || !seats.some((kind) => kind !== 'human')) return;
+    this.driver = new BotDriver(this, {
+      seats,
+      solver: this.solver ?? undefined,
+      seed: game.seed,
+      delay: this.prefersReducedMotion ? 250 : 600,
+      onPhase: (phase) => (this.botPhase = phase),
+    });
+    void this.solver?.prepare(game.rules).catch(() => {});
+  }
+
+  /** Whether a computer plays the turn now (people's clicks and keys wait). */
+  private get botTurn(): boolean {
+    return !!this.game && !this.game.over && isBotSeat(this.seats, this.game.current);
+  }
+
   /** Who won, in words (a draw said as such). */
   private verdict(game: Game): string {
     const names = game.players.map((p) => p.name);
@@ -237,7 +289,7 @@ export class DicePoker extends LitElement {
     const target = event.composedPath()[0] as HTMLElement | undefined;
     const tag = target?.tagName;
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
-    const playing = !!this.game && !this.game.over && !this.settingUp;
+    const playing = !!this.game && !this.game.over && !this.settingUp && !this.botTurn;
     const key = event.key.toLowerCase();
     if (playing && (key === 'r' || (key === ' ' && tag !== 'BUTTON'))) {
       event.preventDefault();
@@ -249,6 +301,9 @@ export class DicePoker extends LitElement {
       // From the table, the arrows go to the sheet's rows.
       event.preventDefault();
       this.renderRoot.querySelector('dp-scorecard')?.focusOptions();
+    } else if (key === 'h' && playing) {
+      event.preventDefault();
+      this.hintsOn = !this.hintsOn;
     } else if (key === 'n' && this.game && !this.busy) {
       event.preventDefault();
       this.settingUp = true;
@@ -282,6 +337,12 @@ export class DicePoker extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.addEventListener('keydown', this.onKeyDown);
+    this.solver ??= new SolverClient();
+    this.sounds ??= new DiceSounds();
+    this.muted = this.sounds.muted;
+    // Sound may start only after a gesture; pointerup counts for touch (whatwg/html#7341).
+    for (const type of UNLOCK_EVENTS) this.addEventListener(type, this.unlockSound, { capture: true });
+    this.driver?.resume();
     // Reattached after removal: the scene was freed on disconnect, so build it again.
     if (this.hasUpdated && !this.thrower) this.buildThrower();
   }
@@ -289,6 +350,13 @@ export class DicePoker extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener('keydown', this.onKeyDown);
+    for (const type of UNLOCK_EVENTS) this.removeEventListener(type, this.unlockSound, { capture: true });
+    this.driver?.dispose();
+    this.driver = null;
+    this.solver?.dispose();
+    this.solver = null;
+    this.sounds?.dispose();
+    this.sounds = null;
     this.thrower?.dispose();
     this.thrower = null;
     this.scene = undefined;
@@ -299,23 +367,51 @@ export class DicePoker extends LitElement {
     this.buildThrower();
   }
 
+  private readonly unlockSound = (): void => this.sounds?.unlock();
+
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!this.hasUpdated || changed.has('storageKey')) {
+      this.store = new GameStore({ storageKey: this.storageKey });
+      this.history = new ScoreHistory({ storageKey: this.storageKey });
+      // A saved game resumes, unless the markup names players: that means "start this game now".
+      if (this.players === null) this.resume();
+    }
     if (changed.has('players') && this.players !== null && !this.busy) {
       const names = this.parsed(parsePlayers(this.players));
       if (names) this.newGame({ players: names });
     }
   }
 
-  protected override updated(): void {
-    // Flicks and taps on the table count only while a turn is being played and no dice roll.
+  protected override updated(changed: PropertyValues<this>): void {
+    // Every accepted action changes the game: save it, so a reload resumes exactly here.
+    if ((changed as PropertyValues).has('game') && this.game) {
+      const saved = this.store.save(this.game, { lang: this.language, seats: this.seats });
+      if (!saved.ok)
+        this.parsed({ value: undefined, warning: `the game could not be saved (${saved.reason})` });
+    }
+    // The computer waits while the new-game panel is open.
+    if (this.settingUp) this.driver?.pause();
+    else this.driver?.resume();
     if (!this.scene) return;
     const canvas = this.scene.canvas;
     canvas.tabIndex = 0;
     canvas.setAttribute('role', 'img');
     const dice = this.game?.dice ?? [];
     canvas.setAttribute('aria-label', this.strings.said.table(dice, this.game?.held ?? []));
-    this.scene.interactive = !!this.game && !this.game.over && !this.settingUp && !this.busy;
+    // Flicks and taps on the table count only while a person plays a turn and no dice roll.
+    this.scene.interactive = !!this.game && !this.game.over && !this.settingUp && !this.busy && !this.botTurn;
     this.scene.reducedMotion = this.prefersReducedMotion;
+  }
+
+  /** Resumes the saved game exactly as it was; bad saved data is dropped with a visible message. */
+  private resume(): void {
+    const saved = this.store.load();
+    if (saved.ok) {
+      this.game = saved.game;
+      this.startSeats(saved.seats ?? saved.game.players.map(() => 'human'));
+    } else if (saved.reason !== 'none') {
+      this.showMessage(this.strings.savedGameRefused[saved.reason], SAVED_MESSAGE_MS);
+    }
   }
 
   private buildThrower(): void {
@@ -326,6 +422,7 @@ export class DicePoker extends LitElement {
     if (scene) {
       scene.onFlick = (gesture) => void this.roll(gesture).catch((e: unknown) => this.toast(e));
       scene.onDieClick = (index) => this.attempt(() => this.toggleHold(index));
+      scene.onImpact = (speed) => this.sounds?.impact(speed);
     }
     this.thrower = scene ?? new HeadlessThrower();
     if (this.game) this.thrower.show(this.game.dice, this.game.held);
@@ -362,96 +459,51 @@ export class DicePoker extends LitElement {
   }
 
   private toast(error: unknown): void {
-    const code = DicePokerError.from(error).code;
-    this.message = this.strings.errors[code];
-    clearTimeout(this.toastTimer);
-    this.toastTimer = setTimeout(() => (this.message = ''), TOAST_MS);
+    this.showMessage(this.strings.errors[DicePokerError.from(error).code], TOAST_MS);
   }
 
-  private renderPanel(s: Strings) {
-    const game = this.game;
-    if (!game || this.settingUp) {
-      return html`<div class="modal">
-        <dp-start-panel
-          .strings=${s}
-          .names=${game?.players.map((p) => p.name) ?? []}
-          .rules=${game?.rules ?? this.parsed(parseRules(this.rules))}
-          ?cancellable=${!!game && !game.over}
-          @dp-request-new-game=${(e: CustomEvent<NewGameOptions>) => this.startFromPanel(e.detail)}
-          @dp-request-cancel=${() => (this.settingUp = false)}
-        ></dp-start-panel>
-      </div>`;
-    }
-    if (game.over) {
-      return html`<div class="modal">
-        <dp-game-over
-          .strings=${s}
-          .game=${game}
-          @dp-request-setup=${() => (this.settingUp = true)}
-        ></dp-game-over>
-      </div>`;
-    }
-    return nothing;
+  private showMessage(text: string, ms: number): void {
+    this.message = text;
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => (this.message = ''), ms);
   }
 
   protected override render() {
-    const s = this.strings;
     const game = this.game;
-    const playing = !!game && !game.over && !this.settingUp;
-    const modal = !game || game.over || this.settingUp;
-    // While a panel asks something, the game behind it is inert: the keyboard stays in the panel.
-    return html`<div class="layout ${game ? 'with-sheet' : ''}" ?inert=${modal}>
-        <div class="table" part="table">
-          <div class="stage"></div>
-          ${this.noWebgl ? html`<p class="notice" role="status">${s.noWebgl}</p>` : nothing}
-          ${this.message ? html`<p class="toast" role="alert">${this.message}</p>` : nothing}
-        </div>
-        ${
-          playing
-            ? html`<dp-controls
-                part="controls"
-                exportparts="roll-button, tray"
-                .game=${game}
-                .strings=${s}
-                .busy=${this.busy}
-                @dp-request-roll=${() => this.attempt(() => this.roll())}
-                @dp-request-hold=${(e: CustomEvent<{ index: number }>) => this.attempt(() => this.toggleHold(e.detail.index))}
-              ></dp-controls>`
-            : nothing
-        }
-        ${
-          game
-            ? html`<div class="sheet">
-                <dp-scorecard
-                  part="scorecard"
-                  .game=${game}
-                  .strings=${s}
-                  .options=${playing ? scoreOptions(game) : {}}
-                  ?disabled=${this.busy}
-                  @dp-request-score=${(e: CustomEvent<{ row: RowId }>) => this.scoreFromSheet(e.detail.row)}
-                ></dp-scorecard>
-              </div>`
-            : nothing
-        }
-      </div>
-      ${this.renderPanel(s)}
-      <div class="topbar">
-        <button
-          data-lang-toggle
-          lang=${this.language === 'et' ? 'en' : 'et'}
-          title=${s.language}
-          @click=${() => (this.chosenLang = this.language === 'et' ? 'en' : 'et')}
-        >
-          ${this.language === 'et' ? 'English' : 'Eesti'}
-        </button>
-        ${
-          playing
-            ? html`<button data-new-game-top ?disabled=${this.busy} @click=${() => (this.settingUp = true)}>
-                ${s.newGame}
-              </button>`
-            : nothing
-        }
-      </div>
-      <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>`;
+    const playing = !!game && !game.over && !this.settingUp && !this.botTurn;
+    return renderDicePoker({
+      strings: this.strings,
+      language: this.language,
+      game,
+      seats: this.seats,
+      rules: this.parsed(parseRules(this.rules)),
+      busy: this.busy,
+      settingUp: this.settingUp,
+      botTurn: this.botTurn,
+      hintsOn: this.hintsOn,
+      showReview: this.showReview,
+      muted: this.muted,
+      noWebgl: this.noWebgl,
+      message: this.message,
+      announcement: this.announcement,
+      solver: this.solver,
+      on: {
+        // People's requests count only on their own turns; a computer seat plays through the API.
+        roll: () => playing && this.attempt(() => this.roll()),
+        hold: (index) => playing && this.attempt(() => this.toggleHold(index)),
+        score: (row) => playing && this.scoreFromSheet(row),
+        start: (options) => this.startFromPanel(options),
+        setUp: (open) => (this.settingUp = open),
+        toggleLang: () => (this.chosenLang = this.language === 'et' ? 'en' : 'et'),
+        toggleHints: () => (this.hintsOn = !this.hintsOn),
+        toggleMute: () => {
+          if (!this.sounds) return;
+          this.sounds.muted = !this.sounds.muted;
+          this.muted = this.sounds.muted;
+        },
+        showReview: () => (this.showReview = true),
+        skipBot: () => this.driver?.skip(),
+      },
+    });
   }
 }

@@ -93,6 +93,41 @@ export const dicePokerStyles = css`
     background: rgba(10, 7, 4, 0.45);
     z-index: 3;
   }
+  .stack {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: 0.6rem;
+    max-height: 100%;
+    overflow: auto;
+    padding: 0.5rem;
+    box-sizing: border-box;
+  }
+  .review-button,
+  .bot-bar button {
+    font: inherit;
+    color: inherit;
+    background: rgba(20, 15, 10, 0.8);
+    border: 1px solid rgba(255, 236, 200, 0.35);
+    border-radius: 999px;
+    padding: 0.4rem 1rem;
+    cursor: pointer;
+  }
+  .bot-bar {
+    position: absolute;
+    left: 50%;
+    bottom: 0.6rem;
+    transform: translateX(-50%);
+    margin: 0;
+    display: flex;
+    gap: 0.6rem;
+    align-items: center;
+    background: rgba(20, 15, 10, 0.85);
+    border-radius: 999px;
+    padding: 0.3rem 0.4rem 0.3rem 1rem;
+    white-space: nowrap;
+    z-index: 2;
+  }
   .toast,
   .notice {
     position: absolute;

@@ -97,6 +97,14 @@ export const en: Strings = {
     table: (dice, held) =>
       `Dice table. Dice: ${dice.map((d, i) => `${d}${held[i] ? ' (held)' : ''}`).join(', ')}. Keys: R or Space throw, 1 to 5 hold.`,
   },
+  sound: { on: 'Sound on', off: 'Sound off' },
+  savedGameRefused: {
+    corrupt: 'The saved game could not be read; starting fresh.',
+    version: 'The saved game is from another version and cannot be resumed.',
+    tampered: 'The saved game had been changed, so it was not resumed.',
+  },
+  bestScores: 'Best scores',
+  clearScores: 'Clear best scores',
   keys: 'Keys: R or Space throws, 1-5 hold dice, arrows and Enter choose a row, N new game.',
   cancelNewGame: 'Back to the game',
   sheet: 'Score sheet',

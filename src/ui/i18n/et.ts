@@ -97,6 +97,14 @@ export const et: Strings = {
     table: (dice, held) =>
       `Täringulaud. Täringud: ${dice.map((d, i) => `${d}${held[i] ? ' (hoitud)' : ''}`).join(', ')}. Klahvid: R või tühik viskab, 1–5 hoiab.`,
   },
+  sound: { on: 'Heli sees', off: 'Heli väljas' },
+  savedGameRefused: {
+    corrupt: 'Salvestatud mängu ei õnnestunud lugeda, alustame uut.',
+    version: 'Salvestatud mäng on teisest versioonist ega ole jätkatav.',
+    tampered: 'Salvestatud mängu oli muudetud, seda ei jätkata.',
+  },
+  bestScores: 'Parimad tulemused',
+  clearScores: 'Kustuta parimad tulemused',
   keys: 'Klahvid: R või tühik viskab, 1–5 hoiab täringuid, nooled ja Enter valivad rea, N uus mäng.',
   cancelNewGame: 'Tagasi mängu',
   sheet: 'Skooritabel',

@@ -47,6 +47,10 @@ export interface Strings {
     turn: (name: string, turn: number) => string;
     table: (dice: readonly number[], held: readonly boolean[]) => string;
   };
+  sound: { on: string; off: string };
+  savedGameRefused: Record<'corrupt' | 'version' | 'tampered', string>;
+  bestScores: string;
+  clearScores: string;
   keys: string;
   cancelNewGame: string;
   sheet: string;

@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { MAX_NAME_LENGTH, MAX_PLAYERS, RULE_SETS, type RuleSetId } from '../../engine/index.js';
 import type { Strings } from '../i18n/index.js';
 import { emit } from '../events.js';
+import { SEAT_KINDS, isSeatKind, type SeatKind } from '../coach/seats.js';
 import { define } from '../define.js';
 import { panelStyles } from '../shared.styles.js';
 
@@ -56,6 +57,11 @@ export class DpStartPanel extends LitElement {
       select {
         width: 100%;
       }
+      select.seat {
+        width: auto;
+        flex: 0 0 auto;
+        max-width: 9.5rem;
+      }
       .remove {
         width: 2.2rem;
         border-radius: 8px;
@@ -75,24 +81,43 @@ export class DpStartPanel extends LitElement {
   @property({ attribute: false }) strings!: Strings;
   /** Names to start from (the last game's, or the attribute's). */
   @property({ attribute: false }) names: string[] = [];
+  /** Who played each seat last time (human or a computer). */
+  @property({ attribute: false }) seats: SeatKind[] = [];
   /** Whether a game is in progress that the player may go back to. */
   @property({ type: Boolean }) cancellable = false;
   /** Rule set to start from. */
   @property() rules: RuleSetId = 'seed';
 
   @state() private draft: string[] = [];
+  @state() private draftSeats: SeatKind[] = [];
   @state() private draftRules: RuleSetId = 'seed';
 
   protected override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has('names'))
+    if (changed.has('names')) {
       this.draft = this.names.length ? [...this.names] : [this.strings.defaultName(1)];
+      this.draftSeats = this.draft.map((_, i) => this.seats[i] ?? 'human');
+    }
     if (changed.has('rules')) this.draftRules = this.rules;
   }
 
   private start(event: Event): void {
     event.preventDefault();
     const players = this.draft.map((name, i) => name.trim() || this.strings.defaultName(i + 1));
-    emit(this, 'dp-request-new-game', { players, rules: this.draftRules });
+    emit(this, 'dp-request-new-game', { players, rules: this.draftRules, seats: [...this.draftSeats] });
+  }
+
+  private addPlayer(): void {
+    this.draft = [...this.draft, this.strings.defaultName(this.draft.length + 1)];
+    this.draftSeats = [...this.draftSeats, 'human'];
+  }
+
+  private removePlayer(index: number): void {
+    this.draft = this.draft.filter((_, j) => j !== index);
+    this.draftSeats = this.draftSeats.filter((_, j) => j !== index);
+  }
+
+  private setSeat(index: number, value: string): void {
+    if (isSeatKind(value)) this.draftSeats = this.draftSeats.map((kind, j) => (j === index ? value : kind));
   }
 
   private rename(index: number, value: string): void {
@@ -115,13 +140,26 @@ export class DpStartPanel extends LitElement {
                 data-player=${i}
                 @input=${(e: Event) => this.rename(i, (e.target as HTMLInputElement).value)}
               />
+              <select
+                class="seat"
+                aria-label="${s.coach.seatKind} ${i + 1}"
+                data-seat=${i}
+                @change=${(e: Event) => this.setSeat(i, (e.target as HTMLSelectElement).value)}
+              >
+                ${SEAT_KINDS.map(
+                  (kind) =>
+                    html`<option value=${kind} ?selected=${kind === (this.draftSeats[i] ?? 'human')}>
+                      ${s.coach.seats[kind]}
+                    </option>`,
+                )}
+              </select>
               ${
                 this.draft.length > 1
                   ? html`<button
                       type="button"
                       class="remove"
                       aria-label="${s.removePlayer} ${i + 1}"
-                      @click=${() => (this.draft = this.draft.filter((_, j) => j !== i))}
+                      @click=${() => this.removePlayer(i)}
                     >
                       ✕
                     </button>`
@@ -134,7 +172,7 @@ export class DpStartPanel extends LitElement {
           class="secondary"
           data-add-player
           ?disabled=${this.draft.length >= MAX_PLAYERS}
-          @click=${() => (this.draft = [...this.draft, s.defaultName(this.draft.length + 1)])}
+          @click=${() => this.addPlayer()}
         >
           + ${s.addPlayer}
         </button>

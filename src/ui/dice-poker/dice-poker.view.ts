@@ -1,0 +1,158 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { scoreOptions, type Game, type RowId, type RuleSetId } from '../../engine/index.js';
+import type { SolverClient } from '../coach/SolverClient.js';
+import type { SeatKind } from '../coach/seats.js';
+import type { Strings } from '../i18n/index.js';
+import type { NewGameOptions } from './dice-poker.component.js';
+
+/** What <dice-poker> shows, and where the player's requests go: the element's template as data. */
+export interface DicePokerView {
+  strings: Strings;
+  language: 'et' | 'en';
+  game: Game | null;
+  seats: SeatKind[];
+  rules: RuleSetId;
+  busy: boolean;
+  settingUp: boolean;
+  botTurn: boolean;
+  hintsOn: boolean;
+  showReview: boolean;
+  muted: boolean;
+  noWebgl: boolean;
+  message: string;
+  announcement: string;
+  solver: SolverClient | null;
+  on: {
+    roll(): void;
+    hold(index: number): void;
+    score(row: RowId): void;
+    start(options: NewGameOptions): void;
+    setUp(open: boolean): void;
+    toggleLang(): void;
+    toggleHints(): void;
+    toggleMute(): void;
+    showReview(): void;
+    skipBot(): void;
+  };
+}
+
+function startPanel(v: DicePokerView): TemplateResult {
+  const game = v.game;
+  return html`<div class="modal">
+    <dp-start-panel
+      .strings=${v.strings}
+      .names=${game?.players.map((p) => p.name) ?? []}
+      .seats=${v.seats}
+      .rules=${game?.rules ?? v.rules}
+      ?cancellable=${!!game && !game.over}
+      @dp-request-new-game=${(e: CustomEvent<NewGameOptions>) => v.on.start(e.detail)}
+      @dp-request-cancel=${() => v.on.setUp(false)}
+    ></dp-start-panel>
+  </div>`;
+}
+
+function gameOverPanel(v: DicePokerView, game: Game): TemplateResult {
+  return html`<div class="modal">
+    <div class="stack">
+      <dp-game-over
+        .strings=${v.strings}
+        .game=${game}
+        @dp-request-setup=${() => v.on.setUp(true)}
+      ></dp-game-over>
+      ${
+        v.showReview
+          ? html`<dp-review .game=${game} .strings=${v.strings} .client=${v.solver}></dp-review>`
+          : html`<button class="secondary review-button" data-show-review @click=${v.on.showReview}>
+              ${v.strings.coach.showReview}
+            </button>`
+      }
+    </div>
+  </div>`;
+}
+
+function topbar(v: DicePokerView, playing: boolean): TemplateResult {
+  const s = v.strings;
+  return html`<div class="topbar">
+    <button
+      data-lang-toggle
+      lang=${v.language === 'et' ? 'en' : 'et'}
+      title=${s.language}
+      @click=${v.on.toggleLang}
+    >
+      ${v.language === 'et' ? 'English' : 'Eesti'}
+    </button>
+    <button data-mute aria-pressed=${v.muted ? 'true' : 'false'} @click=${v.on.toggleMute}>
+      ${v.muted ? s.sound.off : s.sound.on}
+    </button>
+    ${
+      playing
+        ? html`<button data-hints aria-pressed=${v.hintsOn ? 'true' : 'false'} @click=${v.on.toggleHints}>
+              ${s.coach.showHints}
+            </button>
+            <button data-new-game-top ?disabled=${v.busy} @click=${() => v.on.setUp(true)}>
+              ${s.newGame}
+            </button>`
+        : nothing
+    }
+  </div>`;
+}
+
+/** The whole shadow DOM of <dice-poker>. */
+export function renderDicePoker(v: DicePokerView): TemplateResult {
+  const { strings: s, game } = v;
+  const playing = !!game && !game.over && !v.settingUp;
+  const modal = !game || game.over || v.settingUp;
+  const locked = v.busy || v.botTurn;
+  const name = game ? game.players[game.current]!.name : '';
+  // While a panel asks something, the game behind it is inert: the keyboard stays in the panel.
+  return html`<div class="layout ${game ? 'with-sheet' : ''}" ?inert=${modal}>
+      <div class="table" part="table">
+        <div class="stage"></div>
+        ${v.noWebgl ? html`<p class="notice" role="status">${s.noWebgl}</p>` : nothing}
+        ${v.message ? html`<p class="toast" role="alert">${v.message}</p>` : nothing}
+        ${
+          playing && v.botTurn
+            ? html`<p class="bot-bar">
+                ${s.coach.botThinking(name)}
+                <button class="secondary" data-skip @click=${v.on.skipBot}>${s.coach.skip}</button>
+              </p>`
+            : nothing
+        }
+      </div>
+      ${
+        playing
+          ? html`<dp-controls
+              part="controls"
+              exportparts="roll-button, tray"
+              .game=${game}
+              .strings=${s}
+              .busy=${locked}
+              @dp-request-roll=${v.on.roll}
+              @dp-request-hold=${(e: CustomEvent<{ index: number }>) => v.on.hold(e.detail.index)}
+            ></dp-controls>`
+          : nothing
+      }
+      ${
+        game
+          ? html`<div class="sheet">
+              ${
+                playing && v.hintsOn && !v.botTurn
+                  ? html`<dp-hints .game=${game} .strings=${s} .client=${v.solver}></dp-hints>`
+                  : nothing
+              }
+              <dp-scorecard
+                part="scorecard"
+                .game=${game}
+                .strings=${s}
+                .options=${playing && !v.botTurn ? scoreOptions(game) : {}}
+                ?disabled=${locked}
+                @dp-request-score=${(e: CustomEvent<{ row: RowId }>) => v.on.score(e.detail.row)}
+              ></dp-scorecard>
+            </div>`
+          : nothing
+      }
+    </div>
+    ${!game || v.settingUp ? startPanel(v) : game.over ? gameOverPanel(v, game) : nothing}
+    ${topbar(v, playing)}
+    <div class="sr-only" role="status" aria-live="polite">${v.announcement}</div>`;
+}
