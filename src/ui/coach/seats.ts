@@ -1,4 +1,5 @@
-import { BOT_IDS, type BotId } from '../../engine/bots/index.js';
+// bot.ts alone: the seat names must not pull the solver into the page's first load.
+import { BOT_IDS, type BotId } from '../../engine/bots/bot.js';
 
 /** Who plays a seat: a person, or one of the computer players. */
 export type SeatKind = 'human' | BotId;

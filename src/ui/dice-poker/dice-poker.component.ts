@@ -26,10 +26,7 @@ import '../scorecard/dp-scorecard.js';
 import '../controls/dp-controls.js';
 import '../panels/dp-start-panel.js';
 import '../panels/dp-game-over.js';
-import '../coach/dp-hints.js';
-import '../coach/dp-review.js';
-import { SolverClient } from '../coach/SolverClient.js';
-import { BotDriver, type BotPhase } from '../coach/BotDriver.js';
+import type { SolverClient, BotDriver, BotPhase, CoachModule } from '../coach/coach.js';
 import { isBotSeat, isSeatKind, type SeatKind } from '../coach/seats.js';
 import { DiceSounds } from '../sound/index.js';
 import { GameStore, ScoreHistory, highScoresOf } from '../persistence/index.js';
@@ -255,14 +252,32 @@ export class DicePoker extends LitElement {
     this.driver = null;
     const game = this.game;
     if (!game || !seats.some((kind) => kind !== 'human')) return;
-    this.driver = new BotDriver(this, {
-      seats,
-      solver: this.solver ?? undefined,
-      seed: game.seed,
-      delay: this.prefersReducedMotion ? 250 : 600,
-      onPhase: (phase) => (this.botPhase = phase),
+    void this.loadCoach().then((coach) => {
+      // Still the same game, on the page, with nobody else driving it.
+      if (this.game?.seed !== game.seed || this.seats !== seats || this.driver || !this.isConnected) return;
+      this.driver = new coach.BotDriver(this, {
+        seats,
+        solver: this.solver ?? undefined,
+        seed: game.seed,
+        delay: this.prefersReducedMotion ? 250 : 600,
+        onPhase: (phase) => (this.botPhase = phase),
+      });
+      if (this.settingUp) this.driver.pause();
+      void this.solver?.prepare(game.rules).catch(() => {});
     });
-    void this.solver?.prepare(game.rules).catch(() => {});
+  }
+
+  /** The coach module and its solver client, loaded on first use. */
+  private async loadCoach(): Promise<CoachModule> {
+    const coach = await import('../coach/coach.js');
+    if (!this.solver && this.isConnected) this.solver = new coach.SolverClient();
+    this.requestUpdate();
+    return coach;
+  }
+
+  private toggleHints(): void {
+    this.hintsOn = !this.hintsOn;
+    if (this.hintsOn) void this.loadCoach();
   }
 
   /** Whether a computer plays the turn now (people's clicks and keys wait). */
@@ -303,7 +318,7 @@ export class DicePoker extends LitElement {
       this.renderRoot.querySelector('dp-scorecard')?.focusOptions();
     } else if (key === 'h' && playing) {
       event.preventDefault();
-      this.hintsOn = !this.hintsOn;
+      this.toggleHints();
     } else if (key === 'n' && this.game && !this.busy) {
       event.preventDefault();
       this.settingUp = true;
@@ -337,7 +352,6 @@ export class DicePoker extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.addEventListener('keydown', this.onKeyDown);
-    this.solver ??= new SolverClient();
     this.sounds ??= new DiceSounds();
     this.muted = this.sounds.muted;
     // Sound may start only after a gesture; pointerup counts for touch (whatwg/html#7341).
@@ -495,13 +509,13 @@ export class DicePoker extends LitElement {
         start: (options) => this.startFromPanel(options),
         setUp: (open) => (this.settingUp = open),
         toggleLang: () => (this.chosenLang = this.language === 'et' ? 'en' : 'et'),
-        toggleHints: () => (this.hintsOn = !this.hintsOn),
+        toggleHints: () => this.toggleHints(),
         toggleMute: () => {
           if (!this.sounds) return;
           this.sounds.muted = !this.sounds.muted;
           this.muted = this.sounds.muted;
         },
-        showReview: () => (this.showReview = true),
+        showReview: () => void this.loadCoach().then(() => (this.showReview = true)),
         skipBot: () => this.driver?.skip(),
       },
     });

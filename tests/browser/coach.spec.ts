@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { getTable, rankHolds, rankRows } from '../../src/engine/index.js';
+import { stateOf, watchErrors } from './helpers.js';
+
+test('the hints shown match the solver: every free row and the best hold, best marked', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await page.locator('dice-poker').evaluate(async (node) => {
+    const el = node as HTMLElementTagNameMap['dice-poker'];
+    el.setAttribute('lang', 'en');
+    el.newGame({ players: ['Mari'], seed: 12 });
+    await el.roll();
+    el.score('chance');
+    await el.roll();
+  });
+  await page.locator('dice-poker [data-hints]').click();
+  const state = await stateOf(page);
+  const position = { scores: state.players[0]!.scores, dice: state.dice, rollsUsed: state.rollsUsed };
+  const table = getTable('seed');
+  const rows = rankRows(table, position);
+  const holds = rankHolds(table, position);
+
+  const hints = page.locator('dice-poker dp-hints');
+  await expect(hints.locator('[data-rows] li')).toHaveCount(12);
+  await expect(hints.locator('[data-rows] li.best')).toHaveAttribute('data-row', rows[0]!.row);
+  for (const row of rows) {
+    await expect(hints.locator(`[data-rows] li[data-row="${row.row}"] .value`)).toHaveText(
+      row.expected.toFixed(1),
+    );
+  }
+  const bestHold = hints.locator('[data-holds] li').first();
+  await expect(bestHold.locator('.value')).toHaveText(holds[0]!.expected.toFixed(1));
+  expect(errors).toEqual([]);
+});
+
+test('a computer seat plays its turns through the same flow, visibly, and can be skipped', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
+  // Start panel: two seats, the second played by the optimal computer.
+  await page.locator('dice-poker dp-start-panel [data-add-player]').click();
+  await page.locator('dice-poker dp-start-panel select[data-seat="1"]').selectOption('optimal');
+  await page.locator('dice-poker dp-start-panel [data-start]').click();
+  const rolls: number[] = [];
+  await page.evaluate(() =>
+    document.addEventListener('dp-roll', (e) =>
+      ((window as unknown as { rolls: number[] }).rolls ??= []).push(e.detail.player),
+    ),
+  );
+  for (let turn = 0; turn < 3; turn++) {
+    await page.locator('dice-poker').evaluate(async (node) => {
+      const el = node as HTMLElementTagNameMap['dice-poker'];
+      await el.roll();
+      el.score(['ones', 'twos', 'threes'][el.state.turn] as 'ones');
+    });
+    // While the computer plays, people's requests wait and a skip button is offered.
+    await expect(page.locator('dice-poker [data-skip]')).toBeVisible();
+    await page.locator('dice-poker [data-skip]').click();
+    await expect.poll(async () => (await stateOf(page)).current, { timeout: 60_000 }).toBe(0);
+  }
+  const state = await stateOf(page);
+  expect(Object.keys(state.players[1]!.scores)).toHaveLength(3);
+  rolls.push(...(await page.evaluate(() => (window as unknown as { rolls: number[] }).rolls)));
+  expect(rolls.filter((p) => p === 1).length).toBeGreaterThanOrEqual(3);
+  expect(errors).toEqual([]);
+});
