@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
+/** The port the built game is served on (as `npm start` serves it); another can be set to run two suites at once. */
+const port = Number(process.env.DP_TEST_PORT ?? 4173);
+
 /** Browser tests: the built game served as `npm start` serves it, in a real Chromium with (software) WebGL. */
 export default defineConfig({
   testDir: 'tests/browser',
@@ -13,7 +16,7 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
@@ -22,8 +25,8 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 720 } } },
   ],
   webServer: {
-    command: 'npm run build:app && npx vite preview --port 4173 --strictPort --host 127.0.0.1',
-    url: 'http://127.0.0.1:4173',
+    command: `npm run build:app && npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',

@@ -112,6 +112,8 @@ export class DicePoker extends LitElement {
   private scene: DiceScene | undefined;
   private toastTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly warned = new Set<string>();
+  /** The WebGL context came back during a throw: the table is rebuilt once the dice rest. */
+  private rebuildWhenIdle = false;
   private solver: SolverClient | null = null;
   private driver: BotDriver | null = null;
   private sounds: DiceSounds | null = null;
@@ -164,6 +166,7 @@ export class DicePoker extends LitElement {
       return [...next.dice];
     } finally {
       this.busy = false;
+      if (this.rebuildWhenIdle) this.rebuildScene();
     }
   }
 
@@ -404,8 +407,10 @@ export class DicePoker extends LitElement {
         this.parsed({ value: undefined, warning: `the game could not be saved (${saved.reason})` });
     }
     // The computer waits while the new-game panel is open.
-    if (this.settingUp) this.driver?.pause();
-    else this.driver?.resume();
+    if ((changed as PropertyValues).has('settingUp')) {
+      if (this.settingUp) this.driver?.pause();
+      else this.driver?.resume();
+    }
     if (!this.scene) return;
     const canvas = this.scene.canvas;
     canvas.tabIndex = 0;
@@ -437,9 +442,27 @@ export class DicePoker extends LitElement {
       scene.onFlick = (gesture) => void this.roll(gesture).catch((e: unknown) => this.toast(e));
       scene.onDieClick = (index) => this.attempt(() => this.toggleHold(index));
       scene.onImpact = (speed) => this.sounds?.impact(speed);
+      // Letting the browser restore a lost context (preventDefault), then drawing a fresh table on it.
+      scene.canvas.addEventListener('webglcontextlost', (event) => event.preventDefault());
+      scene.canvas.addEventListener('webglcontextrestored', () => this.rebuildScene());
     }
     this.thrower = scene ?? new HeadlessThrower();
     if (this.game) this.thrower.show(this.game.dice, this.game.held);
+  }
+
+  /**
+   * A new 3D table in place of the old one, showing the game's dice. The game itself is untouched;
+   * a throw in the air finishes first (its physics never needed the context), so nothing is thrown twice.
+   */
+  private rebuildScene(): void {
+    if (this.busy) {
+      this.rebuildWhenIdle = true;
+      return;
+    }
+    this.rebuildWhenIdle = false;
+    this.thrower?.dispose();
+    if (this.isConnected) this.buildThrower();
+    this.requestUpdate();
   }
 
   /** Runs a player's request from the overlay; a refusal is shown, never thrown. */

@@ -1,0 +1,390 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ROWS } from '../../src/engine/index.js';
+import { watchErrors } from './helpers.js';
+
+type DicePokerElement = HTMLElementTagNameMap['dice-poker'];
+
+/** Five faces, each 1..6. */
+function expectFaces(faces: unknown): void {
+  expect(Array.isArray(faces)).toBe(true);
+  expect(faces).toHaveLength(5);
+  for (const face of faces as number[]) {
+    expect(Number.isInteger(face)).toBe(true);
+    expect(face).toBeGreaterThanOrEqual(1);
+    expect(face).toBeLessThanOrEqual(6);
+  }
+}
+
+/** Every console message of the page, as "type: text". */
+function watchConsole(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+  return messages;
+}
+
+test('names from the players attribute are shown as text, never as markup', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const img = '<img src=x onerror=__pwned=1>'; // 29 characters: the longest name allowed
+  const bold = '<b>Bold</b>';
+  await page.locator('dice-poker').evaluate(async (node, players) => {
+    const el = node as DicePokerElement;
+    el.setAttribute('lang', 'en');
+    el.setAttribute('players', players);
+    await el.updateComplete;
+  }, `${img},${bold}`);
+
+  const headers = page.locator('dice-poker dp-scorecard thead th[scope="col"]');
+  await expect(headers).toHaveCount(3); // the hidden "Player" label and one per player
+  await expect(headers.nth(1)).toHaveText(img);
+  await expect(headers.nth(2)).toHaveText(bold);
+  await expect(headers.nth(1)).toHaveAttribute('title', img);
+
+  // One throw, so the names also pass through the announcements and the controls.
+  await page.locator('dice-poker').evaluate((node) => (node as DicePokerElement).roll());
+  await page.waitForTimeout(500); // an injected <img> would have fired its onerror by now
+
+  const found = await page.locator('dice-poker').evaluate((node) => {
+    // Every element in the element's shadow tree and in the shadow trees nested in it.
+    const all: Element[] = [];
+    const walk = (root: ParentNode) => {
+      for (const child of root.querySelectorAll('*')) {
+        all.push(child);
+        if (child.shadowRoot) walk(child.shadowRoot);
+      }
+    };
+    walk(node.shadowRoot!);
+    const scorecard = node.shadowRoot!.querySelector('dp-scorecard')!;
+    return {
+      scorecardShadow: !!scorecard.shadowRoot,
+      inScorecard: scorecard.shadowRoot!.querySelectorAll('img, b').length,
+      inTree: all.filter((e) => e.localName === 'img' || e.localName === 'b').map((e) => e.outerHTML),
+      elements: all.length,
+      pwned: (window as unknown as { __pwned?: unknown }).__pwned,
+      names: (node as DicePokerElement).state.players.map((p) => p.name),
+    };
+  });
+  expect(found.scorecardShadow).toBe(true);
+  expect(found.elements).toBeGreaterThan(20); // the walk really went through the tree
+  expect(found.inScorecard).toBe(0);
+  expect(found.inTree).toEqual([]);
+  expect(found.pwned).toBeUndefined();
+  expect(found.names).toEqual([img, bold]);
+  expect(await page.evaluate(() => document.querySelectorAll('img, b').length)).toBe(0);
+  expect(errors).toEqual([]);
+});
+
+test("a whole game with hints under a strict Content-Security-Policy (default-src 'self')", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  const requests: string[] = [];
+  await page.route('**/*', async (route) => {
+    requests.push(route.request().url());
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), 'content-security-policy': "default-src 'self'" },
+    });
+  });
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const response = await page.goto('/');
+  expect(response!.headers()['content-security-policy']).toBe("default-src 'self'");
+  await expect(page.locator('dice-poker canvas')).toBeVisible();
+
+  await page.locator('dice-poker').evaluate(async (node) => {
+    const el = node as DicePokerElement;
+    el.setAttribute('lang', 'en');
+    el.newGame({ players: ['Mari'], seed: 7, rules: 'classic' });
+    await el.roll();
+  });
+  // Hints: a lazily loaded chunk and the solver's Web Worker.
+  await page.locator('dice-poker [data-hints]').click();
+  await expect(page.locator('dice-poker [data-hints]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('dice-poker dp-hints [data-rows] li')).toHaveCount(13, { timeout: 60_000 });
+  await expect(page.locator('dice-poker dp-hints [data-rows] li .value').first()).toHaveText(/^\d+\.\d$/);
+  expect(workers.length).toBeGreaterThan(0);
+
+  const final = await page.locator('dice-poker').evaluate(
+    async (node, rows) => {
+      const el = node as DicePokerElement;
+      let over = 0;
+      el.addEventListener('dp-game-over', () => over++);
+      for (let turn = 0; turn < 13; turn++) {
+        if (turn > 0) await el.roll();
+        el.toggleHold(0);
+        await el.roll();
+        el.score(rows[turn]!);
+      }
+      return { state: el.state, over };
+    },
+    [...ROWS],
+  );
+  expect(final.state.over).toBe(true);
+  expect(final.over).toBe(1);
+  await expect(page.locator('dice-poker dp-game-over [data-verdict]')).toBeVisible();
+  expect(requests.length).toBeGreaterThan(2); // the route really served the page and its files
+  expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('three whole 2-player games in one page: no errors and no growing heap', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await expect(page.locator('dice-poker canvas')).toBeVisible();
+  await page.evaluate(() => {
+    const w = window as unknown as { __over: number };
+    w.__over = 0;
+    document.addEventListener('dp-game-over', () => w.__over++);
+  });
+  const cdp = await page.context().newCDPSession(page);
+  const figures: { game: number; performanceMemory: number | undefined; cdpUsed: number }[] = [];
+  for (let g = 1; g <= 3; g++) {
+    const state = await page.locator('dice-poker').evaluate(
+      async (node, { rows, seed }) => {
+        const el = node as DicePokerElement;
+        el.newGame({ players: ['Ann', 'Bob'], seed, rules: 'classic' });
+        for (let turn = 0; turn < 13; turn++) {
+          for (let p = 0; p < 2; p++) {
+            await el.roll();
+            el.toggleHold(p);
+            await el.roll();
+            el.toggleHold(4);
+            await el.roll();
+            el.score(rows[(turn + p * 5) % 13]!);
+          }
+        }
+        await new Promise(requestAnimationFrame);
+        return el.state;
+      },
+      { rows: [...ROWS], seed: 100 + g },
+    );
+    expect(state.over).toBe(true);
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const performanceMemory = await page.evaluate(
+      () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize,
+    );
+    // performance.memory without --enable-precise-memory-info is bucketed and cached for minutes,
+    // so the precise figure comes from the DevTools protocol.
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    figures.push({ game: g, performanceMemory, cdpUsed: usedSize });
+    console.log(
+      `heap after game ${g}: performance.memory.usedJSHeapSize=${performanceMemory} ` +
+        `Runtime.getHeapUsage.usedSize=${usedSize}`,
+    );
+  }
+  expect(await page.evaluate(() => (window as unknown as { __over: number }).__over)).toBe(3);
+  const [first, , third] = figures;
+  expect(third!.cdpUsed).toBeLessThanOrEqual(first!.cdpUsed * 1.5);
+  if (first!.performanceMemory !== undefined && third!.performanceMemory !== undefined) {
+    expect(third!.performanceMemory).toBeLessThanOrEqual(first!.performanceMemory * 1.5);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('attached and removed 50 times, then one more plays: WebGL contexts are freed', async ({ page }) => {
+  test.setTimeout(150_000);
+  const errors = watchErrors(page);
+  const messages = watchConsole(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await expect(page.locator('dice-poker canvas')).toBeVisible();
+  const outcome = await page.evaluate(async () => {
+    const frame = () => new Promise(requestAnimationFrame);
+    const started = performance.now();
+    let canvases = 0;
+    const cycles: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const cycleStart = performance.now();
+      const el = document.createElement('dice-poker') as DicePokerElement;
+      el.setAttribute('players', 'A');
+      el.setAttribute('seed', '1');
+      el.setAttribute('storage-key', `cycle-${i}`);
+      document.body.append(el);
+      await el.updateComplete;
+      await frame();
+      if (el.shadowRoot!.querySelector('canvas')) canvases++;
+      el.remove();
+      cycles.push(performance.now() - cycleStart);
+    }
+    const ms = performance.now() - started;
+    cycles.sort((a, b) => a - b);
+    const last = document.createElement('dice-poker') as DicePokerElement;
+    last.id = 'last';
+    last.setAttribute('players', 'A');
+    last.setAttribute('seed', '1');
+    document.body.append(last);
+    await last.updateComplete;
+    await frame();
+    const canvas = last.shadowRoot!.querySelector('canvas');
+    const gl = canvas ? (canvas.getContext('webgl2') ?? canvas.getContext('webgl')) : null;
+    const faces = await last.roll();
+    return {
+      ms,
+      cycleMs: { min: cycles[0]!, median: cycles[25]!, max: cycles[49]! },
+      canvases,
+      faces,
+      lastHasCanvas: !!canvas,
+      lastLost: gl ? gl.isContextLost() : null,
+      rollsUsed: last.state.rollsUsed,
+      firstStillLive: (() => {
+        const c = document.querySelector('dice-poker:not(#last)')?.shadowRoot?.querySelector('canvas');
+        const g = c ? (c.getContext('webgl2') ?? c.getContext('webgl')) : null;
+        return g ? !g.isContextLost() : null;
+      })(),
+    };
+  });
+  const { min, median, max } = outcome.cycleMs;
+  console.log(
+    `50 attach/remove cycles took ${Math.round(outcome.ms)} ms ` +
+      `(per cycle: min ${Math.round(min)}, median ${Math.round(median)}, max ${Math.round(max)} ms)`,
+  );
+  expect(outcome.canvases).toBe(50); // each of the 50 really built its 3D table
+  expect(outcome.lastHasCanvas).toBe(true);
+  expect(outcome.lastLost).toBe(false);
+  expect(outcome.firstStillLive).toBe(true); // the page's own element kept its context too
+  expectFaces(outcome.faces);
+  expect(outcome.rollsUsed).toBe(1);
+  await expect(page.locator('#last canvas')).toBeVisible();
+  expect(messages.filter((m) => /Too many active WebGL contexts|CONTEXT_LOST/i.test(m))).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a throw interrupted by removal settles (cancelled or done), never hangs, and the element plays on', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.goto('/');
+  await expect(page.locator('dice-poker canvas')).toBeVisible();
+  const outcome = await page.locator('dice-poker').evaluate(async (node) => {
+    const el = node as DicePokerElement;
+    el.setAttribute('lang', 'en');
+    el.newGame({ players: ['Ann'], seed: 3 });
+    await el.updateComplete;
+    const within = <T>(promise: Promise<T>, ms: number) =>
+      Promise.race([
+        promise.then(
+          (faces) => ({ kind: 'resolved' as const, faces: faces as unknown }),
+          (error: unknown) => ({
+            kind: 'rejected' as const,
+            code: (error as { code?: string }).code,
+            message: String(error),
+          }),
+        ),
+        new Promise<{ kind: 'hung' }>((resolve) => setTimeout(() => resolve({ kind: 'hung' }), ms)),
+      ]);
+    const parent = el.parentNode!;
+    const started = performance.now();
+    const rolling = el.roll();
+    el.remove();
+    const settled = await within(rolling, 10_000);
+    const settledMs = performance.now() - started;
+    const afterRemoval = el.state;
+
+    parent.append(el);
+    await el.updateComplete;
+    const again = await within(el.roll(), 30_000);
+    return {
+      settled,
+      settledMs,
+      rollsUsedAfterRemoval: afterRemoval.rollsUsed,
+      diceAfterRemoval: afterRemoval.dice,
+      again,
+      rollsUsedAfterAgain: el.state.rollsUsed,
+      diceAfterAgain: el.state.dice,
+      canvasBack: !!el.shadowRoot!.querySelector('canvas'),
+    };
+  });
+  console.log(
+    `removed mid-throw: ${JSON.stringify(outcome.settled)} after ${Math.round(outcome.settledMs)} ms`,
+  );
+  expect(outcome.settled.kind).not.toBe('hung');
+  if (outcome.settled.kind === 'rejected') {
+    expect(outcome.settled.code).toBe('throw-cancelled');
+    expect(outcome.rollsUsedAfterRemoval).toBe(0);
+  } else if (outcome.settled.kind === 'resolved') {
+    expectFaces(outcome.settled.faces);
+    expect(outcome.rollsUsedAfterRemoval).toBe(1);
+    expect(outcome.diceAfterRemoval).toEqual(outcome.settled.faces);
+  }
+  expect(outcome.canvasBack).toBe(true);
+  expect(outcome.again.kind).toBe('resolved');
+  if (outcome.again.kind === 'resolved') {
+    expectFaces(outcome.again.faces);
+    expect(outcome.diceAfterAgain).toEqual(outcome.again.faces);
+  }
+  expect(outcome.rollsUsedAfterAgain).toBe(outcome.rollsUsedAfterRemoval + 1);
+  await expect(page.locator('dice-poker canvas')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a throw under way when the tab is hidden comes to rest at once', async ({ page }) => {
+  test.setTimeout(60_000);
+  const errors = watchErrors(page);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.goto('/');
+  await expect(page.locator('dice-poker canvas')).toBeVisible();
+  const outcome = await page.locator('dice-poker').evaluate(async (node) => {
+    const el = node as DicePokerElement;
+    el.newGame({ players: ['Ann'], seed: 4 });
+    await el.updateComplete;
+    const rolling = el.roll();
+    let done = false;
+    void rolling.then(
+      () => (done = true),
+      () => (done = true),
+    );
+    // Let the throw run for a couple of frames, then hide the tab as a browser does: the hidden
+    // flag, the event, and no more animation frames.
+    await new Promise(requestAnimationFrame);
+    await new Promise(requestAnimationFrame);
+    const settledBeforeHiding = done;
+    window.requestAnimationFrame = () => 0;
+    Object.defineProperty(document, 'hidden', { value: true, configurable: true });
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    const hiddenAt = performance.now();
+    document.dispatchEvent(new Event('visibilitychange'));
+    const settled = await Promise.race([
+      rolling.then(
+        (faces) => ({ kind: 'resolved' as const, faces: faces as unknown }),
+        (error: unknown) => ({ kind: 'rejected' as const, code: (error as { code?: string }).code }),
+      ),
+      new Promise<{ kind: 'hung' }>((resolve) => setTimeout(() => resolve({ kind: 'hung' }), 10_000)),
+    ]);
+    return {
+      settledBeforeHiding,
+      settled,
+      msAfterHiding: performance.now() - hiddenAt,
+      state: el.state,
+    };
+  });
+  console.log(
+    `hidden mid-throw: ${outcome.settled.kind} ${Math.round(outcome.msAfterHiding)} ms after hiding`,
+  );
+  expect(outcome.settledBeforeHiding).toBe(false); // the throw really was under way when hidden
+  expect(outcome.settled.kind).toBe('resolved');
+  if (outcome.settled.kind === 'resolved') {
+    expectFaces(outcome.settled.faces);
+    expect(outcome.state.dice).toEqual(outcome.settled.faces);
+  }
+  expect(outcome.state.rollsUsed).toBe(1);
+  // Run to rest on the event (or the watchdog's next look), not by the 3 s stall fallback.
+  expect(outcome.msAfterHiding).toBeLessThan(2_000);
+  expect(errors).toEqual([]);
+});
