@@ -5,6 +5,7 @@
 // --shots DIR (screenshots at 1280x720 and 390x844 at rest and with held dice, then exit).
 import { chromium, type Page } from '@playwright/test';
 import { createServer } from 'vite';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ThrowResult } from '../src/scene/physics/types.js';
 
@@ -116,7 +117,9 @@ async function benchmark(): Promise<void> {
   const started = Date.now();
   for (let i = 0; i < throws; i++) {
     const gesture = GESTURES[i % GESTURES.length]!;
-    results.push(await page.evaluate(([seed, g]) => window.bench.throwOnce(seed, g), [i + 1, gesture] as const));
+    results.push(
+      await page.evaluate(([seed, g]) => window.bench.throwOnce(seed, g), [i + 1, gesture] as const),
+    );
   }
   const wall = (Date.now() - started) / 1000;
   const framesThrowing = (await page.evaluate(() => window.bench.frames())) - framesBefore;
@@ -148,18 +151,24 @@ async function benchmark(): Promise<void> {
     wallSeconds: round(wall, 2),
     idleMs: IDLE_MS,
     idleFrames,
+    // Software WebGL shares the CPU with everything else: say how busy the machine was.
+    cpus: cpus().length,
+    loadAverage1m: round(loadavg()[0]!, 2),
   };
   if (json) {
     console.log(JSON.stringify(report));
     return;
   }
   console.log(`DiceScene in Chromium (${report.gpu}), canvas ${report.canvas}, quality ${quality}`);
-  console.log(`${throws} throws, ${framesThrowing} frames drawn, ${report.simulatedSeconds} s simulated in ${report.wallSeconds} s`);
+  console.log(
+    `${throws} throws, ${framesThrowing} frames drawn, ${report.simulatedSeconds} s simulated in ${report.wallSeconds} s`,
+  );
   console.log(
     `frame time during throws: median ${report.frameMsMedian} ms, p95 ${report.frameMsP95} ms, ` +
       `max ${report.frameMsMax} ms, mean ${report.frameMsMean} ms (${report.fpsMedian} fps at the median)`,
   );
   console.log(`frames drawn while idle for ${IDLE_MS} ms after rest: ${idleFrames}`);
+  console.log(`machine: ${report.cpus} cores, load average ${report.loadAverage1m} over the last minute`);
 }
 
 async function screenshots(dir: string): Promise<void> {
@@ -170,11 +179,18 @@ async function screenshots(dir: string): Promise<void> {
   for (const [name, width, height, scale] of views) {
     const page = await open(width, height, scale);
     await page.screenshot({ path: `${dir}/dice-${name}-start.png` });
-    const result = await page.evaluate(() => window.bench.throwOnce(7));
+    const throwing = page.evaluate(() => window.bench.throwOnce(7));
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `${dir}/dice-${name}-rolling.png` });
+    const result = await throwing;
     await page.waitForTimeout(200);
-    const points = await page.evaluate(() => [0, 1, 2, 3, 4].map((i) => window.bench.scene.dieScreenPoint(i)));
+    const points = await page.evaluate(() =>
+      [0, 1, 2, 3, 4].map((i) => window.bench.scene.dieScreenPoint(i)),
+    );
     console.log(`${name} rest: faces ${result.faces.join(' ')}`);
-    points.forEach((p, i) => console.log(`  die ${i}: face ${result.faces[i]} at (${round(p.x)}, ${round(p.y)})`));
+    points.forEach((p, i) =>
+      console.log(`  die ${i}: face ${result.faces[i]} at (${round(p.x)}, ${round(p.y)})`),
+    );
     await page.screenshot({ path: `${dir}/dice-${name}-rest.png` });
     await page.evaluate(() => window.bench.setHeld([true, false, true, false, false]));
     await page.waitForTimeout(600);
@@ -183,7 +199,9 @@ async function screenshots(dir: string): Promise<void> {
     await page.waitForTimeout(200);
     console.log(`${name} rethrow with 0 and 2 held: faces ${next.faces.join(' ')}`);
     const again = await page.evaluate(() => [0, 1, 2, 3, 4].map((i) => window.bench.scene.dieScreenPoint(i)));
-    again.forEach((p, i) => console.log(`  die ${i}: face ${next.faces[i]} at (${round(p.x)}, ${round(p.y)})`));
+    again.forEach((p, i) =>
+      console.log(`  die ${i}: face ${next.faces[i]} at (${round(p.x)}, ${round(p.y)})`),
+    );
     await page.screenshot({ path: `${dir}/dice-${name}-held-rest.png` });
     await page.close();
   }

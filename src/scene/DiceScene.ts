@@ -11,7 +11,8 @@ import { SceneError } from './SceneError.js';
 import { SceneRenderer, type SceneLayers } from './SceneRenderer.js';
 import { ScenePicker } from './ScenePicker.js';
 import { TABLE_BOUNDS, TableMesh } from './TableMesh.js';
-import { FIXED_STEP, ThrowDriver } from './ThrowDriver.js';
+import { FIXED_STEP } from './ThrowDriver.js';
+import { ThrowSession } from './ThrowSession.js';
 
 /** How much the table may cost to draw. */
 export type SceneQuality = 'high' | 'low';
@@ -30,20 +31,9 @@ export interface DiceSceneOptions {
 }
 
 /** Length of the hop of a die to or from the ledge, in ms. */
-const HOLD_HOP_MS = 200;
-/** A throw whose frames stopped coming for this long (throttled or frozen page) is run to rest at once. */
-const STALL_MS = 3000;
-/** How often the stall watchdog looks, in ms. */
-const WATCHDOG_MS = 250;
+const HOLD_HOP_MS = 220;
 /** Frame times kept for `frameTimes()`. */
 const MAX_FRAME_TIMES = 10_000;
-/** Colour of the room around the table. */
-const ROOM_COLOR = 0x17110c;
-
-interface PendingThrow {
-  resolve(result: ThrowResult): void;
-  reject(error: Error): void;
-}
 
 /**
  * The 3D dice table: five dice on a felt table with a ledge for held dice, driven by the cannon-es
@@ -62,7 +52,14 @@ export class DiceScene {
   /** A tap on die `index`. Only while `interactive`. */
   onDieClick?: (index: number) => void;
   /** A die hit something during an animated throw (speed along the contact normal): for sounds. */
-  onImpact?: (speed: number, dieIndex: number) => void;
+  get onImpact(): ((speed: number, dieIndex: number) => void) | undefined {
+    return this.session.onImpact;
+  }
+
+  set onImpact(callback: ((speed: number, dieIndex: number) => void) | undefined) {
+    this.session.onImpact = callback;
+  }
+
   /** Throws jump to rest and held dice move without a hop. */
   reducedMotion: boolean;
 
@@ -72,28 +69,20 @@ export class DiceScene {
   private readonly rig = new CameraRig(TABLE_BOUNDS);
   private readonly table = new TableMesh();
   private readonly dice: DieMeshes;
-  private readonly tableLights: Lighting;
-  private readonly diceLights: Lighting;
+  private readonly lighting: Lighting;
   private readonly regions: DirtyRegions;
   private readonly picker: ScenePicker;
   private readonly input: PointerInput;
   private readonly tween: PoseTween;
-  private readonly driver: ThrowDriver;
+  private readonly session: ThrowSession;
   private readonly resizeObserver: ResizeObserver;
   private readonly held: boolean[];
   private readonly pose: DiePose = blankPose();
-  private readonly from: DiePose = blankPose();
   private readonly times: number[] = [];
   private readonly scratch = new THREE.Vector3();
-  private pending: PendingThrow | null = null;
   private rafId = 0;
-  private watchdog: ReturnType<typeof setInterval> | undefined;
   private lastTick = 0;
   private lastThrowFrame = 0;
-  /** When the running throw last advanced (or started), on the performance.now() clock. */
-  private lastProgress = 0;
-  /** True while a throw is stepped frame by frame (impacts are reported only then). */
-  private animating = false;
   private drawn = 0;
   private disposed = false;
 
@@ -111,29 +100,32 @@ export class DiceScene {
     });
     this.renderer.onContextRestored = () => this.requestFrame();
 
-    // Two layers, each with its own copy of the lights: the table (drawn on full frames only, with
-    // shadows) and the dice over the captured table (cheap: no shadow map, blob shadows).
-    this.tableLights = new Lighting({ shadowMapSize: quality === 'high' ? 1024 : 0 });
-    this.diceLights = new Lighting({ shadowMapSize: 0 });
-    this.dice = new DieMeshes(this.diceLights.towardsKey, { count: this.world.bodies.length });
+    // Two layers: the table (drawn on full frames only, lit, with a shadow map) and the dice over the
+    // captured table (cheap: lit per vertex by the same lights, blob shadows).
+    this.lighting = new Lighting({ shadowMapSize: quality === 'high' ? 1024 : 0 });
+    this.dice = new DieMeshes(this.lighting, { count: this.world.bodies.length });
     const still = new THREE.Scene();
-    still.background = new THREE.Color(ROOM_COLOR);
-    still.add(this.table.group, this.tableLights.group);
+    still.background = this.table.room;
+    still.add(this.table.group, this.lighting.group);
     const moving = new THREE.Scene();
-    moving.add(this.renderer.backdrop.mesh, this.table.occluders, this.dice.group, this.diceLights.group);
+    moving.add(this.renderer.backdrop.mesh, this.table.occluders, this.dice.group);
+    // Drawn in several passes a frame: world matrices are brought up to date once, by `draw`.
+    moving.matrixWorldAutoUpdate = false;
+    moving.updateMatrixWorld(true);
     this.layers = { still, moving, occluders: this.table.occluders };
-    this.regions = new DirtyRegions(this.rig.camera, this.diceLights.towardsKey, this.dice.count);
+    this.regions = new DirtyRegions(this.rig.camera, this.lighting.towardsKey, this.dice.count);
     this.picker = new ScenePicker(this.rig.camera, this.dice.meshes);
     this.input = new PointerInput(this.canvas, this.picker, {
       flick: (gesture) => this.onFlick?.(gesture),
       dieClick: (index) => this.onDieClick?.(index),
     });
     this.tween = new PoseTween(this.dice.count, HOLD_HOP_MS);
-    this.driver = new ThrowDriver(this.world);
-    this.held = new Array<boolean>(this.dice.count).fill(false);
-    this.world.onImpact = (speed, index) => {
-      if (this.animating) this.onImpact?.(speed, index);
+    this.session = new ThrowSession(this.world);
+    this.session.onCompleted = () => {
+      this.syncAll();
+      this.requestFrame();
     };
+    this.held = new Array<boolean>(this.dice.count).fill(false);
     this.syncAll();
 
     container.appendChild(this.canvas);
@@ -171,9 +163,12 @@ export class DiceScene {
     return { x: ((p.x + 1) / 2) * width, y: ((1 - p.y) / 2) * height };
   }
 
-  /** Lays the dice at rest showing `faces`, held ones on the ledge; draws one frame. Ends a running throw. */
+  /**
+   * Lays the dice at rest showing `faces`, held ones on the ledge; draws one frame. Ends a running
+   * throw first. Throws a RangeError for anything but five faces 1..6 and five held flags.
+   */
   show(faces: readonly number[], held: readonly boolean[]): void {
-    this.completeThrow();
+    this.session.complete();
     this.tween.cancel();
     this.world.place(faces, held);
     for (let i = 0; i < this.held.length; i++) this.held[i] = held[i]!;
@@ -186,7 +181,7 @@ export class DiceScene {
    * none under reduced motion); held dice glow. Faces do not change. Ends a running throw first.
    */
   setHeld(held: readonly boolean[]): void {
-    this.completeThrow();
+    this.session.complete();
     const now = performance.now();
     const before = this.dice.meshes.map((mesh) => poseOf(mesh, blankPose()));
     this.world.setHeld(held);
@@ -210,7 +205,7 @@ export class DiceScene {
    */
   throw(seed: number, gesture: Gesture, held: readonly boolean[]): Promise<ThrowResult> {
     if (this.disposed) return Promise.reject(new SceneError('disposed', 'The dice scene was disposed'));
-    this.completeThrow();
+    this.session.complete();
     this.tween.cancel();
     for (let i = 0; i < this.held.length; i++) this.held[i] = held[i]!;
     if (this.reducedMotion || document.hidden) {
@@ -225,16 +220,11 @@ export class DiceScene {
         return Promise.reject(new SceneError('throw-timeout', String(error)));
       }
     }
-    this.world.startThrow(seed, gesture, held);
-    this.driver.reset();
+    const result = this.session.start(seed, gesture, held);
     this.lastTick = 0;
     this.lastThrowFrame = 0;
-    this.lastProgress = performance.now();
-    return new Promise<ThrowResult>((resolve, reject) => {
-      this.pending = { resolve, reject };
-      this.watchdog = setInterval(this.checkStall, WATCHDOG_MS);
-      this.requestFrame();
-    });
+    this.requestFrame();
+    return result;
   }
 
   /** Stops drawing, removes listeners and the canvas, frees every GPU resource. Rejects a running throw. */
@@ -243,18 +233,13 @@ export class DiceScene {
     this.disposed = true;
     if (this.rafId) cancelAnimationFrame(this.rafId);
     this.rafId = 0;
-    this.stopWatchdog();
-    const pending = this.pending;
-    this.pending = null;
-    pending?.reject(new SceneError('disposed', 'The dice scene was disposed during a throw'));
-    this.world.onImpact = undefined;
+    this.session.dispose();
     this.resizeObserver.disconnect();
     document.removeEventListener('visibilitychange', this.onVisibility);
     this.input.dispose();
     this.table.dispose();
     this.dice.dispose();
-    this.tableLights.dispose();
-    this.diceLights.dispose();
+    this.lighting.dispose();
     this.renderer.dispose();
     this.layers.still.clear();
     this.layers.moving.clear();
@@ -270,15 +255,10 @@ export class DiceScene {
     const seconds = this.lastTick ? (now - this.lastTick) / 1000 : FIXED_STEP;
     this.lastTick = now;
     let moving = false;
-    const throwing = this.pending !== null;
+    const throwing = this.session.running;
     if (throwing) {
-      this.lastProgress = performance.now();
-      this.animating = true;
-      const done = this.driver.advance(seconds);
-      this.animating = false;
+      moving = !this.session.advance(seconds);
       this.syncAll();
-      if (done) this.finishThrow();
-      else moving = true;
     }
     if (this.tween.running) {
       for (let i = 0; i < this.held.length; i++) {
@@ -306,6 +286,7 @@ export class DiceScene {
       this.regions.clear();
       for (let i = 0; i < this.dice.count; i++) this.regions.placed(i, this.dice.layout(i), width, height);
     }
+    this.dice.group.updateMatrixWorld();
     this.renderer.draw(this.layers, this.rig.camera, rects, this.cull);
     this.drawn++;
     return true;
@@ -337,49 +318,13 @@ export class DiceScene {
     const moved = this.dice.setPose(index, pose);
     const looks = this.dice.setHeldLook(index, heldLook);
     if (moved || looks) {
-      this.dice.meshes[index]!.updateMatrixWorld();
       const { width, height } = this.renderer.size;
       this.regions.moved(index, this.dice.layout(index), width, height);
     }
   }
 
-  /** Brings a running throw to rest at once (it resolves as usual). */
-  private completeThrow(): void {
-    if (!this.pending) return;
-    this.stopWatchdog();
-    const rested = this.driver.finish();
-    this.syncAll();
-    this.requestFrame();
-    if (rested) this.finishThrow();
-    else this.failThrow(new SceneError('throw-timeout', 'The dice did not come to rest'));
-  }
-
-  private finishThrow(): void {
-    const pending = this.pending;
-    const result = this.world.lastResult;
-    this.pending = null;
-    this.stopWatchdog();
-    if (pending && result) pending.resolve(result);
-    else pending?.reject(new SceneError('throw-timeout', 'The throw ended without a result'));
-  }
-
-  private failThrow(error: SceneError): void {
-    const pending = this.pending;
-    this.pending = null;
-    pending?.reject(error);
-  }
-
-  private stopWatchdog(): void {
-    if (this.watchdog !== undefined) clearInterval(this.watchdog);
-    this.watchdog = undefined;
-  }
-
-  private readonly checkStall = (): void => {
-    if (document.hidden || performance.now() - this.lastProgress > STALL_MS) this.completeThrow();
-  };
-
   private readonly onVisibility = (): void => {
-    if (document.hidden) this.completeThrow();
+    if (document.hidden) this.session.complete();
     else this.requestFrame();
   };
 }

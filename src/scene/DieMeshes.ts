@@ -4,12 +4,14 @@ import { BLOB_MAX_HALF, blobCenter, createBlobTexture } from './blob-shadow.js';
 import type { DieLayout } from './DirtyRegions.js';
 import { createDieGeometry } from './die-geometry.js';
 import { createDieAtlas } from './die-textures.js';
+import { DieMaterial } from './DieMaterial.js';
+import type { Lighting } from './Lighting.js';
 import { createHaloTexture } from './table-textures.js';
 
 /** Warm tint a held die glows with, and the colour of the halo under it. */
 const HELD_COLOR = new THREE.Color(0xffb54a);
 /** Emissive strength of a fully held die. */
-const HELD_EMISSIVE = 0.08;
+const HELD_EMISSIVE = 0.05;
 /** Side of the halo square under a held die, in die edges. */
 const HALO_SIZE = 1.7;
 /** Darkness of a blob shadow under a die at rest. */
@@ -39,7 +41,7 @@ export class DieMeshes {
   /** The die meshes by die index (for picking). */
   readonly meshes: THREE.Mesh[] = [];
   private readonly parts: THREE.Group[] = [];
-  private readonly materials: THREE.MeshPhongMaterial[] = [];
+  private readonly materials: DieMaterial[] = [];
   private readonly blobs: THREE.Mesh[] = [];
   private readonly blobMaterials: THREE.MeshBasicMaterial[] = [];
   private readonly halos: THREE.Mesh[] = [];
@@ -59,11 +61,11 @@ export class DieMeshes {
     halo: false,
   };
 
-  /** @param towardsLight unit vector towards the key light, which the blob shadows fall away from */
-  constructor(
-    private readonly towardsLight: THREE.Vector3,
-    options: Partial<DieMeshesOptions> = {},
-  ) {
+  private readonly towardsLight: THREE.Vector3;
+
+  /** @param lighting the lights the dice are lit by; the blob shadows fall away from its key light */
+  constructor(lighting: Lighting, options: Partial<DieMeshesOptions> = {}) {
+    this.towardsLight = lighting.towardsKey;
     const o = { ...DEFAULTS, ...options };
     const { geometry, cellPerUnit } = createDieGeometry();
     this.geometry = geometry;
@@ -71,13 +73,7 @@ export class DieMeshes {
     this.haloTexture = createHaloTexture();
     this.blobTexture = createBlobTexture();
     for (let i = 0; i < o.count; i++) {
-      const material = new THREE.MeshPhongMaterial({
-        map: this.atlas,
-        specular: 0x2a2a2a,
-        shininess: 48,
-        emissive: HELD_COLOR,
-        emissiveIntensity: 0,
-      });
+      const material = new DieMaterial(this.atlas, lighting);
       const mesh = new THREE.Mesh(this.geometry, material);
       mesh.name = `die-${i}`;
       const blobMaterial = new THREE.MeshBasicMaterial({
@@ -148,7 +144,7 @@ export class DieMeshes {
   setHeldLook(index: number, amount: number): boolean {
     if (this.heldAmount[index] === amount) return false;
     this.heldAmount[index] = amount;
-    this.materials[index]!.emissiveIntensity = HELD_EMISSIVE * amount;
+    this.materials[index]!.emissive.copy(HELD_COLOR).multiplyScalar(HELD_EMISSIVE * amount);
     this.haloMaterials[index]!.opacity = amount;
     this.halos[index]!.visible = amount > 0;
     return true;

@@ -30,14 +30,17 @@ const HALO_HALF = 0.86;
 const PAD = 3;
 /** Past this share of the canvas, one whole frame is cheaper than several scissored ones. */
 const FULL_FRAME_SHARE = 0.6;
-/** Two rectangles merge when their union wastes no more than this share of their own areas. */
-const MERGE_SLACK = 0.15;
+/**
+ * Pixels one more scissored pass is worth: a pass costs a scene traversal and its draw calls
+ * whatever its size, so two rectangles merge when their union adds fewer wasted pixels than this.
+ */
+const PASS_COST_PX = 30_000;
 
 /**
  * Works out which parts of the canvas must be drawn again when dice move. Each die has two screen
  * rectangles, tight around what is drawn: the die itself (its turned cube) and what it casts on the
  * felt (blob shadow, held halo), apart while it flies. A moved die needs both redrawn where they were
- * and where they are; rectangles that overlap a lot are merged.
+ * and where they are; rectangles close enough that one pass is cheaper than two are merged.
  */
 export class DirtyRegions {
   private readonly dieRects: ScreenRect[] = [];
@@ -103,7 +106,7 @@ export class DirtyRegions {
           const ra = rects[a]!;
           const rb = rects[b]!;
           const union = unionOf(ra, rb);
-          if (area(union) <= (area(ra) + area(rb) - area(intersectionOf(ra, rb))) * (1 + MERGE_SLACK)) {
+          if (area(union) <= area(ra) + area(rb) - area(intersectionOf(ra, rb)) + PASS_COST_PX) {
             rects[a] = union;
             rects.splice(b, 1);
             merged = true;

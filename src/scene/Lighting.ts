@@ -15,18 +15,20 @@ export interface LightingOptions {
 export class Lighting {
   /** The lights, ready to add to a scene. */
   readonly group = new THREE.Group();
+  /** The soft fill from above and below. */
+  readonly hemisphere: THREE.HemisphereLight;
   /** The key light (casts the shadows). */
   readonly key: THREE.DirectionalLight;
   /** Unit vector from the scene towards the key light (for working out where shadows fall). */
   readonly towardsKey = new THREE.Vector3();
 
   constructor(options: LightingOptions) {
-    const hemisphere = new THREE.HemisphereLight(0xfff0dc, 0x3b2a1c, 1.35);
+    this.hemisphere = new THREE.HemisphereLight(0xfff0dc, 0x3b2a1c, 1.35);
     this.key = new THREE.DirectionalLight(0xffe0b8, 2.1);
     this.key.position.set(-4.5, 14, -5);
     this.key.target.position.set(0, 0, 0.8);
     this.towardsKey.copy(this.key.position).sub(this.key.target.position).normalize();
-    this.group.add(hemisphere, this.key, this.key.target);
+    this.group.add(this.hemisphere, this.key, this.key.target);
 
     if (options.shadowMapSize > 0) {
       const shadow = this.key.shadow;

@@ -93,7 +93,6 @@ export class PointerInput {
     this.sample(event);
     this.canvas.setPointerCapture?.(event.pointerId);
     this.canvas.style.cursor = 'grabbing';
-    event.preventDefault();
   };
 
   private readonly onMove = (event: PointerEvent): void => {
@@ -118,10 +117,26 @@ export class PointerInput {
       const die = this.picker.dieAt(x, y);
       if (die !== -1) this.handlers.dieClick(die);
       else this.handlers.flick({ ...DEFAULT_GESTURE });
-    } else if (gesture) {
-      this.handlers.flick(gesture);
+    } else {
+      // A drag that slowed down before the release (or whose moves the browser coalesced) still
+      // throws: gently, along the drag. A press, drag and release on the table always throws.
+      this.handlers.flick(gesture ?? this.dragGesture(event));
     }
   };
+
+  /** The slowest throw, along the whole drag from press to release (straight ahead if that is unclear). */
+  private dragGesture(event: PointerEvent): Gesture {
+    const height = DIE_SIZE / 2;
+    const [x0, y0] = this.ndcOf(this.downX, this.downY);
+    const [x1, y1] = this.ndc(event);
+    const gentle = { ...DEFAULT_GESTURE, speed: MIN_THROW_SPEED };
+    if (!this.picker.planeAt(x0, y0, height, this.from) || !this.picker.planeAt(x1, y1, height, this.to))
+      return gentle;
+    const dx = this.to.x - this.from.x;
+    const dz = this.to.z - this.from.z;
+    const length = Math.hypot(dx, dz);
+    return length > 0 ? { dirX: dx / length, dirZ: dz / length, speed: MIN_THROW_SPEED } : gentle;
+  }
 
   private readonly onCancel = (event: PointerEvent): void => {
     if (event.pointerId === this.active) this.release();

@@ -9,8 +9,9 @@ const HOP_OVER_WALL = TABLE.wallHeight + 0.95;
 const SMALL_HOP = 0.6;
 
 /**
- * Short hops of dice from one pose to another (held dice to the ledge and back), eased, arcing over
- * the near wall when they cross it. Sampled by time, so it runs at any frame rate.
+ * Short hops of dice from one pose to another (held dice to the ledge and back): up, across, down,
+ * high enough to clear the near wall when they cross it (the rise and the fall overlap the travel
+ * only where it is short of the wall). Sampled by time, so it runs at any frame rate.
  */
 export class PoseTween {
   private readonly from: DiePose[] = [];
@@ -65,15 +66,14 @@ export class PoseTween {
     const start = this.startTime[index]!;
     if (start < 0) return -1;
     const t = Math.min(1, Math.max(0, (now - start) / this.durationMs));
-    const e = t * t * (3 - 2 * t);
+    const e = THREE.MathUtils.smoothstep(t, 0.2, 0.8); // travel, mostly while up
+    const up = THREE.MathUtils.smoothstep(t, 0, 0.3) * (1 - THREE.MathUtils.smoothstep(t, 0.7, 1));
     const a = this.from[index]!;
     const b = this.to[index]!;
     out.x = a.x + (b.x - a.x) * e;
     out.z = a.z + (b.z - a.z) * e;
-    // A parabola through the two ends that tops out at the peak height.
-    const base = a.y + (b.y - a.y) * e;
     const lift = Math.max(0, this.peak[index]! - Math.max(a.y, b.y));
-    out.y = base + lift * 4 * e * (1 - e);
+    out.y = a.y + (b.y - a.y) * e + lift * up;
     this.qa.set(a.qx, a.qy, a.qz, a.qw).slerp(this.qb.set(b.qx, b.qy, b.qz, b.qw), e);
     out.qx = this.qa.x;
     out.qy = this.qa.y;

@@ -120,11 +120,14 @@ export class SceneRenderer {
       return true;
     }
     r.setScissorTest(true);
+    // The backdrop covers every pixel of a pass: only depth needs clearing.
+    r.autoClearColor = false;
     for (const rect of rects) {
       r.setScissor(rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
       beforePass?.(rect);
       r.render(layers.moving, camera);
     }
+    r.autoClearColor = true;
     r.setScissorTest(false);
     return false;
   }

@@ -1,7 +1,13 @@
 import * as THREE from 'three';
 import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
-import { TABLE } from './physics/types.js';
-import { boxUvsInUnits, createFeltTexture, createWoodTexture } from './table-textures.js';
+import { DIE_SIZE, HELD_SLOTS, TABLE } from './physics/types.js';
+import {
+  boxUvsInUnits,
+  createFeltTexture,
+  createRoomTexture,
+  createWoodTexture,
+  drawSlots,
+} from './table-textures.js';
 
 /** Height of the lip at the outer edge of the ledge (visual only: held dice never reach it). */
 const LIP_HEIGHT = 0.3;
@@ -34,25 +40,44 @@ export class TableMesh {
    * the captured table so a die behind a wall stays hidden.
    */
   readonly occluders = new THREE.Group();
+  /** The room behind the table, for the still scene's background. */
+  readonly room: THREE.Texture;
   private readonly geometries: THREE.BufferGeometry[] = [];
   private readonly materials: THREE.Material[] = [];
   private readonly textures: THREE.Texture[] = [];
 
   constructor() {
     const felt = createFeltTexture();
-    const ledgeFeltTexture = createFeltTexture(1024, 128, 0.2);
+    const { width, depth, wallHeight: h, wallThickness: t, ledgeDepth } = TABLE;
+    const outerWidth = width + 2 * t;
+    const ledgeZ = depth / 2 + t + ledgeDepth / 2;
+    // The ledge felt: 1024 px across the outer width; the slots of the held dice pressed into it.
+    const px = 1024 / outerWidth;
+    const ledgeFeltTexture = createFeltTexture(1024, Math.round(ledgeDepth * px), 0.2, (ctx) =>
+      drawSlots(
+        ctx,
+        HELD_SLOTS.map((slot) => [
+          (slot.x + outerWidth / 2) * px,
+          (slot.z - (ledgeZ - ledgeDepth / 2)) * px,
+          0.62 * DIE_SIZE * px,
+        ]),
+      ),
+    );
     const wood = createWoodTexture();
-    this.textures.push(felt, ledgeFeltTexture, wood);
+    this.room = createRoomTexture();
+    this.textures.push(felt, ledgeFeltTexture, wood, this.room);
 
     const feltMaterial = new THREE.MeshLambertMaterial({ color: 0x1f7a45, map: felt });
     const ledgeFeltMaterial = new THREE.MeshLambertMaterial({ color: 0x2f5a3c, map: ledgeFeltTexture });
-    const hidden = new THREE.MeshBasicMaterial({ colorWrite: false });
+    // Depth only, with the least a shader can do: the occluders are drawn in every pass while dice move.
+    const hidden = new THREE.ShaderMaterial({
+      vertexShader: 'void main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }',
+      fragmentShader: 'void main() { gl_FragColor = vec4(0.0); }',
+      colorWrite: false,
+    });
     const woodMaterial = new THREE.MeshStandardMaterial({ color: 0xffffff, map: wood, roughness: 0.45 });
     const bodyMaterial = new THREE.MeshStandardMaterial({ color: 0x9a8070, map: wood, roughness: 0.6 });
     this.materials.push(feltMaterial, ledgeFeltMaterial, woodMaterial, bodyMaterial, hidden);
-
-    const { width, depth, wallHeight: h, wallThickness: t, ledgeDepth } = TABLE;
-    const outerWidth = width + 2 * t;
 
     const feltPlane = this.mesh(new THREE.PlaneGeometry(width, depth), feltMaterial);
     feltPlane.rotation.x = -Math.PI / 2;
@@ -74,7 +99,6 @@ export class TableMesh {
     wall(t, depth + 0.02, (width + t) / 2, 0);
 
     // Ledge: a felt strip level with the play felt, then the lip.
-    const ledgeZ = depth / 2 + t + ledgeDepth / 2;
     const ledgeFelt = this.mesh(new THREE.PlaneGeometry(outerWidth, ledgeDepth), ledgeFeltMaterial);
     ledgeFelt.rotation.x = -Math.PI / 2;
     ledgeFelt.position.set(0, 0, ledgeZ);

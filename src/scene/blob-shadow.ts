@@ -33,7 +33,7 @@ export function createBlobTexture(size = 64): THREE.DataTexture {
   }
   const texture = new THREE.DataTexture(data, size, size);
   texture.generateMipmaps = true;
-  texture.minFilter = THREE.LinearMipmapLinearFilter;
+  texture.minFilter = THREE.LinearMipmapNearestFilter; // drawn every frame a die moves: keep it cheap
   texture.magFilter = THREE.LinearFilter;
   texture.needsUpdate = true;
   return texture;

@@ -47,9 +47,11 @@ export function createDieAtlas(
     const y0 = Math.floor((face - 1) / ATLAS_COLUMNS) * cell;
     drawFace(ctx, face, x0, y0, cell, cell * cellPerUnit, colors);
   }
+  // sRGB bytes kept as they are (DieMaterial lights them in sRGB); trilinear and anisotropic filtering
+  // and per-texel decoding cost dearly in software WebGL, where a rolling die is redrawn every frame.
   const texture = new THREE.CanvasTexture(canvas);
-  texture.colorSpace = THREE.SRGBColorSpace;
-  texture.anisotropy = 4;
+  texture.colorSpace = THREE.NoColorSpace;
+  texture.minFilter = THREE.LinearMipmapNearestFilter;
   return texture;
 }
 

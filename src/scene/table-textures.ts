@@ -7,7 +7,7 @@ function hash(x: number, y: number, seed: number): number {
   return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
 }
 
-/** Smooth value noise in 0..1 at (x, y) with cells of `cell` pixels, wrapping every `period` cells. */
+/** Smooth value noise in 0..1 at (x, y) with cells of `cell` pixels, wrapping along x every `period` cells. */
 function valueNoise(x: number, y: number, cell: number, period: number, seed: number): number {
   const gx = x / cell;
   const gy = y / cell;
@@ -33,22 +33,27 @@ function canvasOf(width: number, height: number): [HTMLCanvasElement, CanvasRend
   return [canvas, ctx];
 }
 
-function textureOf(canvas: HTMLCanvasElement): THREE.CanvasTexture {
+function textureOf(canvas: HTMLCanvasElement, anisotropy: number): THREE.CanvasTexture {
   const texture = new THREE.CanvasTexture(canvas);
   texture.colorSpace = THREE.SRGBColorSpace;
   texture.wrapS = THREE.RepeatWrapping;
   texture.wrapT = THREE.RepeatWrapping;
   // Only drawn on full frames (then kept as the backdrop), so filtering can be generous.
-  texture.anisotropy = 8;
+  texture.anisotropy = anisotropy;
   return texture;
 }
 
 /**
  * The felt of the play area as one picture (`width` x `height` px for the whole felt): a fine grain
  * of fibres over a faint mottle, in grey around white so the material's colour tints it, darkening
- * towards the walls as felt does in the lee of a rim.
+ * towards the walls as felt does in the lee of a rim. `decorate` may draw on it before it is used.
  */
-export function createFeltTexture(width = 1024, height = 683, edgeShade = 0.32): THREE.CanvasTexture {
+export function createFeltTexture(
+  width = 1024,
+  height = 683,
+  edgeShade = 0.32,
+  decorate?: (ctx: CanvasRenderingContext2D) => void,
+): THREE.CanvasTexture {
   const [canvas, ctx] = canvasOf(width, height);
   const image = ctx.createImageData(width, height);
   for (let y = 0; y < height; y++) {
@@ -67,36 +72,74 @@ export function createFeltTexture(width = 1024, height = 683, edgeShade = 0.32):
     }
   }
   ctx.putImageData(image, 0, 0);
-  const texture = textureOf(canvas);
+  decorate?.(ctx);
+  const texture = textureOf(canvas, 4);
   texture.wrapS = THREE.ClampToEdgeWrapping;
   texture.wrapT = THREE.ClampToEdgeWrapping;
   return texture;
 }
 
 /**
- * Tileable wood along U: long, slightly wavy grain lines and pores in warm varnished mahogany, with a
- * faint figure. Meant to be mapped with boxUvsInUnits so the grain keeps one scale on every board.
+ * Tileable wood along U: long straight grain of thin dark lines over broader bands, slightly wavy,
+ * in warm varnished mahogany. Meant to be mapped with boxUvsInUnits so the grain keeps one scale.
  */
 export function createWoodTexture(width = 512, height = 256): THREE.CanvasTexture {
   const [canvas, ctx] = canvasOf(width, height);
   const image = ctx.createImageData(width, height);
+  // Noise stretched along U: cells `long` px along the grain and long / squash px across it.
+  const streak = (x: number, y: number, long: number, squash: number, seed: number): number =>
+    valueNoise(x, y * squash, long, width / long, seed);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      // Grain lines run along U; slow noise bends them a little so they are not ruled.
-      const bend = (valueNoise(x, y, 128, width / 128, 11) - 0.5) * 10;
-      const lines = valueNoise(x, (y + bend) * 6, 96, width / 96, 23); // long streaks, thin across
-      const fine = valueNoise(x, (y + bend) * 24, 24, width / 24, 5);
-      const figure = valueNoise(x, y, 64, width / 64, 31);
-      const t = 0.55 + (lines - 0.5) * 0.55 + (fine - 0.5) * 0.25 + (figure - 0.5) * 0.2;
+      const yy = y + (valueNoise(x, y, 128, width / 128, 11) - 0.5) * 12;
+      const bands = streak(x, yy, 128, 8, 23);
+      const lines = Math.pow(streak(x, yy, 64, 24, 5), 3);
+      const pores = streak(x, yy, 16, 8, 41);
+      const t = 0.35 + bands * 0.45 - lines * 0.35 + (pores - 0.5) * 0.12;
       const i = (y * width + x) * 4;
-      image.data[i] = 96 + t * 84;
-      image.data[i + 1] = 46 + t * 44;
-      image.data[i + 2] = 24 + t * 22;
+      image.data[i] = 70 + t * 120;
+      image.data[i + 1] = 30 + t * 62;
+      image.data[i + 2] = 14 + t * 32;
       image.data[i + 3] = 255;
     }
   }
   ctx.putImageData(image, 0, 0);
-  return textureOf(canvas);
+  return textureOf(canvas, 2);
+}
+
+/** The room behind the table: warm lamplight fading to dark at the edges of the view. */
+export function createRoomTexture(size = 256): THREE.CanvasTexture {
+  const [canvas, ctx] = canvasOf(size, size);
+  const glow = ctx.createRadialGradient(size / 2, size * 0.45, 0, size / 2, size * 0.45, size * 0.75);
+  glow.addColorStop(0, '#3b2b1f');
+  glow.addColorStop(0.6, '#1f1610');
+  glow.addColorStop(1, '#0c0907');
+  ctx.fillStyle = glow;
+  ctx.fillRect(0, 0, size, size);
+  const texture = new THREE.CanvasTexture(canvas);
+  texture.colorSpace = THREE.SRGBColorSpace;
+  return texture;
+}
+
+/**
+ * Faint pressed squares on the ledge felt where held dice wait: `slots` in texture pixels (centre
+ * x, centre y, half side), drawn as a darker inset with a lighter lower lip.
+ */
+export function drawSlots(ctx: CanvasRenderingContext2D, slots: readonly [number, number, number][]): void {
+  for (const [x, y, half] of slots) {
+    ctx.fillStyle = 'rgba(0,0,0,0.16)';
+    roundedSquare(ctx, x, y, half, half * 0.25);
+    ctx.fill();
+    ctx.strokeStyle = 'rgba(255,255,255,0.10)';
+    ctx.lineWidth = Math.max(1, half * 0.06);
+    roundedSquare(ctx, x, y + ctx.lineWidth, half, half * 0.25);
+    ctx.stroke();
+  }
+}
+
+function roundedSquare(ctx: CanvasRenderingContext2D, x: number, y: number, half: number, r: number): void {
+  ctx.beginPath();
+  ctx.roundRect(x - half, y - half, 2 * half, 2 * half, r);
 }
 
 /**
@@ -114,8 +157,9 @@ export function createHaloTexture(size = 128): THREE.CanvasTexture {
   glow.addColorStop(1, 'rgba(255,255,255,0)');
   ctx.fillStyle = glow;
   ctx.fillRect(0, 0, size, size);
+  // White and alpha only: nothing to decode; nearest mip level, as it is drawn while dice move.
   const texture = new THREE.CanvasTexture(canvas);
-  texture.colorSpace = THREE.SRGBColorSpace;
+  texture.minFilter = THREE.LinearMipmapNearestFilter;
   return texture;
 }
 

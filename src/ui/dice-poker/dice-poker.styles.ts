@@ -93,6 +93,19 @@ export const dicePokerStyles = css`
     background: rgba(10, 7, 4, 0.45);
     z-index: 3;
   }
+  .modal {
+    grid-auto-flow: row;
+    align-content: center;
+    gap: 0.6rem;
+  }
+  .saved-notice {
+    margin: 0;
+    max-width: min(24rem, calc(100% - 2rem));
+    background: rgba(120, 30, 20, 0.9);
+    border-radius: 10px;
+    padding: 0.5rem 0.9rem;
+    text-align: center;
+  }
   .stack {
     display: flex;
     flex-direction: column;

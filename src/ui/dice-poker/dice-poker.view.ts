@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { scoreOptions, type Game, type RowId, type RuleSetId } from '../../engine/index.js';
 import type { SolverClient } from '../coach/SolverClient.js';
 import type { SeatKind } from '../coach/seats.js';
+import type { HighScore } from '../persistence/index.js';
 import type { Strings } from '../i18n/index.js';
 import type { NewGameOptions } from './dice-poker.component.js';
 
@@ -19,9 +20,12 @@ export interface DicePokerView {
   showReview: boolean;
   muted: boolean;
   noWebgl: boolean;
+  /** A lasting word to the player (e.g. a saved game that could not be resumed). */
+  notice: string;
   message: string;
   announcement: string;
   solver: SolverClient | null;
+  history: HighScore[];
   on: {
     roll(): void;
     hold(index: number): void;
@@ -33,12 +37,14 @@ export interface DicePokerView {
     toggleMute(): void;
     showReview(): void;
     skipBot(): void;
+    clearHistory(): void;
   };
 }
 
 function startPanel(v: DicePokerView): TemplateResult {
   const game = v.game;
   return html`<div class="modal">
+    ${v.notice ? html`<p class="saved-notice" role="alert">${v.notice}</p>` : nothing}
     <dp-start-panel
       .strings=${v.strings}
       .names=${game?.players.map((p) => p.name) ?? []}
@@ -57,7 +63,10 @@ function gameOverPanel(v: DicePokerView, game: Game): TemplateResult {
       <dp-game-over
         .strings=${v.strings}
         .game=${game}
+        .history=${v.history}
+        lang=${v.language}
         @dp-request-setup=${() => v.on.setUp(true)}
+        @dp-request-clear-history=${v.on.clearHistory}
       ></dp-game-over>
       ${
         v.showReview

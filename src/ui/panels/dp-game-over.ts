@@ -1,14 +1,16 @@
-import { LitElement, html, css } from 'lit';
+import { LitElement, html, css, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { totals, winners, type Game } from '../../engine/index.js';
 import type { Strings } from '../i18n/index.js';
 import { define } from '../define.js';
+import type { HighScore } from '../persistence/index.js';
 import { panelStyles } from '../shared.styles.js';
 
 /**
  * After the last row: totals, the winner or winners (a draw said as such), and "new game".
  *
  * @event dp-request-setup - "New game" was pressed.
+ * @event dp-request-clear-history - "Clear best scores" was pressed.
  *
  * @tagname dp-game-over
  */
@@ -44,6 +46,24 @@ export class DpGameOver extends LitElement {
       li.win {
         font-weight: 700;
       }
+      h3 {
+        margin: 0.6rem 0 0.3rem;
+        font-size: 1rem;
+      }
+      .history li {
+        font-size: 0.85rem;
+      }
+      .history time {
+        opacity: 0.7;
+        margin-left: auto;
+        padding-left: 0.6rem;
+      }
+      .buttons {
+        display: flex;
+        gap: 0.5rem;
+        justify-content: center;
+        flex-wrap: wrap;
+      }
     `,
   ];
 
@@ -51,6 +71,8 @@ export class DpGameOver extends LitElement {
   @property({ attribute: false }) game!: Game;
   /** The texts of the current language. */
   @property({ attribute: false }) strings!: Strings;
+  /** This page's best scores, best first. */
+  @property({ attribute: false }) history: HighScore[] = [];
 
   protected override render() {
     const s = this.strings;
@@ -70,13 +92,45 @@ export class DpGameOver extends LitElement {
             </li>`,
         )}
       </ol>
-      <button
-        class="primary"
-        data-new-game
-        @click=${() => this.dispatchEvent(new CustomEvent('dp-request-setup', { bubbles: true, composed: true }))}
-      >
-        ${s.newGame}
-      </button>
+      ${
+        this.history.length
+          ? html`<h3>${s.bestScores}</h3>
+              <ol class="history" data-history>
+                ${this.history.map(
+                  (entry) =>
+                    html`<li>
+                      <span>${entry.name}</span><span>${entry.score}</span>
+                      <time datetime=${entry.date}
+                        >${new Date(entry.date).toLocaleDateString(this.lang || undefined)}</time
+                      >
+                    </li>`,
+                )}
+              </ol>`
+          : nothing
+      }
+      <div class="buttons">
+        <button
+          class="primary"
+          data-new-game
+          @click=${() => this.dispatchEvent(new CustomEvent('dp-request-setup', { bubbles: true, composed: true }))}
+        >
+          ${s.newGame}
+        </button>
+        ${
+          this.history.length
+            ? html`<button
+                class="secondary"
+                data-clear-history
+                @click=${() =>
+                  this.dispatchEvent(
+                    new CustomEvent('dp-request-clear-history', { bubbles: true, composed: true }),
+                  )}
+              >
+                ${s.clearScores}
+              </button>`
+            : nothing
+        }
+      </div>
     </div>`;
   }
 }

@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { ROWS } from '../../src/engine/index.js';
+import { stateOf, watchErrors } from './helpers.js';
+
+const KEY = 'dice-poker:default:game';
+
+test('a reload mid-turn resumes exactly: sheet, turn, throws used, dice and holds', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const before = await page.locator('dice-poker').evaluate(async (node) => {
+    const el = node as HTMLElementTagNameMap['dice-poker'];
+    el.newGame({ players: ['Mari', 'Jüri'], seed: 8, rules: 'classic' });
+    await el.roll();
+    el.score('chance');
+    await el.roll();
+    el.toggleHold(0);
+    el.toggleHold(3);
+    await el.roll();
+    return el.state;
+  });
+  await page.reload();
+  await expect(page.locator('dice-poker dp-controls')).toBeVisible();
+  expect(await stateOf(page)).toEqual(before);
+  await expect(page.locator('dice-poker dp-controls .die[data-die="3"]')).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.locator('dice-poker dp-start-panel')).toHaveCount(0);
+  // And the game goes on from there.
+  const after = await page.locator('dice-poker').evaluate(async (node) => {
+    const el = node as HTMLElementTagNameMap['dice-poker'];
+    await el.roll();
+    return el.state;
+  });
+  expect(after.rollsUsed).toBe(3);
+  expect([after.dice[0], after.dice[3]]).toEqual([before.dice[0], before.dice[3]]);
+  expect(errors).toEqual([]);
+});
+
+for (const [what, spoil, message] of [
+  // The page is Estonian (index.html), so the word comes in Estonian.
+  ['corrupt', () => 'not json {', 'ei õnnestunud lugeda'],
+  ['tampered', (saved: string) => saved.replace('"chance":', '"chance":4'), 'oli muudetud'],
+  ['unknown-version', (saved: string) => saved.replace('"version":1', '"version":99'), 'teisest versioonist'],
+] as const) {
+  test(`${what} saved data is discarded with a visible message, never a wrong game`, async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await page.locator('dice-poker').evaluate(async (node) => {
+      const el = node as HTMLElementTagNameMap['dice-poker'];
+      el.setAttribute('lang', 'en');
+      el.newGame({ players: ['Mari'], seed: 8 });
+      await el.roll();
+      el.score('chance');
+    });
+    const saved = await page.evaluate((key) => localStorage.getItem(key)!, KEY);
+    expect(saved).toContain('"chance":');
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [KEY, spoil(saved)] as const);
+    await page.reload();
+    await expect(page.locator('dice-poker .saved-notice')).toContainText(message);
+    await expect(page.locator('dice-poker dp-start-panel [data-start]')).toBeVisible();
+    expect((await stateOf(page)).players).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('game over keeps the 10 best scores with names and dates, clearable', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const totals = await page.locator('dice-poker').evaluate(
+    async (node, rows) => {
+      const el = node as HTMLElementTagNameMap['dice-poker'];
+      el.setAttribute('lang', 'en');
+      el.newGame({ players: ['Ann', 'Bob'], seed: 3 });
+      for (const row of rows)
+        for (let p = 0; p < 2; p++) {
+          await el.roll();
+          el.score(row);
+        }
+      return el.state.players.map((p) => p.total);
+    },
+    [...ROWS],
+  );
+  const history = page.locator('dice-poker dp-game-over [data-history] li');
+  await expect(history).toHaveCount(2);
+  await expect(history.first()).toContainText(String(Math.max(...totals)));
+  await page.locator('dice-poker dp-game-over [data-clear-history]').click();
+  await expect(history).toHaveCount(0);
+});
+
+test('"New game" asks before it discards a game in progress', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('dice-poker').evaluate((el) => {
+    el.setAttribute('lang', 'en');
+    el.setAttribute('players', 'Mari');
+  });
+  const before = await stateOf(page);
+  await page.locator('dice-poker [data-new-game-top]').click();
+  await expect(page.locator('dice-poker dp-start-panel [data-cancel]')).toBeVisible();
+  await page.locator('dice-poker dp-start-panel [data-cancel]').click();
+  expect(await stateOf(page)).toEqual(before);
+});
