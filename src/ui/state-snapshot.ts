@@ -21,6 +21,21 @@ export interface DicePokerState {
   rules: RuleSetId;
 }
 
+/** The public state before any game is started. */
+export function emptySnapshot(rules: RuleSetId): DicePokerState {
+  return {
+    players: [],
+    current: 0,
+    turn: 0,
+    rollsUsed: 0,
+    dice: [],
+    held: [],
+    over: false,
+    winners: [],
+    rules,
+  };
+}
+
 /** A fresh copy of the public fields of a game (so callers cannot reach into the live state). */
 export function snapshotOf(game: Game): DicePokerState {
   const sums = totals(game);

@@ -12,22 +12,23 @@ import {
   type RowId,
   type RuleSetId,
 } from '../../engine/index.js';
-import type { DiceScene } from '../../scene/DiceScene.js';
 import { DEFAULT_GESTURE, type Gesture } from '../../scene/physics/types.js';
 import { parseLang, parsePlayers, parseRules, parseSeed, type Parsed } from '../attributes.js';
 import { DicePokerError } from '../errors.js';
 import { emit } from '../events.js';
 import { resolveLang, stringsFor, type Lang, type Strings } from '../i18n/index.js';
-import { snapshotOf, type DicePokerState } from '../state-snapshot.js';
-import { createScene, HeadlessThrower, type DiceThrower } from './dice-thrower.js';
+import { emptySnapshot, snapshotOf, type DicePokerState } from '../state-snapshot.js';
+import { DiceTable } from './DiceTable.js';
 import { dicePokerStyles } from './dice-poker.styles.js';
 import { renderDicePoker } from './dice-poker.view.js';
 import '../scorecard/dp-scorecard.js';
 import '../controls/dp-controls.js';
 import '../panels/dp-start-panel.js';
 import '../panels/dp-game-over.js';
-import type { SolverClient, BotDriver, BotPhase, CoachModule } from '../coach/coach.js';
-import { isBotSeat, isSeatKind, type SeatKind } from '../coach/seats.js';
+import { isSeatKind, type SeatKind } from '../coach/seats.js';
+import { ComputerSeats } from './ComputerSeats.js';
+import { keyCommand } from './key-commands.js';
+import { verdictOf } from '../verdict.js';
 import { DiceSounds } from '../sound/index.js';
 import { GameStore, ScoreHistory, highScoresOf } from '../persistence/index.js';
 
@@ -42,8 +43,6 @@ export interface NewGameOptions {
 
 /** How long a refusal stays on screen, ms. */
 const TOAST_MS = 2600;
-/** Performance mark set when the table's first frame is drawn. */
-export const FIRST_FRAME_MARK = 'dice-poker:first-frame';
 /** The first of these from the player unlocks sound. */
 const UNLOCK_EVENTS = ['pointerdown', 'pointerup', 'keydown'] as const;
 
@@ -101,42 +100,33 @@ export class DicePoker extends LitElement {
   @state() private chosenLang: Lang | null = null;
   /** The last thing said to screen readers (polite live region). */
   @state() private announcement = '';
-  /** Who plays each seat of the current game. */
-  @state() private seats: SeatKind[] = [];
-  @state() private botPhase: BotPhase = 'idle';
   @state() private hintsOn = false;
   @state() private showReview = false;
   @state() private muted = false;
   /** Why the saved game could not be resumed, shown until a new game starts. */
   @state() private savedGameNotice = '';
 
-  private thrower: DiceThrower | null = null;
-  private scene: DiceScene | undefined;
+  private readonly table = new DiceTable({
+    faces: () => this.game,
+    busy: () => this.busy,
+    flick: (gesture) => void this.roll(gesture).catch((e: unknown) => this.toast(e)),
+    dieClick: (index) => this.attempt(() => this.toggleHold(index)),
+    impact: (speed) => this.sounds?.impact(speed),
+    changed: () => {
+      this.noWebgl = !this.table.scene;
+      this.requestUpdate();
+    },
+  });
   private toastTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly warned = new Set<string>();
-  /** The WebGL context came back during a throw: the table is rebuilt once the dice rest. */
-  private rebuildWhenIdle = false;
-  private solver: SolverClient | null = null;
-  private driver: BotDriver | null = null;
+  private readonly seats = new ComputerSeats(this);
   private sounds: DiceSounds | null = null;
   private store = new GameStore();
   private history = new ScoreHistory();
 
   /** A plain, serialisable snapshot of the game (a fresh copy on every read). */
   get state(): DicePokerState {
-    if (this.game) return snapshotOf(this.game);
-    const rules = this.parsed(parseRules(this.rules));
-    return {
-      players: [],
-      current: 0,
-      turn: 0,
-      rollsUsed: 0,
-      dice: [],
-      held: [],
-      over: false,
-      winners: [],
-      rules,
-    };
+    return this.game ? snapshotOf(this.game) : emptySnapshot(this.parsed(parseRules(this.rules)));
   }
 
   /**
@@ -148,14 +138,9 @@ export class DicePoker extends LitElement {
     this.ask(() => apply(game, { type: 'roll', faces: game.dice })); // the engine says whether a throw is allowed
     this.busy = true;
     try {
-      const result = await this.thrower!.throw(throwSeed(game), gesture, game.held).catch(
-        (error: unknown) => {
-          throw new DicePokerError(
-            'throw-cancelled',
-            `The throw did not finish: ${(error as Error).message}`,
-          );
-        },
-      );
+      const result = await this.table.throw(throwSeed(game), gesture, game.held).catch((error: unknown) => {
+        throw new DicePokerError('throw-cancelled', `The throw did not finish: ${(error as Error).message}`);
+      });
       const next = this.ask(() => apply(game, { type: 'roll', faces: result.faces }));
       this.game = next;
       this.announce(this.strings.said.rolled(next.players[next.current]!.name, next.dice, rollsLeft(next)));
@@ -168,7 +153,6 @@ export class DicePoker extends LitElement {
       return [...next.dice];
     } finally {
       this.busy = false;
-      if (this.rebuildWhenIdle) this.rebuildScene();
     }
   }
 
@@ -176,7 +160,7 @@ export class DicePoker extends LitElement {
   toggleHold(index: number): void {
     const next = this.ask(() => toggleHeld(this.requireIdleGame(), index));
     this.game = next;
-    this.thrower?.setHeld(next.held);
+    this.table.setHeld(next.held);
     this.announce(this.strings.said.held(index, next.dice[index]!, next.held[index]!));
     emit(this, 'dp-hold', { index, held: next.held[index]! });
   }
@@ -188,15 +172,15 @@ export class DicePoker extends LitElement {
     const player = game.current;
     const points = next.players[player]!.scores[row]!;
     this.game = next;
-    this.thrower?.setHeld(next.held);
+    this.table.setHeld(next.held);
     const s = this.strings;
     const name = game.players[player]!.name;
     const scored = s.said.scored(name, s.rows[row], points, totals(next)[player]!);
     emit(this, 'dp-score', { player, row, points, total: totals(next)[player]! });
     this.sounds?.scored(points);
     if (next.over) {
-      this.history.add(highScoresOf(next, new Date(), (p) => this.seats[p] === 'human'));
-      this.announce(`${scored} ${s.gameOver}. ${this.verdict(next)}`);
+      this.history.add(highScoresOf(next, new Date(), (p) => this.seats.kinds[p] === 'human'));
+      this.announce(`${scored} ${s.gameOver}. ${verdictOf(next, s)}`);
       emit(this, 'dp-game-over', { totals: totals(next), winners: winners(next) });
     } else {
       this.announce(`${scored} ${s.said.turn(next.players[next.current]!.name, next.turn)}`);
@@ -218,7 +202,7 @@ export class DicePoker extends LitElement {
     this.settingUp = false;
     this.savedGameNotice = '';
     this.startSeats(players.map((_, i) => (isSeatKind(options.seats?.[i]) ? options.seats[i]! : 'human')));
-    this.thrower?.show(game.dice, game.held);
+    this.table.show(game.dice, game.held);
     this.announce(this.strings.said.turn(game.players[0]!.name, 0));
     emit(this, 'dp-turn', { player: 0, turn: 0 });
   }
@@ -228,11 +212,7 @@ export class DicePoker extends LitElement {
    * pointing at a die: a tutorial, a tooltip, a test that clicks it.
    */
   dieAt(index: number): { x: number; y: number } | null {
-    const canvas = this.scene?.canvas;
-    if (!canvas || !Number.isInteger(index) || index < 0 || index > 4) return null;
-    const box = canvas.getBoundingClientRect();
-    const point = this.scene!.dieScreenPoint(index);
-    return { x: box.left + point.x, y: box.top + point.y };
+    return this.table.dieAt(index);
   }
 
   /** The language shown. */
@@ -250,85 +230,37 @@ export class DicePoker extends LitElement {
     return stringsFor(this.language);
   }
 
-  /** Seats the players; computer seats get a driver that plays them through the public API. */
-  private startSeats(seats: SeatKind[]): void {
-    this.seats = seats;
+  /** Seats the players of a new or resumed game (people, or computers that play through the API). */
+  private startSeats(kinds: SeatKind[]): void {
     this.showReview = false;
-    this.driver?.dispose();
-    this.driver = null;
-    const game = this.game;
-    if (!game || !seats.some((kind) => kind !== 'human')) return;
-    void this.loadCoach().then((coach) => {
-      // Still the same game, on the page, with nobody else driving it.
-      if (this.game?.seed !== game.seed || this.seats !== seats || this.driver || !this.isConnected) return;
-      this.driver = new coach.BotDriver(this, {
-        seats,
-        solver: this.solver ?? undefined,
-        seed: game.seed,
-        delay: this.prefersReducedMotion ? 250 : 600,
-        onPhase: (phase) => (this.botPhase = phase),
-      });
-      if (this.settingUp) this.driver.pause();
-      void this.solver?.prepare(game.rules).catch(() => {});
-    });
-  }
-
-  /** The coach module and its solver client, loaded on first use. */
-  private async loadCoach(): Promise<CoachModule> {
-    const coach = await import('../coach/coach.js');
-    if (!this.solver && this.isConnected) this.solver = new coach.SolverClient();
-    this.requestUpdate();
-    return coach;
+    if (this.game) this.seats.seat(this.game, kinds, this.prefersReducedMotion ? 250 : 600);
   }
 
   private toggleHints(): void {
     this.hintsOn = !this.hintsOn;
-    if (this.hintsOn) void this.loadCoach();
+    if (this.hintsOn) void this.seats.load();
   }
 
   /** Whether a computer plays the turn now (people's clicks and keys wait). */
   private get botTurn(): boolean {
-    return !!this.game && !this.game.over && isBotSeat(this.seats, this.game.current);
-  }
-
-  /** Who won, in words (a draw said as such). */
-  private verdict(game: Game): string {
-    const names = game.players.map((p) => p.name);
-    const won = winners(game);
-    return won.length > 1
-      ? this.strings.draw(won.map((i) => names[i]!))
-      : this.strings.winner(names[won[0]!]!);
+    return this.seats.isBotTurn(this.game);
   }
 
   private announce(text: string): void {
     this.announcement = text;
   }
 
-  /** Keyboard play: R or Space throws, 1-5 hold, N a new game. Typing in a field is left alone. */
+  /** Keyboard play (see key-commands.ts). */
   private readonly onKeyDown = (event: KeyboardEvent): void => {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.composedPath()[0] as HTMLElement | undefined;
-    const tag = target?.tagName;
-    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
     const playing = !!this.game && !this.game.over && !this.settingUp && !this.botTurn;
-    const key = event.key.toLowerCase();
-    if (playing && (key === 'r' || (key === ' ' && tag !== 'BUTTON'))) {
-      event.preventDefault();
-      this.attempt(() => this.roll());
-    } else if (playing && key >= '1' && key <= '5') {
-      event.preventDefault();
-      this.attempt(() => this.toggleHold(Number(key) - 1));
-    } else if (playing && (key === 'arrowdown' || key === 'arrowup') && tag !== 'BUTTON') {
-      // From the table, the arrows go to the sheet's rows.
-      event.preventDefault();
-      this.renderRoot.querySelector('dp-scorecard')?.focusOptions();
-    } else if (key === 'h' && playing) {
-      event.preventDefault();
-      this.toggleHints();
-    } else if (key === 'n' && this.game && !this.busy) {
-      event.preventDefault();
-      this.settingUp = true;
-    }
+    const command = keyCommand(event, { playing, canStartOver: !!this.game && !this.busy });
+    if (!command) return;
+    event.preventDefault();
+    if (command.kind === 'roll') this.attempt(() => this.roll());
+    else if (command.kind === 'hold') this.attempt(() => this.toggleHold(command.index));
+    else if (command.kind === 'rows') this.renderRoot.querySelector('dp-scorecard')?.focusOptions();
+    else if (command.kind === 'hints') this.toggleHints();
+    else this.settingUp = true;
   };
 
   private requireIdleGame(): Game {
@@ -362,29 +294,23 @@ export class DicePoker extends LitElement {
     this.muted = this.sounds.muted;
     // Sound may start only after a gesture; pointerup counts for touch (whatwg/html#7341).
     for (const type of UNLOCK_EVENTS) this.addEventListener(type, this.unlockSound, { capture: true });
-    this.driver?.resume();
     // Reattached after removal: the scene was freed on disconnect, so build it again.
-    if (this.hasUpdated && !this.thrower) this.buildThrower();
+    if (this.hasUpdated && !this.table.built) this.buildTable();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener('keydown', this.onKeyDown);
     for (const type of UNLOCK_EVENTS) this.removeEventListener(type, this.unlockSound, { capture: true });
-    this.driver?.dispose();
-    this.driver = null;
-    this.solver?.dispose();
-    this.solver = null;
+    this.seats.dispose();
     this.sounds?.dispose();
     this.sounds = null;
-    this.thrower?.dispose();
-    this.thrower = null;
-    this.scene = undefined;
+    this.table.dispose();
     clearTimeout(this.toastTimer);
   }
 
   protected override firstUpdated(): void {
-    this.buildThrower();
+    this.buildTable();
   }
 
   private readonly unlockSound = (): void => this.sounds?.unlock();
@@ -405,24 +331,22 @@ export class DicePoker extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     // Every accepted action changes the game: save it, so a reload resumes exactly here.
     if ((changed as PropertyValues).has('game') && this.game) {
-      const saved = this.store.save(this.game, { lang: this.language, seats: this.seats });
+      const saved = this.store.save(this.game, { lang: this.language, seats: this.seats.kinds });
       if (!saved.ok)
         this.parsed({ value: undefined, warning: `the game could not be saved (${saved.reason})` });
     }
     // The computer waits while the new-game panel is open.
-    if ((changed as PropertyValues).has('settingUp')) {
-      if (this.settingUp) this.driver?.pause();
-      else this.driver?.resume();
-    }
-    if (!this.scene) return;
-    const canvas = this.scene.canvas;
+    if ((changed as PropertyValues).has('settingUp')) this.seats.setPaused(this.settingUp);
+    const scene = this.table.scene;
+    if (!scene) return;
+    const canvas = scene.canvas;
     canvas.tabIndex = 0;
     canvas.setAttribute('role', 'img');
     const dice = this.game?.dice ?? [];
     canvas.setAttribute('aria-label', this.strings.said.table(dice, this.game?.held ?? []));
     // Flicks and taps on the table count only while a person plays a turn and no dice roll.
-    this.scene.interactive = !!this.game && !this.game.over && !this.settingUp && !this.busy && !this.botTurn;
-    this.scene.reducedMotion = this.prefersReducedMotion;
+    scene.interactive = !!this.game && !this.game.over && !this.settingUp && !this.busy && !this.botTurn;
+    scene.reducedMotion = this.prefersReducedMotion;
   }
 
   /** Resumes the saved game exactly as it was; bad saved data is dropped with a visible message. */
@@ -437,46 +361,8 @@ export class DicePoker extends LitElement {
     }
   }
 
-  private buildThrower(): void {
-    const stage = this.renderRoot.querySelector<HTMLElement>('.stage')!;
-    const scene = createScene(stage, this.prefersReducedMotion);
-    this.scene = scene;
-    this.noWebgl = !scene;
-    if (scene) {
-      scene.onFlick = (gesture) => void this.roll(gesture).catch((e: unknown) => this.toast(e));
-      scene.onDieClick = (index) => this.attempt(() => this.toggleHold(index));
-      scene.onImpact = (speed) => this.sounds?.impact(speed);
-      // Letting the browser restore a lost context (preventDefault), then drawing a fresh table on it.
-      scene.canvas.addEventListener('webglcontextlost', (event) => event.preventDefault());
-      scene.canvas.addEventListener('webglcontextrestored', () => this.rebuildScene());
-    }
-    if (scene) this.markFirstFrame(scene);
-    this.thrower = scene ?? new HeadlessThrower();
-    if (this.game) this.thrower.show(this.game.dice, this.game.held);
-  }
-
-  /** Marks the first frame of the table on the performance timeline (read by `npm run bench:startup`). */
-  private markFirstFrame(scene: DiceScene): void {
-    const check = () => {
-      if (scene.framesDrawn > 0) performance.mark(FIRST_FRAME_MARK);
-      else if (this.scene === scene) requestAnimationFrame(check);
-    };
-    check();
-  }
-
-  /**
-   * A new 3D table in place of the old one, showing the game's dice. The game itself is untouched;
-   * a throw in the air finishes first (its physics never needed the context), so nothing is thrown twice.
-   */
-  private rebuildScene(): void {
-    if (this.busy) {
-      this.rebuildWhenIdle = true;
-      return;
-    }
-    this.rebuildWhenIdle = false;
-    this.thrower?.dispose();
-    if (this.isConnected) this.buildThrower();
-    this.requestUpdate();
+  private buildTable(): void {
+    this.table.build(this.renderRoot.querySelector<HTMLElement>('.stage')!, this.prefersReducedMotion);
   }
 
   /** Runs a player's request from the overlay; a refusal is shown, never thrown. */
@@ -504,7 +390,7 @@ export class DicePoker extends LitElement {
   /** Puts the keyboard on the table (or, without 3D, on the roll button), where the next turn starts. */
   private focusTable(): void {
     void this.updateComplete.then(() => {
-      const target = this.scene?.canvas ?? this.renderRoot.querySelector('dp-controls');
+      const target = this.table.scene?.canvas ?? this.renderRoot.querySelector('dp-controls');
       target?.focus({ preventScroll: true });
     });
   }
@@ -526,7 +412,7 @@ export class DicePoker extends LitElement {
       strings: this.strings,
       language: this.language,
       game,
-      seats: this.seats,
+      seats: this.seats.kinds,
       rules: this.parsed(parseRules(this.rules)),
       busy: this.busy,
       settingUp: this.settingUp,
@@ -538,7 +424,7 @@ export class DicePoker extends LitElement {
       notice: this.savedGameNotice,
       message: this.message,
       announcement: this.announcement,
-      solver: this.solver,
+      solver: this.seats.solver,
       history: game?.over ? this.history.list() : [],
       on: {
         // People's requests count only on their own turns; a computer seat plays through the API.
@@ -554,8 +440,8 @@ export class DicePoker extends LitElement {
           this.sounds.muted = !this.sounds.muted;
           this.muted = this.sounds.muted;
         },
-        showReview: () => void this.loadCoach().then(() => (this.showReview = true)),
-        skipBot: () => this.driver?.skip(),
+        showReview: () => void this.seats.load().then(() => (this.showReview = true)),
+        skipBot: () => this.seats.skip(),
         clearHistory: () => {
           this.history.clear();
           this.requestUpdate();

@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import { totals, winners, type Game } from '../../engine/index.js';
 import type { Strings } from '../i18n/index.js';
 import { define } from '../define.js';
+import { verdictOf } from '../verdict.js';
 import type { HighScore } from '../persistence/index.js';
 import { panelStyles } from '../shared.styles.js';
 
@@ -79,7 +80,7 @@ export class DpGameOver extends LitElement {
     const sums = totals(this.game);
     const won = winners(this.game);
     const names = this.game.players.map((p) => p.name);
-    const verdict = won.length > 1 ? s.draw(won.map((i) => names[i]!)) : s.winner(names[won[0]!]!);
+    const verdict = verdictOf(this.game, s);
     const order = names.map((_, i) => i).sort((a, b) => sums[b]! - sums[a]!);
     return html`<div class="card" role="dialog" aria-labelledby="over-title">
       <h2 id="over-title">${s.gameOver}</h2>
