@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { getTable, rankHolds, rankRows } from '../../src/engine/index.js';
-import { stateOf, watchErrors } from './helpers.js';
+import { ARTIFACTS, stateOf, watchErrors } from './helpers.js';
 
 test('the hints shown match the solver: every free row and the best hold, best marked', async ({ page }) => {
   const errors = watchErrors(page);
@@ -77,5 +77,54 @@ test('a computer seat plays its turns through the same flow, visibly, and can be
   expect(Object.keys(state.players[1]!.scores)).toHaveLength(3);
   rolls.push(...(await page.evaluate(() => (window as unknown as { rolls: number[] }).rolls)));
   expect(rolls.filter((p) => p === 1).length).toBeGreaterThanOrEqual(3);
+  expect(errors).toEqual([]);
+});
+
+test('after the game, the review lists each player’s expected points lost, decision by decision', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await page.locator('dice-poker').evaluate(async (node) => {
+    const el = node as HTMLElementTagNameMap['dice-poker'];
+    el.setAttribute('lang', 'en');
+    el.newGame({ players: ['Mari'], seed: 21 });
+    // A careless game: always score the first free row after one throw.
+    while (!el.state.over) {
+      await el.roll();
+      const filled = el.state.players[0]!.scores;
+      el.score(
+        (
+          [
+            'ones',
+            'twos',
+            'threes',
+            'fours',
+            'fives',
+            'sixes',
+            'threeOfAKind',
+            'fourOfAKind',
+            'fullHouse',
+            'smallStraight',
+            'largeStraight',
+            'fiveOfAKind',
+            'chance',
+          ] as const
+        ).find((r) => !(r in filled))!,
+      );
+    }
+  });
+  await page.locator('dice-poker [data-show-review]').click();
+  const review = page.locator('dice-poker dp-review');
+  await expect(review).toBeVisible();
+  // Scoring rows in sheet order after one throw loses points against optimal play, and the review says so.
+  await expect(review).toContainText('Mari');
+  await expect(review).toContainText(/lost/i);
+  const text = await review.evaluate((el) => el.shadowRoot!.textContent ?? '');
+  const lost = Number(/(\d+(?:\.\d+)?)/.exec(text.slice(text.search(/lost/i)))?.[1] ?? NaN);
+  expect(lost).toBeGreaterThan(5);
+  await page.screenshot({ path: `${ARTIFACTS}/review.png` });
   expect(errors).toEqual([]);
 });

@@ -62,6 +62,11 @@ export class DpControls extends LitElement {
         background: none;
         transition: transform 0.12s;
       }
+      @media (prefers-reduced-motion: reduce) {
+        .die {
+          transition: none;
+        }
+      }
       .die svg {
         width: 100%;
         height: 100%;

@@ -54,10 +54,13 @@ export class DpGameOver extends LitElement {
       .history li {
         font-size: 0.85rem;
       }
+      .history .score {
+        margin-left: auto;
+        font-weight: 600;
+      }
       .history time {
         opacity: 0.7;
-        margin-left: auto;
-        padding-left: 0.6rem;
+        padding-left: 0.9rem;
       }
       .buttons {
         display: flex;
@@ -100,7 +103,7 @@ export class DpGameOver extends LitElement {
                 ${this.history.map(
                   (entry) =>
                     html`<li>
-                      <span>${entry.name}</span><span>${entry.score}</span>
+                      <span>${entry.name}</span><span class="score">${entry.score}</span>
                       <time datetime=${entry.date}
                         >${new Date(entry.date).toLocaleDateString(this.lang || undefined)}</time
                       >
