@@ -5,6 +5,8 @@ import { defineConfig } from 'vite';
  * engine alone (engine.js). three, cannon-es and lit stay external so a host page bundles them once.
  */
 export default defineConfig({
+  // The solver's worker is found next to the module that loads it, wherever the package is served from.
+  base: './',
   build: {
     outDir: 'dist/lib',
     target: 'es2022',
