@@ -4,6 +4,17 @@ import { DEFAULT_IMPACT_GAIN, impactGain, impactStrength, type ImpactGainOptions
 import { MUTED_KEY, readMuted, writeMuted } from './mute-setting.js';
 import { scoreNotes } from './score-notes.js';
 import { VoiceLimiter } from './VoiceLimiter.js';
+import { nextUnit, seedRng } from '../../engine/random.js';
+
+/** The knocks' small variations: a seeded sequence, like every other random draw in the game. */
+function soundJitter(): () => number {
+  let state = seedRng(0x5eed);
+  return () => {
+    const [unit, next] = nextUnit(state);
+    state = next;
+    return unit;
+  };
+}
 
 /** Options of `DiceSounds`; each has a default that suits the browser. */
 export interface DiceSoundsOptions {
@@ -84,7 +95,7 @@ export class DiceSounds {
     this.gain = { ...DEFAULT_IMPACT_GAIN, ...options.gain };
     this.limiter = new VoiceLimiter(options.maxVoicesPerSecond ?? 20, 1000);
     this.now = options.now ?? (() => globalThis.performance?.now() ?? Date.now());
-    this.random = options.random ?? Math.random;
+    this.random = options.random ?? soundJitter();
     this.isMuted = readMuted(this.storage, this.mutedKey);
   }
 
