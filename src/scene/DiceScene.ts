@@ -5,8 +5,10 @@ import { CameraRig } from './CameraRig.js';
 import { DieMeshes } from './DieMeshes.js';
 import { DirtyRegions, type ScreenRect } from './DirtyRegions.js';
 import { Lighting } from './Lighting.js';
+import { LookUpgrade } from './LookUpgrade.js';
 import { PointerInput } from './PointerInput.js';
 import { blankPose, PoseTween } from './PoseTween.js';
+import { RoomBackground } from './RoomBackground.js';
 import { SceneError } from './SceneError.js';
 import { SceneRenderer, type SceneLayers } from './SceneRenderer.js';
 import { ScenePicker } from './ScenePicker.js';
@@ -25,7 +27,8 @@ export interface DiceSceneOptions {
   maxPixelRatio?: number;
   /**
    * 'high' (default): the table is drawn with a shadow map and physically based wood; 'low': no
-   * shadow map, pixel ratio at most 1. Either way this costs only on full frames (start, resize).
+   * shadow map, pixel ratio at most 1. Either way this costs only on full frames (start, resize),
+   * and the very first frame is drawn without either (see LookUpgrade).
    */
   quality?: SceneQuality;
 }
@@ -67,7 +70,8 @@ export class DiceScene {
   private readonly renderer: SceneRenderer;
   private readonly layers: SceneLayers;
   private readonly rig = new CameraRig(TABLE_BOUNDS);
-  private readonly table = new TableMesh();
+  private readonly table: TableMesh;
+  private readonly room = new RoomBackground();
   private readonly dice: DieMeshes;
   private readonly lighting: Lighting;
   private readonly regions: DirtyRegions;
@@ -75,6 +79,7 @@ export class DiceScene {
   private readonly input: PointerInput;
   private readonly tween: PoseTween;
   private readonly session: ThrowSession;
+  private readonly upgrade: LookUpgrade;
   private readonly resizeObserver: ResizeObserver;
   private readonly held: boolean[];
   private readonly pose: DiePose = blankPose();
@@ -97,22 +102,31 @@ export class DiceScene {
     this.renderer = new SceneRenderer(this.canvas, {
       maxPixelRatio: quality === 'low' ? Math.min(1, maxPixelRatio) : maxPixelRatio,
       shadows: quality === 'high',
+      // The canvas will fill the container: its drawing buffer is made that size from the start.
+      size: { width: container.clientWidth, height: container.clientHeight },
     });
     this.renderer.onContextRestored = () => this.requestFrame();
 
     // Two layers: the table (drawn on full frames only, lit, with a shadow map) and the dice over the
     // captured table (cheap: lit per vertex by the same lights, blob shadows).
     this.lighting = new Lighting({ shadowMapSize: quality === 'high' ? 1024 : 0 });
+    this.table = new TableMesh(this.lighting);
+    // The first frame quick (see TableLook; no shadow map), the full look right after.
+    this.lighting.shadows = false;
     this.dice = new DieMeshes(this.lighting, { count: this.world.bodies.length });
     const still = new THREE.Scene();
-    still.background = this.table.room;
-    still.add(this.table.group, this.lighting.group);
+    still.add(this.table.group, this.room.mesh, this.lighting.group);
     const moving = new THREE.Scene();
     moving.add(this.renderer.backdrop.mesh, this.table.occluders, this.dice.group);
     // Drawn in several passes a frame: world matrices are brought up to date once, by `draw`.
     moving.matrixWorldAutoUpdate = false;
     moving.updateMatrixWorld(true);
     this.layers = { still, moving, occluders: this.table.occluders };
+    // The first frame's shader programs go off to compile in the GPU process (the backdrop's and the
+    // walls' wait for a throw) while this thread paints the pictures.
+    this.renderer.precompile(still, this.rig.camera, still);
+    this.renderer.precompile(this.dice.group, this.rig.camera, moving);
+    this.paintPictures();
     this.regions = new DirtyRegions(this.rig.camera, this.lighting.towardsKey, this.dice.count);
     this.picker = new ScenePicker(this.rig.camera, this.dice.meshes);
     this.input = new PointerInput(this.canvas, this.picker, {
@@ -125,6 +139,24 @@ export class DiceScene {
       this.syncAll();
       this.requestFrame();
     };
+    this.upgrade = new LookUpgrade({
+      gpuDone: () => this.renderer.gpuDone(),
+      applyFullLook: () => {
+        this.lighting.shadows = true;
+        this.table.setLook('full');
+      },
+      prepare: async () => {
+        // As for the first frame: programs off to the GPU process, pictures painted meanwhile.
+        this.renderer.precompile(still, this.rig.camera, still);
+        this.table.paint('full');
+        await this.renderer.gpuDone();
+        if (!this.disposed) this.renderer.settlePrograms(still);
+      },
+      redraw: () => {
+        this.renderer.needsFullFrame = true;
+        this.requestFrame();
+      },
+    });
     this.held = new Array<boolean>(this.dice.count).fill(false);
     this.syncAll();
 
@@ -234,10 +266,12 @@ export class DiceScene {
     if (this.rafId) cancelAnimationFrame(this.rafId);
     this.rafId = 0;
     this.session.dispose();
+    this.upgrade.dispose();
     this.resizeObserver.disconnect();
     document.removeEventListener('visibilitychange', this.onVisibility);
     this.input.dispose();
     this.table.dispose();
+    this.room.dispose();
     this.dice.dispose();
     this.lighting.dispose();
     this.renderer.dispose();
@@ -287,7 +321,7 @@ export class DiceScene {
       for (let i = 0; i < this.dice.count; i++) this.regions.placed(i, this.dice.layout(i), width, height);
     }
     this.dice.group.updateMatrixWorld();
-    this.renderer.draw(this.layers, this.rig.camera, rects, this.cull);
+    if (this.renderer.draw(this.layers, this.rig.camera, rects, this.cull)) this.upgrade.fullFrameDrawn();
     this.drawn++;
     return true;
   }
@@ -298,6 +332,17 @@ export class DiceScene {
       this.dice.setVisible(i, rect === null || this.regions.reaches(i, rect));
     }
   };
+
+  /**
+   * Paints the pictures (the dearest part of the start-up), then fetches the first frame's programs,
+   * linked by now, so that frame waits for none of them.
+   */
+  private paintPictures(): void {
+    this.dice.paint();
+    this.table.paint('quick');
+    this.renderer.settlePrograms(this.layers.still);
+    this.renderer.settlePrograms(this.dice.group);
+  }
 
   private resize(): void {
     const width = this.canvas.clientWidth;

@@ -3,8 +3,8 @@ import type { DiePose } from './physics/types.js';
 import { BLOB_MAX_HALF, blobCenter, createBlobTexture } from './blob-shadow.js';
 import type { DieLayout } from './DirtyRegions.js';
 import { createDieGeometry } from './die-geometry.js';
-import { createDieAtlas } from './die-textures.js';
-import { DieMaterial } from './DieMaterial.js';
+import { createDieAtlas, type DieAtlas } from './die-textures.js';
+import { VertexLitMaterial } from './VertexLitMaterial.js';
 import type { Lighting } from './Lighting.js';
 import { createHaloTexture } from './table-textures.js';
 
@@ -41,7 +41,7 @@ export class DieMeshes {
   /** The die meshes by die index (for picking). */
   readonly meshes: THREE.Mesh[] = [];
   private readonly parts: THREE.Group[] = [];
-  private readonly materials: DieMaterial[] = [];
+  private readonly materials: VertexLitMaterial[] = [];
   private readonly blobs: THREE.Mesh[] = [];
   private readonly blobMaterials: THREE.MeshBasicMaterial[] = [];
   private readonly halos: THREE.Mesh[] = [];
@@ -49,7 +49,7 @@ export class DieMeshes {
   private readonly heldAmount: number[] = [];
   private readonly geometry: THREE.BufferGeometry;
   private readonly flatGeometry = new THREE.PlaneGeometry(1, 1).rotateX(-Math.PI / 2);
-  private readonly atlas: THREE.Texture;
+  private readonly atlas: DieAtlas;
   private readonly haloTexture: THREE.Texture;
   private readonly blobTexture: THREE.Texture;
   private readonly axis = new THREE.Vector3();
@@ -73,7 +73,7 @@ export class DieMeshes {
     this.haloTexture = createHaloTexture();
     this.blobTexture = createBlobTexture();
     for (let i = 0; i < o.count; i++) {
-      const material = new DieMaterial(this.atlas, lighting);
+      const material = new VertexLitMaterial(this.atlas.texture, lighting);
       const mesh = new THREE.Mesh(this.geometry, material);
       mesh.name = `die-${i}`;
       const blobMaterial = new THREE.MeshBasicMaterial({
@@ -109,6 +109,11 @@ export class DieMeshes {
       this.heldAmount.push(0);
       this.group.add(parts);
     }
+  }
+
+  /** Works out the pips' picture, left blank by the constructor: the dearest part of the dice. */
+  paint(): void {
+    this.atlas.paint();
   }
 
   /** Number of dice. */
@@ -177,7 +182,7 @@ export class DieMeshes {
     this.flatGeometry.dispose();
     for (const material of [...this.materials, ...this.blobMaterials, ...this.haloMaterials])
       material.dispose();
-    this.atlas.dispose();
+    this.atlas.texture.dispose();
     this.haloTexture.dispose();
     this.blobTexture.dispose();
     this.group.clear();

@@ -21,6 +21,7 @@ export class Lighting {
   readonly key: THREE.DirectionalLight;
   /** Unit vector from the scene towards the key light (for working out where shadows fall). */
   readonly towardsKey = new THREE.Vector3();
+  private readonly hasShadowMap: boolean;
 
   constructor(options: LightingOptions) {
     this.hemisphere = new THREE.HemisphereLight(0xfff0dc, 0x3b2a1c, 1.35);
@@ -30,7 +31,8 @@ export class Lighting {
     this.towardsKey.copy(this.key.position).sub(this.key.target.position).normalize();
     this.group.add(this.hemisphere, this.key, this.key.target);
 
-    if (options.shadowMapSize > 0) {
+    this.hasShadowMap = options.shadowMapSize > 0;
+    if (this.hasShadowMap) {
       const shadow = this.key.shadow;
       this.key.castShadow = true;
       shadow.mapSize.set(options.shadowMapSize, options.shadowMapSize);
@@ -41,6 +43,18 @@ export class Lighting {
     }
     this.key.updateMatrixWorld();
     this.key.target.updateMatrixWorld();
+  }
+
+  /**
+   * Whether the key light casts its shadow (never without a shadow map). Turning it off leaves the
+   * shadow map unrendered and the lit materials without shadow code: a quick first frame.
+   */
+  get shadows(): boolean {
+    return this.key.castShadow;
+  }
+
+  set shadows(on: boolean) {
+    this.key.castShadow = on && this.hasShadowMap;
   }
 
   /** Frees the shadow map. */

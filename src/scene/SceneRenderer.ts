@@ -9,7 +9,18 @@ export interface SceneRendererOptions {
   maxPixelRatio: number;
   /** Whether the still layer is drawn with shadow maps. */
   shadows: boolean;
+  /**
+   * The CSS size the canvas is expected to get (its container's): the drawing buffer is made this
+   * size with the context, so the first `setSize` finds it right. Resizing a fresh context's buffer
+   * is a round trip to the GPU process, which at start-up waits behind the page's own painting.
+   */
+  size?: { width: number; height: number };
 }
+
+/** How often `gpuDone` looks at its fence, in ms. */
+const POLL_MS = 16;
+/** Longest wait of `gpuDone`, in ms. */
+const MAX_WAIT_MS = 3000;
 
 /** What a frame is made of. */
 export interface SceneLayers {
@@ -47,6 +58,12 @@ export class SceneRenderer {
   constructor(canvas: HTMLCanvasElement, options: SceneRendererOptions) {
     this.canvas = canvas;
     this.maxPixelRatio = options.maxPixelRatio;
+    if (options.size && options.size.width > 0 && options.size.height > 0) {
+      // As three's setDrawingBufferSize rounds it (a canvas given the size it has keeps its buffer).
+      const ratio = this.pixelRatio();
+      canvas.width = Math.floor(options.size.width * ratio);
+      canvas.height = Math.floor(options.size.height * ratio);
+    }
     try {
       this.three = new THREE.WebGLRenderer({
         canvas,
@@ -69,6 +86,9 @@ export class SceneRenderer {
     r.shadowMap.type = THREE.PCFShadowMap;
     // The still layer's shadows are drawn once per full frame, never per pass.
     r.shadowMap.autoUpdate = false;
+    // Three asks for this extension at the first texture upload: a round trip to the GPU process
+    // that, in the middle of the first frame, waits behind all of the frame's work. Asked now.
+    r.capabilities.getMaxAnisotropy();
     canvas.addEventListener('webglcontextrestored', this.onRestored);
   }
 
@@ -79,14 +99,66 @@ export class SceneRenderer {
 
   /** Resizes the drawing buffer to `width` x `height` CSS pixels; returns whether anything changed. */
   setSize(width: number, height: number): boolean {
-    const ratio = Math.min(window.devicePixelRatio || 1, this.maxPixelRatio);
+    const ratio = this.pixelRatio();
     if (width === this.width && height === this.height && ratio === this.three.getPixelRatio()) return false;
     this.width = width;
     this.height = height;
-    this.three.setPixelRatio(ratio);
-    this.three.setSize(width, height, false);
+    // One assignment of the canvas size (setPixelRatio then setSize would make two, resizing twice).
+    this.three.setDrawingBufferSize(width, height, ratio);
     this.needsFullFrame = true;
     return true;
+  }
+
+  /**
+   * Sends the shader programs `object` needs in `scene` off to compile, waiting for nothing: the
+   * commands are flushed to the GPU process now, so it compiles them while this thread goes on (see
+   * `settlePrograms`).
+   */
+  precompile(object: THREE.Object3D, camera: THREE.Camera, scene: THREE.Scene): void {
+    this.three.compile(object, camera, scene);
+    this.three.getContext().flush();
+  }
+
+  /**
+   * Makes three read back what it needs of the programs `precompile` sent off for `object` (link
+   * status, uniform and attribute locations), as drawing with them first would. Each is a round trip
+   * to the GPU process, which answers once it has linked the program; made while drawing a frame, in
+   * between its texture uploads and draws, each also waits behind all that work (software WebGL runs
+   * it first), so they are made before, best once `gpuDone` says the links are done.
+   */
+  settlePrograms(object: THREE.Object3D): void {
+    object.traverse((child) => {
+      const material = (child as Partial<THREE.Mesh>).material;
+      if (!material || Array.isArray(material)) return;
+      // The program three picked for the material, read as WebGLRenderer.compileAsync reads it.
+      const state = this.three.properties.get(material) as { currentProgram?: { getUniforms(): unknown } };
+      state.currentProgram?.getUniforms();
+    });
+  }
+
+  /**
+   * Settles once the GPU has carried out every command given so far: a fence, looked at every
+   * POLL_MS without waiting for it (browsers update its status between tasks). Settles at once
+   * without a context, and after MAX_WAIT_MS whatever the fence says.
+   */
+  gpuDone(): Promise<void> {
+    const gl = this.three.getContext() as WebGL2RenderingContext;
+    const fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+    gl.flush();
+    const since = performance.now();
+    return new Promise((resolve) => {
+      const look = (): void => {
+        // null once the context is lost (or the renderer disposed): nothing to wait for then.
+        const status: unknown = fence ? gl.getSyncParameter(fence, gl.SYNC_STATUS) : null;
+        if (status === gl.UNSIGNALED && performance.now() - since < MAX_WAIT_MS) {
+          setTimeout(look, POLL_MS);
+          return;
+        }
+        if (fence) gl.deleteSync(fence);
+        resolve();
+      };
+      setTimeout(look, POLL_MS);
+    });
   }
 
   /**
@@ -130,6 +202,11 @@ export class SceneRenderer {
     r.autoClearColor = true;
     r.setScissorTest(false);
     return false;
+  }
+
+  /** Device pixels per CSS pixel drawn at. */
+  private pixelRatio(): number {
+    return Math.min(window.devicePixelRatio || 1, this.maxPixelRatio);
   }
 
   /** Frees the renderer and drops the WebGL context at once (browsers limit live contexts). */

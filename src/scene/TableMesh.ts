@@ -1,13 +1,9 @@
 import * as THREE from 'three';
 import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
+import type { Lighting } from './Lighting.js';
 import { DIE_SIZE, HELD_SLOTS, TABLE } from './physics/types.js';
-import {
-  boxUvsInUnits,
-  createFeltTexture,
-  createRoomTexture,
-  createWoodTexture,
-  drawSlots,
-} from './table-textures.js';
+import { boxUvsInUnits, feltPicture, woodPicture, type TablePicture } from './table-textures.js';
+import { VertexLitMaterial } from './VertexLitMaterial.js';
 
 /** Height of the lip at the outer edge of the ledge (visual only: held dice never reach it). */
 const LIP_HEIGHT = 0.3;
@@ -28,9 +24,17 @@ export const TABLE_BOUNDS = (() => {
 })();
 
 /**
+ * How the table is drawn: 'full', felt lit per pixel, varnished wood (physically based, with
+ * highlights), full-size trilinear and anisotropic textures; or 'quick', for the first frame:
+ * everything lit per vertex by the dice's own shader program (one texture read a pixel, no program of
+ * its own to compile) from half-size bilinear textures (see TablePicture).
+ */
+export type TableLook = 'quick' | 'full';
+
+/**
  * The dice table: green felt in a rim of four varnished wooden walls, the ledge for held dice beyond
  * the near wall (level with the felt, with a darker felt strip and a lip), on a wooden body. Built to
- * the physics' TABLE measures; the felt receives shadows, the walls cast them.
+ * the physics' TABLE measures; the felt receives shadows, the walls cast them. Starts in the quick look.
  */
 export class TableMesh {
   /** Everything of the table, ready to add to a scene. */
@@ -40,44 +44,64 @@ export class TableMesh {
    * the captured table so a die behind a wall stays hidden.
    */
   readonly occluders = new THREE.Group();
-  /** The room behind the table, for the still scene's background. */
-  readonly room: THREE.Texture;
   private readonly geometries: THREE.BufferGeometry[] = [];
   private readonly materials: THREE.Material[] = [];
   private readonly textures: THREE.Texture[] = [];
+  private readonly pictures: TablePicture[] = [];
+  /** Each lit mesh with its material in the full look and in the quick one. */
+  private readonly looks: { mesh: THREE.Mesh; full: THREE.Material; quick: THREE.Material }[] = [];
+  /** The quick look's stand-in for each material of the full look. */
+  private readonly quickOf = new Map<THREE.Material, THREE.Material>();
+  private currentLook: TableLook = 'quick';
 
-  constructor() {
-    const felt = createFeltTexture();
+  /**
+   * Sets the table up in the quick look, its pictures blank: `paint` them before the first frame.
+   * @param lighting the lights of the quick look (the full one is lit by the scene's lights)
+   */
+  constructor(lighting: Lighting) {
+    const felt = feltPicture();
     const { width, depth, wallHeight: h, wallThickness: t, ledgeDepth } = TABLE;
     const outerWidth = width + 2 * t;
     const ledgeZ = depth / 2 + t + ledgeDepth / 2;
     // The ledge felt: 1024 px across the outer width; the slots of the held dice pressed into it.
     const px = 1024 / outerWidth;
-    const ledgeFeltTexture = createFeltTexture(1024, Math.round(ledgeDepth * px), 0.2, (ctx) =>
-      drawSlots(
-        ctx,
-        HELD_SLOTS.map((slot) => [
-          (slot.x + outerWidth / 2) * px,
-          (slot.z - (ledgeZ - ledgeDepth / 2)) * px,
-          0.62 * DIE_SIZE * px,
-        ]),
-      ),
+    const ledgeFelt = feltPicture(
+      1024,
+      Math.round(ledgeDepth * px),
+      0.2,
+      HELD_SLOTS.map((slot) => [
+        (slot.x + outerWidth / 2) * px,
+        (slot.z - (ledgeZ - ledgeDepth / 2)) * px,
+        0.62 * DIE_SIZE * px,
+      ]),
     );
-    const wood = createWoodTexture();
-    this.room = createRoomTexture();
-    this.textures.push(felt, ledgeFeltTexture, wood, this.room);
+    const wood = woodPicture();
+    this.pictures.push(felt, ledgeFelt, wood);
+    for (const picture of this.pictures) this.textures.push(picture.quick, picture.full);
 
-    const feltMaterial = new THREE.MeshLambertMaterial({ color: 0x1f7a45, map: felt });
-    const ledgeFeltMaterial = new THREE.MeshLambertMaterial({ color: 0x2f5a3c, map: ledgeFeltTexture });
+    const feltMaterial = new THREE.MeshLambertMaterial({ color: 0x1f7a45, map: felt.full });
+    const ledgeFeltMaterial = new THREE.MeshLambertMaterial({ color: 0x2f5a3c, map: ledgeFelt.full });
     // Depth only, with the least a shader can do: the occluders are drawn in every pass while dice move.
     const hidden = new THREE.ShaderMaterial({
       vertexShader: 'void main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }',
       fragmentShader: 'void main() { gl_FragColor = vec4(0.0); }',
       colorWrite: false,
     });
-    const woodMaterial = new THREE.MeshStandardMaterial({ color: 0xffffff, map: wood, roughness: 0.45 });
-    const bodyMaterial = new THREE.MeshStandardMaterial({ color: 0x9a8070, map: wood, roughness: 0.6 });
+    const woodMaterial = new THREE.MeshStandardMaterial({ color: 0xffffff, map: wood.full, roughness: 0.45 });
+    const bodyMaterial = new THREE.MeshStandardMaterial({ color: 0x9a8070, map: wood.full, roughness: 0.6 });
+    // The quick look's stand-ins: the same colours, lit per vertex, on the quick textures.
+    const quickTexture = new Map(
+      this.pictures.map((picture) => [picture.full as THREE.Texture, picture.quick]),
+    );
+    const quick = (material: THREE.MeshLambertMaterial | THREE.MeshStandardMaterial): THREE.Material =>
+      new VertexLitMaterial(quickTexture.get(material.map!)!, lighting, {
+        color: material.color.getHex(),
+        specular: 0,
+      });
     this.materials.push(feltMaterial, ledgeFeltMaterial, woodMaterial, bodyMaterial, hidden);
+    for (const material of [feltMaterial, ledgeFeltMaterial, woodMaterial, bodyMaterial])
+      this.quickOf.set(material, quick(material));
+    this.materials.push(...this.quickOf.values());
 
     const feltPlane = this.mesh(new THREE.PlaneGeometry(width, depth), feltMaterial);
     feltPlane.rotation.x = -Math.PI / 2;
@@ -99,10 +123,10 @@ export class TableMesh {
     wall(t, depth + 0.02, (width + t) / 2, 0);
 
     // Ledge: a felt strip level with the play felt, then the lip.
-    const ledgeFelt = this.mesh(new THREE.PlaneGeometry(outerWidth, ledgeDepth), ledgeFeltMaterial);
-    ledgeFelt.rotation.x = -Math.PI / 2;
-    ledgeFelt.position.set(0, 0, ledgeZ);
-    ledgeFelt.receiveShadow = true;
+    const ledge = this.mesh(new THREE.PlaneGeometry(outerWidth, ledgeDepth), ledgeFeltMaterial);
+    ledge.rotation.x = -Math.PI / 2;
+    ledge.position.set(0, 0, ledgeZ);
+    ledge.receiveShadow = true;
     const lipGeometry = new RoundedBoxGeometry(outerWidth, LIP_HEIGHT + 0.2, LIP_THICKNESS, 2, 0.1);
     boxUvsInUnits(lipGeometry, 4, 0.5);
     const lip = this.mesh(lipGeometry, woodMaterial);
@@ -117,9 +141,29 @@ export class TableMesh {
     const body = this.mesh(bodyGeometry, bodyMaterial);
     body.position.set(0, -BODY_DEPTH / 2 - 0.001, (TABLE_BOUNDS.max.z + TABLE_BOUNDS.min.z) / 2);
 
+    this.setLook('quick');
     // The table never moves: compute its matrices once.
     for (const child of this.group.children) child.updateMatrix();
     for (const child of this.occluders.children) child.updateMatrix();
+  }
+
+  /** Works out the pixels of the felt and the wood that `look` draws with (once): before drawing in it. */
+  paint(look: TableLook): void {
+    for (const picture of this.pictures) {
+      if (look === 'quick') picture.paintQuick();
+      else picture.paintFull();
+    }
+  }
+
+  /** The look the table is drawn with now. */
+  get look(): TableLook {
+    return this.currentLook;
+  }
+
+  /** Draws the table in `look` from the next full frame on (`paint` it first). */
+  setLook(look: TableLook): void {
+    this.currentLook = look;
+    for (const { mesh, full, quick } of this.looks) mesh.material = look === 'full' ? full : quick;
   }
 
   /** Frees every geometry, material and texture of the table. */
@@ -142,6 +186,8 @@ export class TableMesh {
   private mesh(geometry: THREE.BufferGeometry, material: THREE.Material): THREE.Mesh {
     this.geometries.push(geometry);
     const mesh = new THREE.Mesh(geometry, material);
+    const quick = this.quickOf.get(material);
+    if (quick) this.looks.push({ mesh, full: material, quick });
     mesh.matrixAutoUpdate = false;
     this.group.add(mesh);
     return mesh;

@@ -1,4 +1,6 @@
 import * as THREE from 'three';
+import { blend, conicalT, coverageOf, gradientAt, hex, type GradientStop } from './pixel-paint.js';
+import type { RowOrder } from './table-pixels.js';
 
 /** Atlas layout: faces 1..6 in a 3 x 2 grid of square cells, face f in cell f - 1 (row-major, top row first). */
 export const ATLAS_COLUMNS = 3;
@@ -26,67 +28,113 @@ export interface DieColors {
 
 const DEFAULT_COLORS: DieColors = { body: '#f4ecdc', pip: '#1d1a22' };
 
+/** The dice's texture, made now and painted later (see `paint`). */
+export interface DieAtlas {
+  readonly texture: THREE.DataTexture;
+  /** Works out the pixels (uploaded when the texture is next drawn). */
+  paint(): void;
+}
+
 /**
- * Draws the six faces of a die into one canvas atlas (see ATLAS_COLUMNS/ATLAS_ROWS), so a die is one
- * draw call with one texture. `cellPerUnit` is the share of a cell that one die edge of the flat face
- * covers: RoundedBoxGeometry stretches the flat face over the middle of its UV square and the rounded
- * edges over the border, so pips are placed in face units around the centre and the border stays ivory.
+ * The six faces of a die as one atlas (see ATLAS_COLUMNS/ATLAS_ROWS), so a die is one draw call with
+ * one texture. `cellPerUnit` is the share of a cell that one die edge of the flat face covers:
+ * RoundedBoxGeometry stretches the flat face over the middle of its UV square and the rounded edges
+ * over the border, so pips are placed in face units around the centre and the border stays ivory.
  */
 export function createDieAtlas(
   cell: number,
   cellPerUnit: number,
   colors: DieColors = DEFAULT_COLORS,
-): THREE.CanvasTexture {
-  const canvas = document.createElement('canvas');
-  canvas.width = cell * ATLAS_COLUMNS;
-  canvas.height = cell * ATLAS_ROWS;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('2D canvas unavailable');
-  for (let face = 1; face <= 6; face++) {
-    const x0 = ((face - 1) % ATLAS_COLUMNS) * cell;
-    const y0 = Math.floor((face - 1) / ATLAS_COLUMNS) * cell;
-    drawFace(ctx, face, x0, y0, cell, cell * cellPerUnit, colors);
-  }
-  // sRGB bytes kept as they are (DieMaterial lights them in sRGB); trilinear and anisotropic filtering
+): DieAtlas {
+  const width = cell * ATLAS_COLUMNS;
+  const height = cell * ATLAS_ROWS;
+  const texture = new THREE.DataTexture(new Uint8Array(width * height * 4), width, height);
+  // sRGB bytes kept as they are (VertexLitMaterial lights them in sRGB); trilinear and anisotropic filtering
   // and per-texel decoding cost dearly in software WebGL, where a rolling die is redrawn every frame.
-  const texture = new THREE.CanvasTexture(canvas);
   texture.colorSpace = THREE.NoColorSpace;
+  texture.magFilter = THREE.LinearFilter;
   texture.minFilter = THREE.LinearMipmapNearestFilter;
-  return texture;
+  texture.generateMipmaps = true;
+  const paint = (): void => {
+    // Bottom-up rows: the texture is not flipped on upload, as a canvas' would be.
+    (texture.image.data as Uint8Array).set(dieAtlasPixels(cell, cellPerUnit, colors, 'bottom-up'));
+    texture.needsUpdate = true;
+  };
+  return { texture, paint };
 }
 
-function drawFace(
-  ctx: CanvasRenderingContext2D,
-  face: number,
-  x0: number,
-  y0: number,
-  cell: number,
-  unit: number,
-  colors: DieColors,
-): void {
-  ctx.fillStyle = colors.body;
-  ctx.fillRect(x0, y0, cell, cell);
-  const cx = x0 + cell / 2;
-  const cy = y0 + cell / 2;
-  // A faint darkening towards the edge of the flat part, as an ivory die shows under a warm lamp.
-  const shade = ctx.createRadialGradient(cx, cy, unit * 0.25, cx, cy, unit * 0.75);
-  shade.addColorStop(0, 'rgba(255,255,255,0.06)');
-  shade.addColorStop(1, 'rgba(120,90,50,0.10)');
-  ctx.fillStyle = shade;
-  ctx.fillRect(x0, y0, cell, cell);
+/** A face's faint darkening towards the edge of its flat part, as an ivory die shows under a warm lamp. */
+const FACE_SHADE: readonly GradientStop[] = [
+  [0, [255, 255, 255, 0.06]],
+  [1, [120, 90, 50, 0.1]],
+];
 
-  const radius = unit * (face === 1 ? 0.115 : 0.085);
-  for (const [px, py] of PIPS[face]!) {
-    const x = cx + px * unit;
-    const y = cy + py * unit;
-    // A drilled pip: dark, with a lighter lower rim where the lamp catches the hollow.
-    const pip = ctx.createRadialGradient(x - radius * 0.25, y - radius * 0.3, radius * 0.1, x, y, radius);
-    pip.addColorStop(0, colors.pip);
-    pip.addColorStop(0.8, colors.pip);
-    pip.addColorStop(1, '#5a5148');
-    ctx.fillStyle = pip;
-    ctx.beginPath();
-    ctx.arc(x, y, radius, 0, Math.PI * 2);
-    ctx.fill();
+/** The atlas of `createDieAtlas` as RGBA bytes, rows in `order`. */
+export function dieAtlasPixels(
+  cell: number,
+  cellPerUnit: number,
+  colors: DieColors,
+  order: RowOrder,
+): Uint8ClampedArray<ArrayBuffer> {
+  const width = cell * ATLAS_COLUMNS;
+  const height = cell * ATLAS_ROWS;
+  const data = new Uint8ClampedArray(width * height * 4);
+  const unit = cell * cellPerUnit;
+  const color: number[] = [];
+  // Every face is the same shaded ivory under its pips: one cell worked out, copied to all six. The
+  // shade is round, so a quarter of the cell is worked out and mirrored into the others.
+  const face = new Uint8ClampedArray(cell * cell * 4);
+  const body = hex(colors.body);
+  const c = cell / 2;
+  const row = cell * 4;
+  for (let y = 0; y < Math.ceil(c); y++) {
+    for (let x = 0; x < Math.ceil(c); x++) {
+      const t = (Math.hypot(x + 0.5 - c, y + 0.5 - c) - unit * 0.25) / (unit * 0.5);
+      gradientAt(FACE_SHADE, t, color);
+      const a = color[3]!;
+      const r = body[0] + (color[0]! - body[0]) * a;
+      const g = body[1] + (color[1]! - body[1]) * a;
+      const b = body[2] + (color[2]! - body[2]) * a;
+      const left = x * 4;
+      const right = (cell - 1 - x) * 4;
+      for (const i of [
+        y * row + left,
+        y * row + right,
+        (cell - 1 - y) * row + left,
+        (cell - 1 - y) * row + right,
+      ]) {
+        face[i] = r;
+        face[i + 1] = g;
+        face[i + 2] = b;
+        face[i + 3] = 255;
+      }
+    }
   }
+  // A drilled pip: dark, with a lighter lower rim where the lamp catches the hollow.
+  const pipStops: GradientStop[] = [
+    [0, hex(colors.pip)],
+    [0.8, hex(colors.pip)],
+    [1, hex('#5a5148')],
+  ];
+  for (let f = 1; f <= 6; f++) {
+    const left = ((f - 1) % ATLAS_COLUMNS) * cell;
+    const top = Math.floor((f - 1) / ATLAS_COLUMNS) * cell;
+    const rowOf = (y: number): number => (order === 'top-down' ? y : height - 1 - y) * width * 4;
+    for (let y = 0; y < cell; y++)
+      data.set(face.subarray(y * cell * 4, (y + 1) * cell * 4), rowOf(top + y) + left * 4);
+    const r = unit * (f === 1 ? 0.115 : 0.085);
+    for (const [u, v] of PIPS[f]!) {
+      const px = left + c + u * unit;
+      const py = top + c + v * unit;
+      for (let y = Math.floor(py - r - 1); y <= Math.ceil(py + r + 1); y++) {
+        for (let x = Math.floor(px - r - 1); x <= Math.ceil(px + r + 1); x++) {
+          const coverage = coverageOf(Math.hypot(x + 0.5 - px, y + 0.5 - py) - r);
+          if (coverage === 0) continue;
+          const t = conicalT(x + 0.5, y + 0.5, px - r * 0.25, py - r * 0.3, r * 0.1, px, py, r);
+          blend(data, rowOf(y) + x * 4, gradientAt(pipStops, t, color), coverage);
+        }
+      }
+    }
+  }
+  return data;
 }

@@ -1,165 +1,118 @@
 import * as THREE from 'three';
+import { feltPixels, haloPixels, pressSlots, roomPixels, woodPixels } from './table-pixels.js';
 
-/** A small deterministic hash noise in 0..1, so the table looks the same on every load and screenshot. */
-function hash(x: number, y: number, seed: number): number {
-  let h = (x * 374761393 + y * 668265263 + seed * 982451653) | 0;
-  h = Math.imul(h ^ (h >>> 13), 1274126177);
-  return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+/** Resolution of a quick texture, as a share of the full one's. */
+const QUICK_SCALE = 0.5;
+
+/**
+ * A picture of the table as two textures, made blank and painted when first needed: a quick one for
+ * the first frame, at half the resolution (a quarter of the pixels to work out) holding sRGB bytes as
+ * they are (for VertexLitMaterial), filtered bilinearly (no mipmaps to make, one lookup a sample);
+ * and the full one, decoded from sRGB, trilinear and anisotropic.
+ */
+export interface TablePicture {
+  readonly quick: THREE.DataTexture;
+  readonly full: THREE.DataTexture;
+  /** Works out the quick texture's pixels, once (uploaded when it is next drawn). */
+  paintQuick(): void;
+  /** Works out the full texture's pixels, once (uploaded when it is next drawn). */
+  paintFull(): void;
 }
 
-/** Smooth value noise in 0..1 at (x, y) with cells of `cell` pixels, wrapping along x every `period` cells. */
-function valueNoise(x: number, y: number, cell: number, period: number, seed: number): number {
-  const gx = x / cell;
-  const gy = y / cell;
-  const x0 = Math.floor(gx);
-  const y0 = Math.floor(gy);
-  const fx = gx - x0;
-  const fy = gy - y0;
-  const sx = fx * fx * (3 - 2 * fx);
-  const sy = fy * fy * (3 - 2 * fy);
-  const at = (i: number, j: number): number =>
-    hash(((i % period) + period) % period, ((j % period) + period) % period, seed);
-  const top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * sx;
-  const bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * sx;
-  return top + (bottom - top) * sy;
-}
+/** What draws a picture: `width` x `height` RGBA bytes, rows bottom-up, at `scale` of the full size. */
+type Draw = (data: Uint8ClampedArray<ArrayBuffer>, width: number, height: number, scale: number) => void;
 
-function canvasOf(width: number, height: number): [HTMLCanvasElement, CanvasRenderingContext2D] {
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('2D canvas unavailable');
-  return [canvas, ctx];
-}
-
-function textureOf(canvas: HTMLCanvasElement, anisotropy: number): THREE.CanvasTexture {
-  const texture = new THREE.CanvasTexture(canvas);
-  texture.colorSpace = THREE.SRGBColorSpace;
-  texture.wrapS = THREE.RepeatWrapping;
-  texture.wrapT = THREE.RepeatWrapping;
+/**
+ * The two textures of a `width` x `height` picture drawn by `draw` (data textures are not flipped on
+ * upload, hence rows bottom-up), wrapping as `wrap`.
+ */
+function picture(
+  width: number,
+  height: number,
+  anisotropy: number,
+  wrap: THREE.Wrapping,
+  draw: Draw,
+): TablePicture {
+  const texture = (scale: number): THREE.DataTexture => {
+    const w = Math.round(width * scale);
+    const h = Math.round(height * scale);
+    const made = new THREE.DataTexture(new Uint8Array(w * h * 4), w, h);
+    made.wrapS = wrap;
+    made.wrapT = wrap;
+    made.magFilter = THREE.LinearFilter;
+    return made;
+  };
+  const quick = texture(QUICK_SCALE);
+  quick.minFilter = THREE.LinearFilter;
+  const full = texture(1);
+  full.colorSpace = THREE.SRGBColorSpace;
+  full.minFilter = THREE.LinearMipmapLinearFilter;
+  full.generateMipmaps = true;
   // Only drawn on full frames (then kept as the backdrop), so filtering can be generous.
-  texture.anisotropy = anisotropy;
-  return texture;
+  full.anisotropy = anisotropy;
+  const paint = (texture: THREE.DataTexture, scale: number): void => {
+    const { data, width: w, height: h } = texture.image;
+    draw(new Uint8ClampedArray((data as Uint8Array).buffer as ArrayBuffer), w, h, scale);
+    texture.needsUpdate = true;
+  };
+  return {
+    quick,
+    full,
+    paintQuick: () => {
+      if (quick.version === 0) paint(quick, QUICK_SCALE);
+    },
+    paintFull: () => {
+      if (full.version === 0) paint(full, 1);
+    },
+  };
 }
 
 /**
- * The felt of the play area as one picture (`width` x `height` px for the whole felt): a fine grain
- * of fibres over a faint mottle, in grey around white so the material's colour tints it, darkening
- * towards the walls as felt does in the lee of a rim. `decorate` may draw on it before it is used.
+ * The felt of the play area as one picture (`width` x `height` px for the whole felt): see
+ * feltPixels; `slots` (pixels from the top-left: centre x, centre y, half side) pressed into it.
  */
-export function createFeltTexture(
+export function feltPicture(
   width = 1024,
   height = 683,
   edgeShade = 0.32,
-  decorate?: (ctx: CanvasRenderingContext2D) => void,
-): THREE.CanvasTexture {
-  const [canvas, ctx] = canvasOf(width, height);
-  const image = ctx.createImageData(width, height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const mottle = valueNoise(x, y, 48, 1 << 20, 7) - 0.5;
-      const grain = hash(x, y, 3) - 0.5;
-      // Distance to the nearest wall, as a share of the shorter side.
-      const edge = Math.min(x, y, width - 1 - x, height - 1 - y) / height;
-      const shade = 1 - edgeShade * Math.pow(1 - Math.min(1, edge / 0.22), 2);
-      const v = (226 + mottle * 20 + grain * 22) * shade;
-      const i = (y * width + x) * 4;
-      image.data[i] = v;
-      image.data[i + 1] = v;
-      image.data[i + 2] = v;
-      image.data[i + 3] = 255;
-    }
-  }
-  ctx.putImageData(image, 0, 0);
-  decorate?.(ctx);
-  const texture = textureOf(canvas, 4);
-  texture.wrapS = THREE.ClampToEdgeWrapping;
-  texture.wrapT = THREE.ClampToEdgeWrapping;
-  return texture;
+  slots: readonly (readonly [number, number, number])[] = [],
+): TablePicture {
+  return picture(width, height, 4, THREE.ClampToEdgeWrapping, (data, w, h, scale) => {
+    feltPixels(w, h, edgeShade, 'bottom-up', scale, data);
+    const scaled = slots.map(([x, y, half]) => [x * scale, y * scale, half * scale] as const);
+    pressSlots(data, w, h, 'bottom-up', scaled);
+  });
 }
 
 /**
- * Tileable wood along U: long straight grain of thin dark lines over broader bands, slightly wavy,
- * in warm varnished mahogany. Meant to be mapped with boxUvsInUnits so the grain keeps one scale.
+ * Tileable wood along U (see woodPixels), in warm varnished mahogany. Meant to be mapped with
+ * boxUvsInUnits so the grain keeps one scale.
  */
-export function createWoodTexture(width = 512, height = 256): THREE.CanvasTexture {
-  const [canvas, ctx] = canvasOf(width, height);
-  const image = ctx.createImageData(width, height);
-  // Noise stretched along U: cells `long` px along the grain and long / squash px across it.
-  const streak = (x: number, y: number, long: number, squash: number, seed: number): number =>
-    valueNoise(x, y * squash, long, width / long, seed);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const yy = y + (valueNoise(x, y, 128, width / 128, 11) - 0.5) * 12;
-      const bands = streak(x, yy, 128, 8, 23);
-      const lines = Math.pow(streak(x, yy, 64, 24, 5), 3);
-      const pores = streak(x, yy, 16, 8, 41);
-      const t = 0.35 + bands * 0.45 - lines * 0.35 + (pores - 0.5) * 0.12;
-      const i = (y * width + x) * 4;
-      image.data[i] = 70 + t * 120;
-      image.data[i + 1] = 30 + t * 62;
-      image.data[i + 2] = 14 + t * 32;
-      image.data[i + 3] = 255;
-    }
-  }
-  ctx.putImageData(image, 0, 0);
-  return textureOf(canvas, 2);
+export function woodPicture(width = 512, height = 256): TablePicture {
+  return picture(width, height, 2, THREE.RepeatWrapping, (data, w, h, scale) =>
+    woodPixels(w, h, 'bottom-up', scale, data),
+  );
 }
 
-/** The room behind the table: warm lamplight fading to dark at the edges of the view. */
-export function createRoomTexture(size = 256): THREE.CanvasTexture {
-  const [canvas, ctx] = canvasOf(size, size);
-  const glow = ctx.createRadialGradient(size / 2, size * 0.45, 0, size / 2, size * 0.45, size * 0.75);
-  glow.addColorStop(0, '#3b2b1f');
-  glow.addColorStop(0.6, '#1f1610');
-  glow.addColorStop(1, '#0c0907');
-  ctx.fillStyle = glow;
-  ctx.fillRect(0, 0, size, size);
-  const texture = new THREE.CanvasTexture(canvas);
+/** The room behind the table (see roomPixels), for RoomBackground. */
+export function createRoomTexture(size = 128): THREE.DataTexture {
+  const texture = new THREE.DataTexture(new Uint8Array(roomPixels(size, 'bottom-up').buffer), size, size);
   texture.colorSpace = THREE.SRGBColorSpace;
+  texture.magFilter = THREE.LinearFilter;
+  texture.minFilter = THREE.LinearMipmapLinearFilter;
+  texture.generateMipmaps = true;
+  texture.needsUpdate = true;
   return texture;
 }
 
-/**
- * Faint pressed squares on the ledge felt where held dice wait: `slots` in texture pixels (centre
- * x, centre y, half side), drawn as a darker inset with a lighter lower lip.
- */
-export function drawSlots(ctx: CanvasRenderingContext2D, slots: readonly [number, number, number][]): void {
-  for (const [x, y, half] of slots) {
-    ctx.fillStyle = 'rgba(0,0,0,0.16)';
-    roundedSquare(ctx, x, y, half, half * 0.25);
-    ctx.fill();
-    ctx.strokeStyle = 'rgba(255,255,255,0.10)';
-    ctx.lineWidth = Math.max(1, half * 0.06);
-    roundedSquare(ctx, x, y + ctx.lineWidth, half, half * 0.25);
-    ctx.stroke();
-  }
-}
-
-function roundedSquare(ctx: CanvasRenderingContext2D, x: number, y: number, half: number, r: number): void {
-  ctx.beginPath();
-  ctx.roundRect(x - half, y - half, 2 * half, 2 * half, r);
-}
-
-/**
- * A soft halo ring (white on transparent) for the glow under a held die: transparent in the middle,
- * brightest just outside the die's footprint, fading out at the edge of the square.
- */
-export function createHaloTexture(size = 128): THREE.CanvasTexture {
-  const [canvas, ctx] = canvasOf(size, size);
-  const c = size / 2;
-  const glow = ctx.createRadialGradient(c, c, 0, c, c, c);
-  glow.addColorStop(0, 'rgba(255,255,255,0)');
-  glow.addColorStop(0.55, 'rgba(255,255,255,0.15)');
-  glow.addColorStop(0.72, 'rgba(255,255,255,0.9)');
-  glow.addColorStop(0.82, 'rgba(255,255,255,0.45)');
-  glow.addColorStop(1, 'rgba(255,255,255,0)');
-  ctx.fillStyle = glow;
-  ctx.fillRect(0, 0, size, size);
-  // White and alpha only: nothing to decode; nearest mip level, as it is drawn while dice move.
-  const texture = new THREE.CanvasTexture(canvas);
+/** The halo under a held die (see haloPixels): white and alpha only, nothing to decode. */
+export function createHaloTexture(size = 128): THREE.DataTexture {
+  const texture = new THREE.DataTexture(new Uint8Array(haloPixels(size).buffer), size, size);
+  texture.magFilter = THREE.LinearFilter;
+  // The nearest mip level: it is drawn while dice move.
   texture.minFilter = THREE.LinearMipmapNearestFilter;
+  texture.generateMipmaps = true;
+  texture.needsUpdate = true;
   return texture;
 }
 

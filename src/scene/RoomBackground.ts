@@ -1,0 +1,42 @@
+import * as THREE from 'three';
+import { createRoomTexture } from './table-textures.js';
+
+/**
+ * The room behind the table, as three draws a texture set as `scene.background` (its own shader),
+ * but as a mesh of the scene: its shader program is compiled with the table's before the first frame
+ * (three compiles a background's only while drawing it), and it is drawn after everything opaque,
+ * on the far plane, so only the pixels nothing else covers are shaded.
+ */
+export class RoomBackground {
+  /** The full-screen quad; add it to the scene the room is behind. */
+  readonly mesh: THREE.Mesh;
+  private readonly texture: THREE.Texture;
+
+  constructor() {
+    this.texture = createRoomTexture();
+    const shader = THREE.ShaderLib.background;
+    const uniforms = THREE.UniformsUtils.clone(shader.uniforms);
+    uniforms['t2D']!.value = this.texture;
+    const material = new THREE.ShaderMaterial({
+      name: 'RoomBackground',
+      uniforms,
+      vertexShader: shader.vertexShader,
+      fragmentShader: shader.fragmentShader,
+      // Depth 1 everywhere (the shader puts it on the far plane): drawn where the depth is still clear.
+      depthWrite: false,
+      fog: false,
+    });
+    this.mesh = new THREE.Mesh(new THREE.PlaneGeometry(2, 2), material);
+    this.mesh.frustumCulled = false;
+    this.mesh.matrixAutoUpdate = false;
+    // Opaque objects are drawn by render order first: this one last.
+    this.mesh.renderOrder = 1_000;
+  }
+
+  /** Frees the quad, its shader and the room picture. */
+  dispose(): void {
+    this.mesh.geometry.dispose();
+    (this.mesh.material as THREE.Material).dispose();
+    this.texture.dispose();
+  }
+}
