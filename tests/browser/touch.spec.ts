@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { scoreRow, type RowId } from '../../src/engine/index.js';
 import { ARTIFACTS, openGame, stateOf, waitForRest, watchErrors } from './helpers.js';
 
-test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+/** A box on the page, in CSS pixels. */
+type Box = { x: number; y: number; width: number; height: number };
 
 /** A finger's swipe up the table, as touch events (Chromium turns them into pointer events). */
 async function swipe(page: Page): Promise<void> {
@@ -24,41 +25,93 @@ async function swipe(page: Page): Promise<void> {
   await cdp.detach();
 }
 
-test('a whole game by touch alone on a phone: swipe to throw, tap dice to hold, tap rows', async ({
-  page,
-}) => {
-  test.setTimeout(360_000);
-  const errors = watchErrors(page);
-  await openGame(page, 'Liis', 31);
-  // The sheet sits below the table, never over it.
-  const table = (await page.locator('dice-poker [part="table"]').boundingBox())!;
-  const sheet = (await page.locator('dice-poker dp-scorecard').boundingBox())!;
-  expect(sheet.y).toBeGreaterThanOrEqual(table.y + table.height - 1);
-
-  for (let turn = 0; turn < 13; turn++) {
+/**
+ * One turn by touch: a swipe; on `hold`, a tap on the 3D die 0 to hold it and a second swipe that must
+ * leave it as it was; then a tap on the first row offered, which must score what the sheet showed.
+ */
+async function playTurnByTouch(page: Page, hold: boolean): Promise<void> {
+  await swipe(page);
+  const first = await waitForRest(page, 1);
+  if (hold) {
+    const point = await page
+      .locator('dice-poker')
+      .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).dieAt(0));
+    await page.touchscreen.tap(point!.x, point!.y);
+    await expect.poll(async () => (await stateOf(page)).held[0]).toBe(true);
     await swipe(page);
-    const first = await waitForRest(page, 1);
-    if (turn % 3 === 0) {
-      const point = await page
-        .locator('dice-poker')
-        .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).dieAt(0));
-      await page.touchscreen.tap(point!.x, point!.y);
-      await expect.poll(async () => (await stateOf(page)).held[0]).toBe(true);
-      await swipe(page);
-      const second = await waitForRest(page, 2);
-      expect(second.dice[0]).toBe(first.dice[0]);
-    }
-    const state = await stateOf(page);
-    const options = page.locator('dice-poker dp-scorecard button.option');
-    const row = (await options.first().getAttribute('data-row')) as RowId;
-    const shown = Number(await options.first().textContent());
-    expect(shown).toBe(scoreRow(row, state.dice));
-    await options.first().tap();
-    if (shown === 0) await page.locator('dice-poker dp-scorecard [data-confirm-zero]').tap();
-    await expect.poll(async () => (await stateOf(page)).players[0]!.scores[row]).toBe(shown);
-    if (turn === 4) await page.screenshot({ path: `${ARTIFACTS}/touch-phone-mid-game.png` });
+    const second = await waitForRest(page, 2);
+    expect(second.dice[0]).toBe(first.dice[0]);
   }
-  expect((await stateOf(page)).over).toBe(true);
-  await expect(page.locator('dice-poker dp-game-over [data-verdict]')).toHaveText('Liis wins!');
-  expect(errors).toEqual([]);
+  const state = await stateOf(page);
+  const player = state.current;
+  const options = page.locator('dice-poker dp-scorecard button.option');
+  const row = (await options.first().getAttribute('data-row')) as RowId;
+  const shown = Number(await options.first().textContent());
+  expect(shown).toBe(scoreRow(row, state.dice));
+  await options.first().tap();
+  if (shown === 0) await page.locator('dice-poker dp-scorecard [data-confirm-zero]').tap();
+  await expect.poll(async () => (await stateOf(page)).players[player]!.scores[row]).toBe(shown);
+}
+
+/** Whether two boxes share more than a pixel's sliver. */
+function overlap(a: Box, b: Box): boolean {
+  return (
+    a.x + 1 < b.x + b.width && b.x + 1 < a.x + a.width && a.y + 1 < b.y + b.height && b.y + 1 < a.y + a.height
+  );
+}
+
+test.describe('phone, portrait', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a whole game by touch alone: swipe to throw, tap dice to hold, tap rows', async ({ page }) => {
+    test.setTimeout(360_000);
+    const errors = watchErrors(page);
+    await openGame(page, 'Liis', 31);
+    // The sheet sits below the table, never over it.
+    const table = (await page.locator('dice-poker [part="table"]').boundingBox())!;
+    const sheet = (await page.locator('dice-poker dp-scorecard').boundingBox())!;
+    expect(sheet.y).toBeGreaterThanOrEqual(table.y + table.height - 1);
+
+    for (let turn = 0; turn < 13; turn++) {
+      await playTurnByTouch(page, turn % 3 === 0);
+      if (turn === 4) await page.screenshot({ path: `${ARTIFACTS}/touch-phone-mid-game.png` });
+    }
+    expect((await stateOf(page)).over).toBe(true);
+    await expect(page.locator('dice-poker dp-game-over [data-verdict]')).toHaveText('Liis wins!');
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('phone, landscape', () => {
+  test.use({ viewport: { width: 640, height: 360 }, hasTouch: true, isMobile: true });
+
+  test('on its side the table keeps the full height, nothing covers it, and turns play by touch', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const errors = watchErrors(page);
+    await openGame(page, 'Liis, Mart', 5);
+    const canvas = (await page.locator('dice-poker canvas').boundingBox())!;
+    // Beside the table, not below it: the table is most of the screen's height.
+    expect(canvas.height).toBeGreaterThan(360 * 0.8);
+    const covers = [
+      ...(await page.locator('dice-poker .topbar button').all()),
+      page.locator('dice-poker dp-controls'),
+      page.locator('dice-poker .sheet'),
+    ];
+    for (const locator of covers) expect(overlap(canvas, (await locator.boundingBox())!)).toBe(false);
+    // The roll button is on screen without scrolling.
+    const roll = (await page.locator('dice-poker dp-controls [part="roll-button"]').boundingBox())!;
+    expect(roll.y + roll.height).toBeLessThanOrEqual(360);
+    // Said for a finger.
+    await expect(page.locator('dice-poker dp-controls .hint')).toHaveText(/^Swipe across the table/);
+
+    await playTurnByTouch(page, true);
+    await page.screenshot({ path: `${ARTIFACTS}/touch-landscape-after-turn.png` });
+    await playTurnByTouch(page, false);
+    const state = await stateOf(page);
+    expect(state.turn).toBe(1);
+    expect(state.current).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });

@@ -27,6 +27,7 @@ export class DpControls extends LitElement {
     css`
       :host {
         display: block;
+        container-type: inline-size;
       }
       .card {
         display: flex;
@@ -95,6 +96,23 @@ export class DpControls extends LitElement {
         font-weight: 500;
         font-size: 0.72rem;
       }
+      /* A phone: smaller dice, so the tray and the roll button share a line and the table keeps room. */
+      @container (max-width: 400px) {
+        .card {
+          gap: 0.5rem 0.6rem;
+        }
+        .die {
+          width: 2rem;
+          height: 2rem;
+        }
+        .roll {
+          min-width: 6.5rem;
+          padding-inline: 0.6rem;
+        }
+        .hint {
+          font-size: 0.8rem;
+        }
+      }
     `,
   ];
 
@@ -107,8 +125,11 @@ export class DpControls extends LitElement {
 
   private hint(game: Game): string {
     const s = this.strings;
-    if (game.rollsUsed === 0) return s.hintFirst;
-    return rollsLeft(game) > 0 ? s.hintHold : s.hintScore;
+    // Said for the pointer the player has: a finger swipes and taps, a mouse flicks and clicks.
+    const touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+    if (game.rollsUsed === 0) return touch ? s.touchHints.first : s.hintFirst;
+    if (rollsLeft(game) > 0) return touch ? s.touchHints.hold : s.hintHold;
+    return s.hintScore;
   }
 
   protected override render() {

@@ -1,6 +1,11 @@
 import { css } from 'lit';
 
-/** Layout of <dice-poker>: the table and its controls, with the sheet beside them or, when narrow, below. */
+/**
+ * Layout of <dice-poker>: the table and its controls, with the sheet beside them when wide, below them
+ * when narrow, and, on a short landscape screen (a phone on its side), the controls and the sheet side
+ * by side with the table so that it keeps the full height. The top bar has a strip of its own above
+ * the table, so it never covers a die.
+ */
 export const dicePokerStyles = css`
   :host {
     display: block;
@@ -12,6 +17,8 @@ export const dicePokerStyles = css`
     background: var(--dp-background, radial-gradient(ellipse at 50% 30%, #2b2018, #120d09));
     font-family: var(--dp-font, system-ui, 'Segoe UI', Roboto, sans-serif);
     color: var(--dp-text, #f4efe4);
+    /* Height of the strip above the table that the top bar sits in (panels, too, start below it). */
+    --bar-space: 2.5rem;
   }
   :host([hidden]) {
     display: none;
@@ -31,7 +38,8 @@ export const dicePokerStyles = css`
   }
   .stage {
     position: absolute;
-    inset: 0;
+    inset: var(--bar-space) 0 0 0;
+    border-top: 1px solid rgba(255, 236, 200, 0.08);
   }
   .stage canvas {
     display: block;
@@ -45,7 +53,7 @@ export const dicePokerStyles = css`
   .sheet {
     grid-area: sheet;
     overflow: auto;
-    max-height: 42cqh;
+    max-height: 36cqh;
     padding: 0 0.5rem 0.5rem;
   }
   @container (min-width: 760px) {
@@ -64,15 +72,33 @@ export const dicePokerStyles = css`
       font-size: 0.85rem;
     }
   }
+  @container (orientation: landscape) and (max-height: 520px) and (min-width: 520px) {
+    .layout.with-sheet {
+      grid-template-columns: minmax(0, 1fr) minmax(13rem, 42%);
+      grid-template-rows: auto minmax(0, 1fr);
+      grid-template-areas: 'table controls' 'table sheet';
+    }
+    dp-controls {
+      padding: 0.5rem 0.5rem 0.3rem 0;
+    }
+    .sheet {
+      max-height: none;
+      padding: 0 0.5rem 0.5rem 0;
+    }
+  }
   .topbar {
     position: absolute;
-    top: 0.5rem;
+    top: 0.45rem;
     left: 0.5rem;
+    right: 0.5rem;
     display: flex;
     gap: 0.4rem;
     z-index: 4;
+    pointer-events: none;
   }
   .topbar button {
+    pointer-events: auto;
+    white-space: nowrap;
     font: inherit;
     font-size: 0.8rem;
     color: inherit;
@@ -88,6 +114,8 @@ export const dicePokerStyles = css`
   .modal {
     position: absolute;
     inset: 0;
+    padding-top: var(--bar-space);
+    box-sizing: border-box;
     display: grid;
     place-items: center;
     background: rgba(10, 7, 4, 0.45);
@@ -161,7 +189,16 @@ export const dicePokerStyles = css`
     bottom: 0.6rem;
   }
   .notice {
-    top: 0.6rem;
+    top: calc(var(--bar-space) + 0.3rem);
+  }
+  @container (max-width: 420px) {
+    .topbar {
+      gap: 0.25rem;
+    }
+    .topbar button {
+      font-size: 0.72rem;
+      padding: 0.3rem 0.55rem;
+    }
   }
   .sr-only {
     position: absolute;

@@ -76,6 +76,10 @@ export const en: Strings = {
   hintFirst: 'Flick across the table to throw, or press Throw.',
   hintHold: 'Click dice to hold them, throw again, or choose a row.',
   hintScore: 'Choose a row for these dice.',
+  touchHints: {
+    first: 'Swipe across the table to throw, or tap Throw.',
+    hold: 'Tap dice to hold them, throw again, or choose a row.',
+  },
   held: 'held',
   free: 'free',
   die: (index, face, held) => `Die ${index + 1}: ${face}${held ? ', held' : ''}`,

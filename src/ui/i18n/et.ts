@@ -76,6 +76,10 @@ export const et: Strings = {
   hintFirst: 'Viska, tõmmates üle laua, või vajuta „Viska“.',
   hintHold: 'Klõpsa täringuid, et neid hoida, viska uuesti või vali rida.',
   hintScore: 'Vali nendele täringutele rida.',
+  touchHints: {
+    first: 'Viska, tõmmates sõrmega üle laua, või puuduta „Viska“.',
+    hold: 'Puuduta täringuid, et neid hoida, viska uuesti või vali rida.',
+  },
   held: 'hoitud',
   free: 'vaba',
   die: (index, face, held) => `Täring ${index + 1}: ${face}${held ? ', hoitud' : ''}`,

@@ -26,6 +26,8 @@ export interface Strings {
   throwing: string;
   hintFirst: string;
   hintHold: string;
+  /** The first two hints where the player's pointer is a finger (a touch screen). */
+  touchHints: { first: string; hold: string };
   hintScore: string;
   held: string;
   free: string;
