@@ -50,3 +50,23 @@ export function parseLang(attr: string | null): Parsed<Lang | undefined> {
     warning: `lang="${attr}" is not supported (use et or en); using the page's language`,
   };
 }
+
+/** Reads parsed attributes, warning on the console once per refused value (not on every render). */
+export class AttributeReader {
+  private readonly warned = new Set<string>();
+
+  constructor(private readonly tag: string) {}
+
+  /** The value of a parsed attribute, warning once about a refused one. */
+  value<T>({ value, warning }: Parsed<T>): T {
+    if (warning) this.warn(warning);
+    return value;
+  }
+
+  /** Warns once about `warning`. */
+  warn(warning: string): void {
+    if (this.warned.has(warning)) return;
+    this.warned.add(warning);
+    console.warn(`<${this.tag}>: ${warning}`);
+  }
+}

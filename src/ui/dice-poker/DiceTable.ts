@@ -67,6 +67,20 @@ export class DiceTable {
     this.thrower?.setHeld(held);
   }
 
+  /**
+   * Brings the canvas up to date with the game: its text alternative, whether flicks and taps count,
+   * and reduced motion. The canvas takes the keyboard focus: keys play on the table.
+   */
+  sync(o: { label: string; interactive: boolean; reducedMotion: boolean }): void {
+    const scene = this.scene;
+    if (!scene) return;
+    scene.canvas.tabIndex = 0;
+    scene.canvas.setAttribute('role', 'img');
+    scene.canvas.setAttribute('aria-label', o.label);
+    scene.interactive = o.interactive;
+    scene.reducedMotion = o.reducedMotion;
+  }
+
   /** Throws the dice not held; rejects if there is no table or it went away during the throw. */
   async throw(seed: number, gesture: Gesture, held: readonly boolean[]): Promise<ThrowResult> {
     if (!this.thrower) throw new Error('The table is not built');

@@ -13,7 +13,7 @@ import {
   type RuleSetId,
 } from '../../engine/index.js';
 import { DEFAULT_GESTURE, type Gesture } from '../../scene/physics/types.js';
-import { parseLang, parsePlayers, parseRules, parseSeed, type Parsed } from '../attributes.js';
+import { AttributeReader, parseLang, parsePlayers, parseRules, parseSeed } from '../attributes.js';
 import { DicePokerError } from '../errors.js';
 import { emit } from '../events.js';
 import { resolveLang, stringsFor, type Lang, type Strings } from '../i18n/index.js';
@@ -28,8 +28,9 @@ import '../panels/dp-game-over.js';
 import { isSeatKind, type SeatKind } from '../coach/seats.js';
 import { ComputerSeats } from './ComputerSeats.js';
 import { keyCommand } from './key-commands.js';
+import { SoundController } from './SoundController.js';
+import { Toast } from './Toast.js';
 import { verdictOf } from '../verdict.js';
-import { DiceSounds } from '../sound/index.js';
 import { GameStore, ScoreHistory, highScoresOf } from '../persistence/index.js';
 
 /** Options of `newGame()`; each defaults to the element's attributes. */
@@ -43,8 +44,6 @@ export interface NewGameOptions {
 
 /** How long a refusal stays on screen, ms. */
 const TOAST_MS = 2600;
-/** The first of these from the player unlocks sound. */
-const UNLOCK_EVENTS = ['pointerdown', 'pointerup', 'keydown'] as const;
 
 /**
  * Täringupokker: the whole dice game in one tag. A 3D table of physics dice under a Lit overlay of
@@ -94,7 +93,6 @@ export class DicePoker extends LitElement {
   @state() private game: Game | null = null;
   @state() private busy = false;
   @state() private settingUp = false;
-  @state() private message = '';
   @state() private noWebgl = false;
   /** The language picked in the overlay, over the attribute's. */
   @state() private chosenLang: Lang | null = null;
@@ -102,31 +100,30 @@ export class DicePoker extends LitElement {
   @state() private announcement = '';
   @state() private hintsOn = false;
   @state() private showReview = false;
-  @state() private muted = false;
   /** Why the saved game could not be resumed, shown until a new game starts. */
   @state() private savedGameNotice = '';
 
   private readonly table = new DiceTable({
     faces: () => this.game,
     busy: () => this.busy,
-    flick: (gesture) => void this.roll(gesture).catch((e: unknown) => this.toast(e)),
+    flick: (gesture) => void this.roll(gesture).catch((e: unknown) => this.refused(e)),
     dieClick: (index) => this.attempt(() => this.toggleHold(index)),
-    impact: (speed) => this.sounds?.impact(speed),
+    impact: (speed) => this.sound.impact(speed),
     changed: () => {
       this.noWebgl = !this.table.scene;
       this.requestUpdate();
     },
   });
-  private toastTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly warned = new Set<string>();
+  private readonly toast = new Toast(this, TOAST_MS);
+  private readonly attrs = new AttributeReader('dice-poker');
   private readonly seats = new ComputerSeats(this);
-  private sounds: DiceSounds | null = null;
+  private readonly sound = new SoundController(this);
   private store = new GameStore();
   private history = new ScoreHistory();
 
   /** A plain, serialisable snapshot of the game (a fresh copy on every read). */
   get state(): DicePokerState {
-    return this.game ? snapshotOf(this.game) : emptySnapshot(this.parsed(parseRules(this.rules)));
+    return this.game ? snapshotOf(this.game) : emptySnapshot(this.attrs.value(parseRules(this.rules)));
   }
 
   /**
@@ -177,7 +174,7 @@ export class DicePoker extends LitElement {
     const name = game.players[player]!.name;
     const scored = s.said.scored(name, s.rows[row], points, totals(next)[player]!);
     emit(this, 'dp-score', { player, row, points, total: totals(next)[player]! });
-    this.sounds?.scored(points);
+    this.sound.scored(points);
     if (next.over) {
       this.history.add(highScoresOf(next, new Date(), (p) => this.seats.kinds[p] === 'human'));
       this.announce(`${scored} ${s.gameOver}. ${verdictOf(next, s)}`);
@@ -193,10 +190,10 @@ export class DicePoker extends LitElement {
   newGame(options: NewGameOptions = {}): void {
     if (this.busy) throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
     const players = options.players ??
-      this.parsed(parsePlayers(this.players)) ??
+      this.attrs.value(parsePlayers(this.players)) ??
       this.game?.players.map((p) => p.name) ?? [this.strings.defaultName(1)];
-    const seed = options.seed ?? this.parsed(parseSeed(this.seed));
-    const rules = options.rules ?? this.parsed(parseRules(this.rules));
+    const seed = options.seed ?? this.attrs.value(parseSeed(this.seed));
+    const rules = options.rules ?? this.attrs.value(parseRules(this.rules));
     const game = this.ask(() => createGame({ players, seed, rules }));
     this.game = game;
     this.settingUp = false;
@@ -218,7 +215,7 @@ export class DicePoker extends LitElement {
   /** The language shown. */
   get language(): Lang {
     if (this.chosenLang) return this.chosenLang;
-    const own = this.parsed(parseLang(this.getAttribute('lang')));
+    const own = this.attrs.value(parseLang(this.getAttribute('lang')));
     return resolveLang(own, document.documentElement.lang, navigator.languages ?? [navigator.language]);
   }
 
@@ -278,22 +275,9 @@ export class DicePoker extends LitElement {
     }
   }
 
-  /** The value of a parsed attribute, warning once about a refused one. */
-  private parsed<T>({ value, warning }: Parsed<T>): T {
-    if (warning && !this.warned.has(warning)) {
-      this.warned.add(warning);
-      console.warn(`<dice-poker>: ${warning}`);
-    }
-    return value;
-  }
-
   override connectedCallback(): void {
     super.connectedCallback();
     this.addEventListener('keydown', this.onKeyDown);
-    this.sounds ??= new DiceSounds();
-    this.muted = this.sounds.muted;
-    // Sound may start only after a gesture; pointerup counts for touch (whatwg/html#7341).
-    for (const type of UNLOCK_EVENTS) this.addEventListener(type, this.unlockSound, { capture: true });
     // Reattached after removal: the scene was freed on disconnect, so build it again.
     if (this.hasUpdated && !this.table.built) this.buildTable();
   }
@@ -301,19 +285,13 @@ export class DicePoker extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener('keydown', this.onKeyDown);
-    for (const type of UNLOCK_EVENTS) this.removeEventListener(type, this.unlockSound, { capture: true });
     this.seats.dispose();
-    this.sounds?.dispose();
-    this.sounds = null;
     this.table.dispose();
-    clearTimeout(this.toastTimer);
   }
 
   protected override firstUpdated(): void {
     this.buildTable();
   }
-
-  private readonly unlockSound = (): void => this.sounds?.unlock();
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.hasUpdated || changed.has('storageKey')) {
@@ -323,30 +301,29 @@ export class DicePoker extends LitElement {
       if (this.players === null) this.resume();
     }
     if (changed.has('players') && this.players !== null && !this.busy) {
-      const names = this.parsed(parsePlayers(this.players));
+      const names = this.attrs.value(parsePlayers(this.players));
       if (names) this.newGame({ players: names });
     }
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
-    // Every accepted action changes the game: save it, so a reload resumes exactly here.
-    if ((changed as PropertyValues).has('game') && this.game) {
-      const saved = this.store.save(this.game, { lang: this.language, seats: this.seats.kinds });
-      if (!saved.ok)
-        this.parsed({ value: undefined, warning: `the game could not be saved (${saved.reason})` });
+  protected override updated(changedProperties: PropertyValues<this>): void {
+    // Private states are not keys of PropertyValues<this>.
+    const changed = changedProperties as PropertyValues;
+    // Every accepted action changes the game: save it, so a reload resumes exactly here (with the
+    // language the player picked in the overlay, if any: the page's or the attribute's needs no saving).
+    if ((changed.has('game') || changed.has('chosenLang')) && this.game) {
+      const lang = this.chosenLang ? { lang: this.chosenLang } : {};
+      const saved = this.store.save(this.game, { ...lang, seats: this.seats.kinds });
+      if (!saved.ok) this.attrs.warn(`the game could not be saved (${saved.reason})`);
     }
     // The computer waits while the new-game panel is open.
-    if ((changed as PropertyValues).has('settingUp')) this.seats.setPaused(this.settingUp);
-    const scene = this.table.scene;
-    if (!scene) return;
-    const canvas = scene.canvas;
-    canvas.tabIndex = 0;
-    canvas.setAttribute('role', 'img');
-    const dice = this.game?.dice ?? [];
-    canvas.setAttribute('aria-label', this.strings.said.table(dice, this.game?.held ?? []));
-    // Flicks and taps on the table count only while a person plays a turn and no dice roll.
-    scene.interactive = !!this.game && !this.game.over && !this.settingUp && !this.busy && !this.botTurn;
-    scene.reducedMotion = this.prefersReducedMotion;
+    if (changed.has('settingUp')) this.seats.setPaused(this.settingUp);
+    this.table.sync({
+      label: this.strings.said.table(this.game?.dice ?? [], this.game?.held ?? []),
+      // Flicks and taps on the table count only while a person plays a turn and no dice roll.
+      interactive: !!this.game && !this.game.over && !this.settingUp && !this.busy && !this.botTurn,
+      reducedMotion: this.prefersReducedMotion,
+    });
   }
 
   /** Resumes the saved game exactly as it was; bad saved data is dropped with a visible message. */
@@ -354,6 +331,7 @@ export class DicePoker extends LitElement {
     const saved = this.store.load();
     if (saved.ok) {
       this.game = saved.game;
+      if (saved.lang) this.chosenLang = saved.lang;
       this.startSeats(saved.seats ?? saved.game.players.map(() => 'human'));
     } else if (saved.reason !== 'none') {
       // It stays until a game starts: a word that vanished before the player looked would be lost.
@@ -369,9 +347,9 @@ export class DicePoker extends LitElement {
   private attempt(request: () => unknown): void {
     try {
       const result = request();
-      if (result instanceof Promise) result.catch((e: unknown) => this.toast(e));
+      if (result instanceof Promise) result.catch((e: unknown) => this.refused(e));
     } catch (error) {
-      this.toast(error);
+      this.refused(error);
     }
   }
 
@@ -395,14 +373,9 @@ export class DicePoker extends LitElement {
     });
   }
 
-  private toast(error: unknown): void {
-    this.showMessage(this.strings.errors[DicePokerError.from(error).code], TOAST_MS);
-  }
-
-  private showMessage(text: string, ms: number): void {
-    this.message = text;
-    clearTimeout(this.toastTimer);
-    this.toastTimer = setTimeout(() => (this.message = ''), ms);
+  /** Shows why a player's request was refused. */
+  private refused(error: unknown): void {
+    this.toast.show(this.strings.errors[DicePokerError.from(error).code]);
   }
 
   protected override render() {
@@ -413,16 +386,16 @@ export class DicePoker extends LitElement {
       language: this.language,
       game,
       seats: this.seats.kinds,
-      rules: this.parsed(parseRules(this.rules)),
+      rules: this.attrs.value(parseRules(this.rules)),
       busy: this.busy,
       settingUp: this.settingUp,
       botTurn: this.botTurn,
       hintsOn: this.hintsOn,
       showReview: this.showReview,
-      muted: this.muted,
+      muted: this.sound.muted,
       noWebgl: this.noWebgl,
       notice: this.savedGameNotice,
-      message: this.message,
+      message: this.toast.text,
       announcement: this.announcement,
       solver: this.seats.solver,
       history: game?.over ? this.history.list() : [],
@@ -435,11 +408,7 @@ export class DicePoker extends LitElement {
         setUp: (open) => (this.settingUp = open),
         toggleLang: () => (this.chosenLang = this.language === 'et' ? 'en' : 'et'),
         toggleHints: () => this.toggleHints(),
-        toggleMute: () => {
-          if (!this.sounds) return;
-          this.sounds.muted = !this.sounds.muted;
-          this.muted = this.sounds.muted;
-        },
+        toggleMute: () => this.sound.toggleMute(),
         showReview: () => void this.seats.load().then(() => (this.showReview = true)),
         skipBot: () => this.seats.skip(),
         clearHistory: () => {
