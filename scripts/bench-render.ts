@@ -3,20 +3,12 @@
 // throws, and reports the time between frames drawn during the throws and the frames drawn while
 // the dice lie still. Flags: --json (one JSON object), --throws N, --quality high|low,
 // --shots DIR (screenshots at 1280x720 and 390x844 at rest and with held dice, then exit).
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createServer } from 'vite';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ThrowResult } from '../src/scene/physics/types.js';
-
-interface ChromiumFinder {
-  findChromium(): string | undefined;
-  CHROMIUM_ARGS: string[];
-}
-// A plain .mjs without types: loaded by URL so TypeScript does not try to resolve it.
-const { findChromium, CHROMIUM_ARGS } = (await import(
-  new URL('./chromium.mjs', import.meta.url).href
-)) as ChromiumFinder;
+import { launchChromium } from './chromium.mjs';
 
 interface Bench {
   show(faces: number[], held: boolean[]): void;
@@ -50,11 +42,8 @@ const GESTURES = [
 ];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const executablePath = findChromium();
-if (!executablePath) {
-  console.error('No Chromium found: run `node scripts/ensure-chromium.mjs` or set CHROMIUM_PATH.');
-  process.exit(1);
-}
+// Launched first: without a Chromium there is nothing to measure, and no server is left running.
+const browser = await launchChromium();
 const server = await createServer({
   root,
   logLevel: 'error',
@@ -66,7 +55,6 @@ await server.listen();
 const address = server.httpServer?.address();
 const port = typeof address === 'object' && address ? address.port : 5173;
 const base = `http://127.0.0.1:${port}/scripts/bench/render.html`;
-const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 
 try {
   if (shots) await screenshots(shots);

@@ -1,21 +1,12 @@
 // `npm run bench:startup`: the size of the game's JavaScript (gzip) and how soon the table's first frame
 // is drawn after opening the built page, in Chromium with software WebGL. Builds the page first.
 // Flags: --json (one JSON object), --loads N (page loads to measure, default 7).
-import { chromium } from '@playwright/test';
 import { build, preview } from 'vite';
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-
-interface ChromiumFinder {
-  findChromium(): string | undefined;
-  CHROMIUM_ARGS: string[];
-}
-// A plain .mjs without types: loaded by URL so TypeScript does not try to resolve it.
-const { findChromium, CHROMIUM_ARGS } = (await import(
-  new URL('./chromium.mjs', import.meta.url).href
-)) as ChromiumFinder;
+import { launchChromium } from './chromium.mjs';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -39,7 +30,7 @@ const server = await preview({
   logLevel: 'error',
   preview: { port: PORT, host: '127.0.0.1', strictPort: true },
 });
-const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+const browser = await launchChromium();
 const firstFrames: number[] = [];
 try {
   for (let i = 0; i < loads; i++) {

@@ -21,6 +21,18 @@ export function findChromium() {
   return candidates.find((path) => path && existsSync(path));
 }
 
+/**
+ * Launches headless Chromium with CHROMIUM_ARGS, as the benchmark scripts measure it. Throws with a
+ * hint when none is installed, rather than Playwright's advice to download its own.
+ */
+export async function launchChromium() {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    throw new Error('No Chromium found: run `node scripts/ensure-chromium.mjs` or set CHROMIUM_PATH.');
+  }
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
 function safe(fn) {
   try {
     return fn();

@@ -146,4 +146,35 @@ describe('ScoreHistory', () => {
     expect(result.list).toHaveLength(1);
     expect(new ScoreHistory({ storage: null }).list()).toEqual([]);
   });
+
+  it('reads a forbidden or missing storage as an empty list and says why nothing was kept', () => {
+    class ForbiddenStorage extends MemoryStorage {
+      override setItem(): void {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      }
+      override getItem(): string | null {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      }
+    }
+    for (const storage of [new ForbiddenStorage(), null]) {
+      const history = new ScoreHistory({ storage, now: () => DAY_1 });
+      expect(history.list()).toEqual([]);
+      const result = history.add([{ name: 'Mari', score: 10, rules: 'seed' }]);
+      expect(result.saved).toMatchObject({ ok: false, reason: 'unavailable' });
+      // The list of this session is still returned, dated by the clock.
+      expect(result.list).toEqual([{ name: 'Mari', score: 10, rules: 'seed', date: DAY_1.toISOString() }]);
+      expect(result.places).toEqual([0]);
+    }
+    expect(new ScoreHistory({ storage: null }).clear()).toMatchObject({ ok: false, reason: 'unavailable' });
+  });
+
+  it('writes the documented format under dice-poker:<key>:scores', () => {
+    const storage = new MemoryStorage();
+    historyAt(DAY_1, storage, 'table 2').add([{ name: 'Mari', score: 10, rules: 'seed' }]);
+    expect(JSON.parse(storage.getItem('dice-poker:table 2:scores')!)).toEqual({
+      version: 1,
+      entries: [{ name: 'Mari', score: 10, rules: 'seed', date: DAY_1.toISOString() }],
+    });
+    expect(historyAt(DAY_1, storage, ' ').key).toBe('dice-poker:default:scores');
+  });
 });

@@ -1,24 +1,15 @@
-import {
-  browserStorage,
-  tryRead,
-  tryWrite,
-  type StorageLike,
-  type StorageResult,
-} from './browser-storage.js';
+import type { StorageResult } from './browser-storage.js';
 import { parseHighScore, rankHighScores, type HighScore } from './high-scores.js';
+import { StorageEntry, type StorageEntryOptions } from './StorageEntry.js';
 import { scoresKey } from './storage-keys.js';
 
 /** The format of the stored list; another version is read as an empty list. */
 const SCORES_VERSION = 1;
 
 /** Options of `ScoreHistory`. */
-export interface ScoreHistoryOptions {
+export interface ScoreHistoryOptions extends StorageEntryOptions {
   /** Separates the lists of several elements on one origin; `default` when blank. */
   storageKey?: string | null;
-  /** Where to keep the list; the page's localStorage by default. `null` keeps nothing. */
-  storage?: StorageLike | null;
-  /** The clock that dates entries added without a date. */
-  now?: () => Date;
 }
 
 /** An entry to add; dated now unless it carries its own date. */
@@ -38,22 +29,14 @@ export interface AddScoresResult {
  * The local top 10 of best scores, per storage key. Whatever is read back is checked: malformed
  * entries are dropped, never shown. Nothing here throws; storage failures come back in results.
  */
-export class ScoreHistory {
-  /** The storage entry this list uses. */
-  readonly key: string;
-
-  private readonly storage: StorageLike | null;
-  private readonly now: () => Date;
-
+export class ScoreHistory extends StorageEntry {
   constructor(options: ScoreHistoryOptions = {}) {
-    this.key = scoresKey(options.storageKey);
-    this.storage = options.storage === undefined ? browserStorage() : options.storage;
-    this.now = options.now ?? (() => new Date());
+    super(scoresKey(options.storageKey), options);
   }
 
   /** The best scores, best first, ties older first, at most 10. */
   list(): HighScore[] {
-    const text = tryRead(this.storage, this.key);
+    const text = this.read();
     if (text === null) return [];
     let data: unknown;
     try {
@@ -73,14 +56,7 @@ export class ScoreHistory {
     const added = entries.map((entry) => parseHighScore({ ...entry, date: entry.date ?? date }));
     const list = rankHighScores([...this.list(), ...added.filter((entry) => entry !== null)]);
     const places = added.map((entry) => (entry ? list.indexOf(entry) : -1));
-    const saved = tryWrite(this.storage, (storage) =>
-      storage.setItem(this.key, JSON.stringify({ version: SCORES_VERSION, entries: list })),
-    );
+    const saved = this.write(() => JSON.stringify({ version: SCORES_VERSION, entries: list }));
     return { list: list.map((entry) => ({ ...entry })), places, saved };
-  }
-
-  /** Forgets every score. */
-  clear(): StorageResult {
-    return tryWrite(this.storage, (storage) => storage.removeItem(this.key));
   }
 }

@@ -28,5 +28,6 @@ export {
   type StorageLike,
   type StorageResult,
 } from './browser-storage.js';
+export { StorageEntry, type StorageEntryOptions } from './StorageEntry.js';
 export { DEFAULT_STORAGE_KEY, gameKey, scoresKey } from './storage-keys.js';
 export { MemoryStorage } from './MemoryStorage.js';
