@@ -1,19 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { getTable, rankHolds, rankRows, ROWS } from '../../src/engine/index.js';
-import { ARTIFACTS, stateOf, watchErrors } from './helpers.js';
+import { ARTIFACTS, openPage, playChanceTurn, stateOf } from './helpers.js';
 
 test('the hints shown match the solver: every free row and the best hold, best marked', async ({ page }) => {
-  const errors = watchErrors(page);
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/');
-  await page.locator('dice-poker').evaluate(async (node) => {
-    const el = node as HTMLElementTagNameMap['dice-poker'];
-    el.setAttribute('lang', 'en');
-    el.newGame({ players: ['Mari'], seed: 12 });
-    await el.roll();
-    el.score('chance');
-    await el.roll();
-  });
+  const errors = await openPage(page);
+  await playChanceTurn(page, 12);
+  await page.locator('dice-poker').evaluate((node) => (node as HTMLElementTagNameMap['dice-poker']).roll());
   await page.locator('dice-poker [data-hints]').click();
   const state = await stateOf(page);
   const position = { scores: state.players[0]!.scores, dice: state.dice, rollsUsed: state.rollsUsed };
@@ -43,9 +35,7 @@ test('a computer seat plays its turns through the same flow, visibly, and can be
   page,
 }) => {
   test.setTimeout(180_000);
-  const errors = watchErrors(page);
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/');
+  const errors = await openPage(page);
   await page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
   // Start panel: two seats, the second played by the optimal computer.
   await page.locator('dice-poker dp-start-panel [data-add-player]').click();
@@ -84,9 +74,7 @@ test('after the game, the review lists each player’s expected points lost, dec
   page,
 }) => {
   test.setTimeout(120_000);
-  const errors = watchErrors(page);
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/');
+  const errors = await openPage(page);
   await page.locator('dice-poker').evaluate(
     async (node, rows) => {
       const el = node as HTMLElementTagNameMap['dice-poker'];

@@ -14,6 +14,20 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Opens the page watching for errors from the first load on, with reduced motion by default so that
+ * throws come to rest at once (`no-preference` to see a throw under way). Returns the errors seen.
+ */
+export async function openPage(
+  page: Page,
+  reducedMotion: 'reduce' | 'no-preference' = 'reduce',
+): Promise<string[]> {
+  const errors = watchErrors(page);
+  await page.emulateMedia({ reducedMotion });
+  await page.goto('/');
+  return errors;
+}
+
 /** The element's public state. */
 export function stateOf(page: Page, selector = 'dice-poker'): Promise<DicePokerState> {
   return page.locator(selector).evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).state);
@@ -32,6 +46,20 @@ export async function openGame(page: Page, players: string, seed = 1, lang = 'en
   );
   await expect(page.locator('dice-poker canvas')).toBeVisible();
   await expect(page.locator('dice-poker dp-controls')).toBeVisible();
+}
+
+/**
+ * Starts a game for Mari alone through the element's API, in English and seeded, and plays her first
+ * turn: one throw, scored as chance. The game is then saved and the solver has a sheet to work on.
+ */
+export async function playChanceTurn(page: Page, seed: number): Promise<void> {
+  await page.locator('dice-poker').evaluate(async (node, seed) => {
+    const el = node as HTMLElementTagNameMap['dice-poker'];
+    el.setAttribute('lang', 'en');
+    el.newGame({ players: ['Mari'], seed });
+    await el.roll();
+    el.score('chance');
+  }, seed);
 }
 
 /** Flicks across the table with the mouse: press near the player's side, drag away, release. */

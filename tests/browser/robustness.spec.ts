@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROWS } from '../../src/engine/index.js';
-import { watchErrors } from './helpers.js';
+import { openPage, watchErrors } from './helpers.js';
 
 type DicePokerElement = HTMLElementTagNameMap['dice-poker'];
 
@@ -15,6 +15,13 @@ function expectFaces(faces: unknown): void {
   }
 }
 
+/** Opens the page (see `openPage`) and waits for the 3D table to be drawn. Returns the errors seen. */
+async function openTable(page: Page, reducedMotion?: 'reduce' | 'no-preference'): Promise<string[]> {
+  const errors = await openPage(page, reducedMotion);
+  await expect(page.locator('dice-poker canvas')).toBeVisible();
+  return errors;
+}
+
 /** Every console message of the page, as "type: text". */
 function watchConsole(page: Page): string[] {
   const messages: string[] = [];
@@ -23,9 +30,7 @@ function watchConsole(page: Page): string[] {
 }
 
 test('names from the players attribute are shown as text, never as markup', async ({ page }) => {
-  const errors = watchErrors(page);
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/');
+  const errors = await openPage(page);
   const img = '<img src=x onerror=__pwned=1>'; // 29 characters: the longest name allowed
   const bold = '<b>Bold</b>';
   await page.locator('dice-poker').evaluate(async (node, players) => {
@@ -148,10 +153,7 @@ test("a whole game with hints under a strict Content-Security-Policy (default-sr
 
 test('three whole 2-player games in one page: no errors and no growing heap', async ({ page }) => {
   test.setTimeout(180_000);
-  const errors = watchErrors(page);
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/');
-  await expect(page.locator('dice-poker canvas')).toBeVisible();
+  const errors = await openTable(page);
   await page.evaluate(() => {
     const w = window as unknown as { __over: number };
     w.__over = 0;
@@ -206,11 +208,8 @@ test('three whole 2-player games in one page: no errors and no growing heap', as
 test('attached and removed 50 times, then one more plays: WebGL contexts are freed', async ({ page }) => {
   // Each removal blocks in WEBGL_lose_context for ~1 s under SwiftShader: ~1.5 min on a quiet 2-core machine.
   test.setTimeout(240_000);
-  const errors = watchErrors(page);
   const messages = watchConsole(page);
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/');
-  await expect(page.locator('dice-poker canvas')).toBeVisible();
+  const errors = await openTable(page);
   const outcome = await page.evaluate(async () => {
     const frame = () => new Promise(requestAnimationFrame);
     const started = performance.now();
@@ -275,10 +274,7 @@ test('a throw interrupted by removal settles (cancelled or done), never hangs, a
   page,
 }) => {
   test.setTimeout(90_000);
-  const errors = watchErrors(page);
-  await page.emulateMedia({ reducedMotion: 'no-preference' });
-  await page.goto('/');
-  await expect(page.locator('dice-poker canvas')).toBeVisible();
+  const errors = await openTable(page, 'no-preference');
   const outcome = await page.locator('dice-poker').evaluate(async (node) => {
     const el = node as DicePokerElement;
     el.setAttribute('lang', 'en');
@@ -343,10 +339,7 @@ test('a throw interrupted by removal settles (cancelled or done), never hangs, a
 
 test('a throw under way when the tab is hidden comes to rest at once', async ({ page }) => {
   test.setTimeout(60_000);
-  const errors = watchErrors(page);
-  await page.emulateMedia({ reducedMotion: 'no-preference' });
-  await page.goto('/');
-  await expect(page.locator('dice-poker canvas')).toBeVisible();
+  const errors = await openTable(page, 'no-preference');
   const outcome = await page.locator('dice-poker').evaluate(async (node) => {
     const el = node as DicePokerElement;
     el.newGame({ players: ['Ann'], seed: 4 });

@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { ROWS } from '../../src/engine/index.js';
-import { stateOf, watchErrors } from './helpers.js';
+import { openPage, playChanceTurn, stateOf } from './helpers.js';
 
 const KEY = 'dice-poker:default:game';
 
 test('a reload mid-turn resumes exactly: sheet, turn, throws used, dice and holds', async ({ page }) => {
-  const errors = watchErrors(page);
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/');
+  const errors = await openPage(page);
   const before = await page.locator('dice-poker').evaluate(async (node) => {
     const el = node as HTMLElementTagNameMap['dice-poker'];
     el.newGame({ players: ['Mari', 'Jüri'], seed: 8, rules: 'classic' });
@@ -45,16 +43,8 @@ for (const [what, spoil, message] of [
   ['unknown-version', (saved: string) => saved.replace('"version":1', '"version":99'), 'teisest versioonist'],
 ] as const) {
   test(`${what} saved data is discarded with a visible message, never a wrong game`, async ({ page }) => {
-    const errors = watchErrors(page);
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/');
-    await page.locator('dice-poker').evaluate(async (node) => {
-      const el = node as HTMLElementTagNameMap['dice-poker'];
-      el.setAttribute('lang', 'en');
-      el.newGame({ players: ['Mari'], seed: 8 });
-      await el.roll();
-      el.score('chance');
-    });
+    const errors = await openPage(page);
+    await playChanceTurn(page, 8);
     const saved = await page.evaluate((key) => localStorage.getItem(key)!, KEY);
     expect(saved).toContain('"chance":');
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [KEY, spoil(saved)] as const);
