@@ -1,0 +1,199 @@
+import * as THREE from 'three';
+import type { DiePose } from './physics/types.js';
+import { CameraRig } from './CameraRig.js';
+import { DieMeshes } from './DieMeshes.js';
+import { DirtyRegions, type ScreenRect } from './DirtyRegions.js';
+import { Lighting } from './Lighting.js';
+import { LookUpgrade } from './LookUpgrade.js';
+import { RoomBackground } from './RoomBackground.js';
+import { SceneRenderer, type SceneLayers } from './SceneRenderer.js';
+import { TABLE_BOUNDS, TableMesh } from './TableMesh.js';
+
+/** Options of a TableView. */
+export interface TableViewOptions {
+  /** Number of dice. */
+  dieCount: number;
+  /** Highest device pixel ratio drawn at. */
+  maxPixelRatio: number;
+  /** Whether the full look has a shadow map. */
+  shadows: boolean;
+  /** The CSS size the canvas will get (its container's), so its drawing buffer is made that size. */
+  size: { width: number; height: number };
+}
+
+/**
+ * What the dice table looks like on the canvas, and drawing it: the table, room and lights, the dice
+ * over them, the camera framing it all. Two layers: the table (drawn on full frames only, lit, with
+ * a shadow map) and the dice over the captured table (cheap: lit per vertex by the same lights, blob
+ * shadows); once drawn whole, a frame draws again only the pixels around dice that moved. The first
+ * frame is drawn in a quick look, the full look right after (see LookUpgrade). It draws only when
+ * told; `requestFrame` asks the host for a frame when the view needs one (a restored context, the
+ * full look ready).
+ */
+export class TableView {
+  /** The camera the table is seen through (for picking). */
+  readonly camera: THREE.PerspectiveCamera;
+  private readonly renderer: SceneRenderer;
+  private readonly layers: SceneLayers;
+  private readonly rig = new CameraRig(TABLE_BOUNDS);
+  private readonly table: TableMesh;
+  private readonly room = new RoomBackground();
+  private readonly dice: DieMeshes;
+  private readonly lighting: Lighting;
+  private readonly regions: DirtyRegions;
+  private readonly upgrade: LookUpgrade;
+  private readonly scratch = new THREE.Vector3();
+  private drawn = 0;
+  private disposed = false;
+
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    options: TableViewOptions,
+    requestFrame: () => void,
+  ) {
+    this.camera = this.rig.camera;
+    this.renderer = new SceneRenderer(canvas, {
+      maxPixelRatio: options.maxPixelRatio,
+      shadows: options.shadows,
+      size: options.size,
+    });
+    this.renderer.onContextRestored = requestFrame;
+    this.lighting = new Lighting({ shadowMapSize: options.shadows ? 1024 : 0 });
+    this.table = new TableMesh(this.lighting);
+    // The first frame quick (see TableLook; no shadow map), the full look right after.
+    this.lighting.shadows = false;
+    this.dice = new DieMeshes(this.lighting, { count: options.dieCount });
+    const still = new THREE.Scene();
+    still.add(this.table.group, this.room.mesh, this.lighting.group);
+    const moving = new THREE.Scene();
+    moving.add(this.renderer.backdrop.mesh, this.table.occluders, this.dice.group);
+    // Drawn in several passes a frame: world matrices are brought up to date once, by `draw`.
+    moving.matrixWorldAutoUpdate = false;
+    moving.updateMatrixWorld(true);
+    this.layers = { still, moving, occluders: this.table.occluders };
+    // The first frame's shader programs go off to compile in the GPU process (the backdrop's and the
+    // walls' wait for a throw) while this thread paints the pictures.
+    this.renderer.precompile(still, this.camera, still);
+    this.renderer.precompile(this.dice.group, this.camera, moving);
+    this.paintPictures();
+    this.regions = new DirtyRegions(this.camera, this.lighting.towardsKey, this.dice.count);
+    this.upgrade = new LookUpgrade({
+      gpuDone: () => this.renderer.gpuDone(),
+      applyFullLook: () => {
+        this.lighting.shadows = true;
+        this.table.setLook('full');
+      },
+      prepare: async () => {
+        // As for the first frame: programs off to the GPU process, pictures painted meanwhile.
+        this.renderer.precompile(still, this.camera, still);
+        this.table.paint('full');
+        await this.renderer.gpuDone();
+        if (!this.disposed) this.renderer.settlePrograms(still);
+      },
+      redraw: () => {
+        this.renderer.needsFullFrame = true;
+        requestFrame();
+      },
+    });
+  }
+
+  /** Frames actually drawn since creation. */
+  get framesDrawn(): number {
+    return this.drawn;
+  }
+
+  /** The die meshes by die index (for picking; their pose is the one last drawn or about to be). */
+  get dieMeshes(): readonly THREE.Mesh[] {
+    return this.dice.meshes;
+  }
+
+  /** Writes into `out` the pose die `index` is drawn at (or is about to be, once set) and returns it. */
+  diePose(index: number, out: DiePose): DiePose {
+    const { position, quaternion } = this.dice.meshes[index]!;
+    out.x = position.x;
+    out.y = position.y;
+    out.z = position.z;
+    out.qx = quaternion.x;
+    out.qy = quaternion.y;
+    out.qz = quaternion.z;
+    out.qw = quaternion.w;
+    return out;
+  }
+
+  /** Where die `index` is on the canvas now, in CSS pixels from its top-left corner. */
+  dieScreenPoint(index: number): { x: number; y: number } {
+    const { width, height } = this.renderer.size;
+    const p = this.scratch.copy(this.dice.position(index)).project(this.camera);
+    return { x: ((p.x + 1) / 2) * width, y: ((1 - p.y) / 2) * height };
+  }
+
+  /**
+   * Puts die `index` at `pose`, held look from 0 (in play) to 1 (held); what changed is drawn by the
+   * next `draw`.
+   */
+  setDie(index: number, pose: DiePose, heldLook: number): void {
+    const moved = this.dice.setPose(index, pose);
+    const looks = this.dice.setHeldLook(index, heldLook);
+    if (moved || looks) {
+      const { width, height } = this.renderer.size;
+      this.regions.moved(index, this.dice.layout(index), width, height);
+    }
+  }
+
+  /** Draws what changed; returns whether anything was drawn. */
+  draw(): boolean {
+    const { width, height } = this.renderer.size;
+    if (width === 0 || height === 0) return false;
+    const rects = this.renderer.needsFullFrame ? null : this.regions.take(width, height);
+    if (rects !== null && rects.length === 0) return false;
+    if (rects === null) {
+      this.regions.clear();
+      for (let i = 0; i < this.dice.count; i++) this.regions.placed(i, this.dice.layout(i), width, height);
+    }
+    this.dice.group.updateMatrixWorld();
+    if (this.renderer.draw(this.layers, this.camera, rects, this.cull)) this.upgrade.fullFrameDrawn();
+    this.drawn++;
+    return true;
+  }
+
+  /** Fits the drawing buffer and the camera to the canvas's size; draws at once when it changed. */
+  resize(): void {
+    const width = this.canvas.clientWidth;
+    const height = this.canvas.clientHeight;
+    if (!this.renderer.setSize(width, height)) return;
+    this.rig.frame(width, height);
+    // Drawn now, not on the next frame: resizing cleared the canvas and it must not flash empty.
+    this.draw();
+  }
+
+  /** Stops a pending look upgrade and frees every GPU resource (the canvas stays). */
+  dispose(): void {
+    this.disposed = true;
+    this.upgrade.dispose();
+    this.table.dispose();
+    this.room.dispose();
+    this.dice.dispose();
+    this.lighting.dispose();
+    this.renderer.dispose();
+    this.layers.still.clear();
+    this.layers.moving.clear();
+  }
+
+  /** Before each scissored pass: only the dice that reach into it are drawn. */
+  private readonly cull = (rect: ScreenRect | null): void => {
+    for (let i = 0; i < this.dice.count; i++) {
+      this.dice.setVisible(i, rect === null || this.regions.reaches(i, rect));
+    }
+  };
+
+  /**
+   * Paints the pictures (the dearest part of the start-up), then fetches the first frame's programs,
+   * linked by now, so that frame waits for none of them.
+   */
+  private paintPictures(): void {
+    this.dice.paint();
+    this.table.paint('quick');
+    this.renderer.settlePrograms(this.layers.still);
+    this.renderer.settlePrograms(this.dice.group);
+  }
+}
