@@ -1,5 +1,5 @@
 import * as THREE from 'three';
-import type { DiePose } from './physics/types.js';
+import { writePose, type DiePose } from './physics/types.js';
 import { CameraRig } from './CameraRig.js';
 import { DieMeshes } from './DieMeshes.js';
 import { DirtyRegions, type ScreenRect } from './DirtyRegions.js';
@@ -110,14 +110,7 @@ export class TableView {
   /** Writes into `out` the pose die `index` is drawn at (or is about to be, once set) and returns it. */
   diePose(index: number, out: DiePose): DiePose {
     const { position, quaternion } = this.dice.meshes[index]!;
-    out.x = position.x;
-    out.y = position.y;
-    out.z = position.z;
-    out.qx = quaternion.x;
-    out.qy = quaternion.y;
-    out.qz = quaternion.z;
-    out.qw = quaternion.w;
-    return out;
+    return writePose(position, quaternion, out);
   }
 
   /** Where die `index` is on the canvas now, in CSS pixels from its top-left corner. */

@@ -8,7 +8,15 @@ import { faceUpRotation } from './rotations.js';
 import { SettleWatcher } from './settle-watcher.js';
 import { freeFeltSpot, type Spot } from './table-spots.js';
 import { aimOf, launchDie, nudgeDie, redropDie, type ThrowAim } from './throw-launcher.js';
-import { DIE_SIZE, HELD_SLOTS, TABLE, type DiePose, type Gesture, type ThrowResult } from './types.js';
+import {
+  DIE_SIZE,
+  HELD_SLOTS,
+  TABLE,
+  type DiePose,
+  type Gesture,
+  type ThrowResult,
+  writePose,
+} from './types.js';
 
 /** A cocked die is nudged in place this many times before it is picked up and thrown again instead. */
 const NUDGES_BEFORE_REDROP = 2;
@@ -93,15 +101,7 @@ export class DiceWorld {
   pose(index: number, out: DiePose = { x: 0, y: 0, z: 0, qx: 0, qy: 0, qz: 0, qw: 1 }): DiePose {
     const body = this.bodies[index];
     if (!body) throw new RangeError(`No die ${index}: dice are numbered 0..${DICE_COUNT - 1}`);
-    const { position: p, quaternion: q } = body;
-    out.x = p.x;
-    out.y = p.y;
-    out.z = p.z;
-    out.qx = q.x;
-    out.qy = q.y;
-    out.qz = q.z;
-    out.qw = q.w;
-    return out;
+    return writePose(body.position, body.quaternion, out);
   }
 
   /**

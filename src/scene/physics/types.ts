@@ -67,6 +67,25 @@ export interface DiePose {
   qw: number;
 }
 
+/**
+ * Writes a position and an orientation (a cannon-es body's, a three.js object's: any x/y/z and
+ * x/y/z/w) into `out` as a DiePose, and returns it.
+ */
+export function writePose(
+  position: { x: number; y: number; z: number },
+  quaternion: { x: number; y: number; z: number; w: number },
+  out: DiePose,
+): DiePose {
+  out.x = position.x;
+  out.y = position.y;
+  out.z = position.z;
+  out.qx = quaternion.x;
+  out.qy = quaternion.y;
+  out.qz = quaternion.z;
+  out.qw = quaternion.w;
+  return out;
+}
+
 /** Z of the held-dice slots: the middle of the ledge beyond the near wall. */
 const HELD_SLOT_Z = TABLE.depth / 2 + TABLE.wallThickness + TABLE.ledgeDepth / 2;
 
