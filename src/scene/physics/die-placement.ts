@@ -1,5 +1,5 @@
 import * as CANNON from 'cannon-es';
-import { levelRotation } from './rotations.js';
+import { levelRotation, squareRotation } from './rotations.js';
 import { DIE_SIZE, HELD_SLOTS } from './types.js';
 
 /**
@@ -24,9 +24,9 @@ export function restAt(die: CANNON.Body, x: number, z: number): void {
   die.sleep();
 }
 
-/** Lifts die `index` out of play and sets it down level, same face up, in its ledge slot. */
+/** Lifts die `index` out of play and sets it down square in its ledge slot, same face up. */
 export function putOnLedge(die: CANNON.Body, index: number): void {
-  levelRotation(die.quaternion, die.quaternion);
+  squareRotation(die.quaternion, die.quaternion);
   setInPlay(die, false);
   restAt(die, HELD_SLOTS[index]!.x, HELD_SLOTS[index]!.z);
 }

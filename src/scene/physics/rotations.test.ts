@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { seedRng } from '../../engine/index.js';
 import { chiSquarePValue, chiSquareUniform } from './chi-square.js';
 import { topFace } from './face-reading.js';
-import { faceUpRotation, levelRotation, randomRotation, randomUnitVector } from './rotations.js';
+import {
+  faceUpRotation,
+  levelRotation,
+  randomRotation,
+  randomUnitVector,
+  squareRotation,
+} from './rotations.js';
 
 describe('rotations', () => {
   it('draws unit quaternions, the same ones from the same generator state', () => {
@@ -65,6 +71,32 @@ describe('rotations', () => {
       expect(topFace(level).angleDeg).toBeLessThan(1e-6);
       // Same heading: the level die is the untilted one, up to sign.
       expect(Math.abs(level.x * q.x + level.y * q.y + level.z * q.z + level.w * q.w)).toBeCloseTo(1, 9);
+    }
+  });
+
+  it('sets a die square to the table: same face up, sides along the table, turned at most 45 degrees', () => {
+    let rng = seedRng(7);
+    const q = new CANNON.Quaternion();
+    const side = new CANNON.Vec3();
+    for (let i = 0; i < 300; i++) {
+      rng = randomRotation(rng, q);
+      const level = levelRotation(q, new CANNON.Quaternion());
+      const square = squareRotation(q, new CANNON.Quaternion());
+      expect(topFace(square).face).toBe(topFace(q).face);
+      expect(topFace(square).angleDeg).toBeLessThan(1e-4);
+      // Every face points along a table axis.
+      for (const [x, y, z] of [
+        [1, 0, 0],
+        [0, 1, 0],
+        [0, 0, 1],
+      ] as const) {
+        square.vmult(side.set(x, y, z), side);
+        for (const c of [side.x, side.y, side.z])
+          expect(Math.min(Math.abs(c), Math.abs(1 - Math.abs(c)))).toBeLessThan(1e-9);
+      }
+      // The least turn from the level die: cos(angle / 2) >= cos(22.5 degrees).
+      const dot = Math.abs(level.x * square.x + level.y * square.y + level.z * square.z + level.w * square.w);
+      expect(dot).toBeGreaterThanOrEqual(Math.cos(Math.PI / 8) - 1e-9);
     }
   });
 });

@@ -8,6 +8,9 @@ const UP = new CANNON.Vec3(0, 1, 0);
 const scratchNormal = new CANNON.Vec3();
 const scratchAlign = new CANNON.Quaternion();
 const scratchYaw = new CANNON.Quaternion();
+const scratchSide = new CANNON.Vec3();
+const scratchSideNow = new CANNON.Vec3();
+const QUARTER_TURN = Math.PI / 2;
 
 /**
  * A rotation drawn uniformly from all rotations (Shoemake's subgroup algorithm, Graphics Gems III),
@@ -62,4 +65,25 @@ export function levelRotation(q: QuaternionLike, out: CANNON.Quaternion): CANNON
   scratchAlign.setFromVectors(scratchNormal, UP);
   scratchAlign.mult(scratchYaw, out);
   return out.normalize();
+}
+
+/**
+ * `q` set square to the table: same face up, level, and turned about the vertical by the least angle
+ * that lines its sides up with the table's (a multiple of 90 degrees from the `faceUpRotation`
+ * heading), as a person sets a kept die in its slot.
+ */
+export function squareRotation(q: QuaternionLike, out: CANNON.Quaternion): CANNON.Quaternion {
+  const face = topFace(q).face;
+  // A side of the die (a face normal square to the top one): where it points once the die is level,
+  // and where it points at heading 0; the angle between them about the vertical is the heading.
+  const [nx, ny, nz] = FACE_NORMALS[face]!;
+  const side = FACE_NORMALS.find((n, f) => f > 0 && n[0] * nx + n[1] * ny + n[2] * nz === 0)!;
+  scratchSide.set(side[0], side[1], side[2]);
+  levelRotation(q, out).vmult(scratchSide, scratchSideNow);
+  faceUpRotation(face, 0, out).vmult(scratchSide, scratchSide);
+  const heading = Math.atan2(
+    scratchSide.z * scratchSideNow.x - scratchSide.x * scratchSideNow.z,
+    scratchSide.x * scratchSideNow.x + scratchSide.z * scratchSideNow.z,
+  );
+  return faceUpRotation(face, Math.round(heading / QUARTER_TURN) * QUARTER_TURN, out);
 }
