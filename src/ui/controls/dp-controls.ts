@@ -88,6 +88,10 @@ export class DpControls extends LitElement {
       .die:disabled {
         opacity: 0.9;
       }
+      /* Before the turn's first throw the tray shows the last turn's dice: faded, as not yet this turn's. */
+      .tray.unthrown .die {
+        opacity: 0.45;
+      }
       .roll {
         min-width: 9rem;
       }
@@ -140,7 +144,12 @@ export class DpControls extends LitElement {
     const holdable = canHold(game) && !this.busy;
     return html`<div class="card">
       <p class="turn">${s.turnOf(name, game.turn)}</p>
-      <div class="tray" part="tray" role="group" aria-label=${s.held}>
+      <div
+        class="tray ${game.rollsUsed === 0 ? 'unthrown' : ''}"
+        part="tray"
+        role="group"
+        aria-label=${s.held}
+      >
         ${game.dice.map(
           (face, index) =>
             html`<button
