@@ -7,6 +7,17 @@ export interface Parsed<T> {
   warning?: string;
 }
 
+/**
+ * A property's value as its attribute's text: scripts may set `el.seed = 42` or
+ * `el.players = ['Mari', 'Jüri']` where markup would give text; null and undefined mean "not set".
+ */
+export function attributeText(value: unknown): string | null {
+  return value === null || value === undefined ? null : String(value);
+}
+
+/** The largest seed: seeds are unsigned 32-bit integers, as the engine's generator takes them. */
+const MAX_SEED = 2 ** 32 - 1;
+
 /** `players="Mari, Jüri"`: 1 to 6 names of 1 to 29 characters; else undefined (the start panel). */
 export function parsePlayers(attr: string | null): Parsed<string[] | undefined> {
   if (attr === null) return { value: undefined };
@@ -24,13 +35,16 @@ export function parsePlayers(attr: string | null): Parsed<string[] | undefined> 
   return { value: names };
 }
 
-/** `seed="42"`: an integer, else undefined (a fresh random game). */
+/** `seed="42"`: an integer from 0 to 2^32 - 1, else undefined (a fresh random game). */
 export function parseSeed(attr: string | null): Parsed<number | undefined> {
   if (attr === null) return { value: undefined };
   const trimmed = attr.trim();
   const seed = /^-?\d+$/.test(trimmed) ? Number(trimmed) : NaN;
-  if (!Number.isSafeInteger(seed))
-    return { value: undefined, warning: `seed="${attr}" is not an integer; ignoring it` };
+  if (!Number.isSafeInteger(seed) || seed < 0 || seed > MAX_SEED)
+    return {
+      value: undefined,
+      warning: `seed="${attr}" is not an integer from 0 to ${MAX_SEED}; ignoring it`,
+    };
   return { value: seed };
 }
 

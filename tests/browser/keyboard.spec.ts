@@ -30,9 +30,24 @@ test('a whole game with the keyboard alone, announced politely, with a clean acc
   await page.keyboard.press('Enter');
   await expect(page.locator('dice-poker canvas')).toBeFocused();
   await expect(page.locator('dice-poker canvas')).toHaveAttribute('aria-label', /Dice: 1, 2, 3, 4, 5/);
+  // With the keyboard on the table, the keys are shown.
+  await expect(page.locator('dice-poker .keys')).toBeVisible();
+  await expect(page.locator('dice-poker .keys')).toContainText('H hints, N new game');
 
   const live = page.locator('dice-poker [aria-live="polite"]');
   for (let turn = 0; turn < 13; turn++) {
+    if (turn === 6) {
+      // N opens the new-game panel, saying the game would be discarded, with the keyboard in it;
+      // Escape goes back to the same game, the keyboard on the table.
+      const before = await stateOf(page);
+      await page.keyboard.press('n');
+      await expect(page.locator('dice-poker dp-start-panel [data-discard-warning]')).toBeVisible();
+      await expect(page.locator('dice-poker dp-start-panel input[data-player="0"]')).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(page.locator('dice-poker dp-start-panel')).toHaveCount(0);
+      await expect(page.locator('dice-poker canvas')).toBeFocused();
+      expect(await stateOf(page)).toEqual(before);
+    }
     await page.keyboard.press('r');
     const first = await waitForRest(page, 1);
     await expect(live).toContainText(`Kati threw ${first.dice.join(', ')}. 2 throws left.`);
@@ -60,6 +75,16 @@ test('a whole game with the keyboard alone, announced politely, with a clean acc
       await page.keyboard.press('Enter');
     }
     await expect.poll(async () => (await stateOf(page)).players[0]!.scores[row as 'ones']).toBe(shown);
+    if (turn === 3) {
+      // H shows the hints and hides them again; the keyboard stays on the table.
+      const hints = page.locator('dice-poker [data-hints]');
+      await page.keyboard.press('h');
+      await expect(hints).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.locator('dice-poker dp-hints')).toBeVisible();
+      await page.keyboard.press('h');
+      await expect(hints).toHaveAttribute('aria-pressed', 'false');
+      await expect(page.locator('dice-poker canvas')).toBeFocused();
+    }
     if (turn === 5) expect(await seriousViolations(page)).toEqual([]);
   }
   const final = await stateOf(page);
@@ -67,6 +92,10 @@ test('a whole game with the keyboard alone, announced politely, with a clean acc
   await expect(live).toContainText(`Kati wins!`);
   await expect(page.locator('dice-poker dp-game-over [data-verdict]')).toHaveText('Kati wins!');
   expect(await seriousViolations(page)).toEqual([]);
+  // The keyboard is on "New game"; Enter opens the start panel with the keyboard in it.
+  await expect(page.locator('dice-poker dp-game-over [data-new-game]')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('dice-poker dp-start-panel input[data-player="0"]')).toBeFocused();
   expect(errors).toEqual([]);
 });
 
@@ -78,7 +107,16 @@ test('both languages: switching in the overlay changes every text, from the page
   const rowName = page.locator('dice-poker dp-scorecard tr[data-row="fullHouse"] th');
   await expect(rowName).toHaveText('Maja'); // index.html is lang="et"
   await expect(page.locator('dice-poker [part="roll-button"]')).toContainText('Viska');
+  // The `lang` property works as the attribute does.
+  await page.locator('dice-poker').evaluate((el) => ((el as HTMLElement).lang = 'en'));
+  await expect(rowName).toHaveText('Full house');
+  await page.locator('dice-poker').evaluate((el) => ((el as HTMLElement).lang = 'et'));
+  await expect(rowName).toHaveText('Maja');
+  // The overlay's switch; what is shown is marked in its language, for screen readers.
   await page.locator('dice-poker [data-lang-toggle]').click();
   await expect(rowName).toHaveText('Full house');
   await expect(page.locator('dice-poker [part="roll-button"]')).toContainText('Throw');
+  await expect(page.locator('dice-poker .layout')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('dice-poker [aria-live="polite"]')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('dice-poker [data-lang-toggle]')).toHaveText('Eesti');
 });

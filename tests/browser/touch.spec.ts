@@ -100,6 +100,14 @@ test.describe('phone, landscape', () => {
       page.locator('dice-poker .sheet'),
     ];
     for (const locator of covers) expect(overlap(canvas, (await locator.boundingBox())!)).toBe(false);
+    // Nor do the top bar's buttons cover the controls or the sheet, in either language.
+    for (const lang of ['en', 'et']) {
+      await page.locator('dice-poker').evaluate((el, l) => el.setAttribute('lang', l), lang);
+      for (const button of await page.locator('dice-poker .topbar button').all())
+        for (const panel of covers.slice(-2))
+          expect(overlap((await button.boundingBox())!, (await panel.boundingBox())!)).toBe(false);
+    }
+    await page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
     // The roll button is on screen without scrolling.
     const roll = (await page.locator('dice-poker dp-controls [part="roll-button"]').boundingBox())!;
     expect(roll.y + roll.height).toBeLessThanOrEqual(360);

@@ -61,7 +61,8 @@ export class DpControls extends LitElement {
         border: 2px solid transparent;
         border-radius: 9px;
         background: none;
-        transition: transform 0.12s;
+        /* None under reduced motion: <dice-poker reduced-motion> sets it, as does the media query below. */
+        transition: var(--dp-tray-transition, transform 0.12s);
       }
       @media (prefers-reduced-motion: reduce) {
         .die {
@@ -148,7 +149,7 @@ export class DpControls extends LitElement {
         class="tray ${game.rollsUsed === 0 ? 'unthrown' : ''}"
         part="tray"
         role="group"
-        aria-label=${s.held}
+        aria-label=${s.trayLabel}
       >
         ${game.dice.map(
           (face, index) =>

@@ -13,7 +13,14 @@ import {
   type RuleSetId,
 } from '../../engine/index.js';
 import { DEFAULT_GESTURE, type Gesture } from '../../scene/physics/types.js';
-import { AttributeReader, parseLang, parsePlayers, parseRules, parseSeed } from '../attributes.js';
+import {
+  AttributeReader,
+  attributeText,
+  parseLang,
+  parsePlayers,
+  parseRules,
+  parseSeed,
+} from '../attributes.js';
 import { DicePokerError } from '../errors.js';
 import { emit } from '../events.js';
 import { resolveLang, stringsFor, type Lang, type Strings } from '../i18n/index.js';
@@ -123,7 +130,9 @@ export class DicePoker extends LitElement {
 
   /** A plain, serialisable snapshot of the game (a fresh copy on every read). */
   get state(): DicePokerState {
-    return this.game ? snapshotOf(this.game) : emptySnapshot(this.attrs.value(parseRules(this.rules)));
+    return this.game
+      ? snapshotOf(this.game)
+      : emptySnapshot(this.attrs.value(parseRules(attributeText(this.rules))));
   }
 
   /**
@@ -136,6 +145,8 @@ export class DicePoker extends LitElement {
     this.busy = true;
     try {
       const result = await this.table.throw(throwSeed(game), gesture, game.held).catch((error: unknown) => {
+        // The throw does not count: the table shows the dice of the game again, never the cancelled ones.
+        this.table.show(game.dice, game.held);
         throw new DicePokerError('throw-cancelled', `The throw did not finish: ${(error as Error).message}`);
       });
       const next = this.ask(() => apply(game, { type: 'roll', faces: result.faces }));
@@ -176,6 +187,7 @@ export class DicePoker extends LitElement {
     emit(this, 'dp-score', { player, row, points, total: totals(next)[player]! });
     this.sound.scored(points);
     if (next.over) {
+      this.focusPanel();
       this.history.add(highScoresOf(next, new Date(), (p) => this.seats.kinds[p] === 'human'));
       this.announce(`${scored} ${s.gameOver}. ${verdictOf(next, s)}`);
       emit(this, 'dp-game-over', { totals: totals(next), winners: winners(next) });
@@ -190,10 +202,10 @@ export class DicePoker extends LitElement {
   newGame(options: NewGameOptions = {}): void {
     if (this.busy) throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
     const players = options.players ??
-      this.attrs.value(parsePlayers(this.players)) ??
+      this.attrs.value(parsePlayers(attributeText(this.players))) ??
       this.game?.players.map((p) => p.name) ?? [this.strings.defaultName(1)];
-    const seed = options.seed ?? this.attrs.value(parseSeed(this.seed));
-    const rules = options.rules ?? this.attrs.value(parseRules(this.rules));
+    const seed = options.seed ?? this.attrs.value(parseSeed(attributeText(this.seed)));
+    const rules = options.rules ?? this.attrs.value(parseRules(attributeText(this.rules)));
     const game = this.ask(() => createGame({ players, seed, rules }));
     this.game = game;
     this.settingUp = false;
@@ -215,7 +227,7 @@ export class DicePoker extends LitElement {
   /** The language shown. */
   get language(): Lang {
     if (this.chosenLang) return this.chosenLang;
-    const own = this.attrs.value(parseLang(this.getAttribute('lang')));
+    const own = this.attrs.value(parseLang(this.lang || null));
     return resolveLang(own, document.documentElement.lang, navigator.languages ?? [navigator.language]);
   }
 
@@ -257,7 +269,7 @@ export class DicePoker extends LitElement {
     else if (command.kind === 'hold') this.attempt(() => this.toggleHold(command.index));
     else if (command.kind === 'rows') this.renderRoot.querySelector('dp-scorecard')?.focusOptions();
     else if (command.kind === 'hints') this.toggleHints();
-    else this.settingUp = true;
+    else this.setUp(true);
   };
 
   private requireIdleGame(): Game {
@@ -301,7 +313,7 @@ export class DicePoker extends LitElement {
       if (this.players === null) this.resume();
     }
     if (changed.has('players') && this.players !== null && !this.busy) {
-      const names = this.attrs.value(parsePlayers(this.players));
+      const names = this.attrs.value(parsePlayers(attributeText(this.players)));
       if (names) this.newGame({ players: names });
     }
   }
@@ -353,6 +365,30 @@ export class DicePoker extends LitElement {
     }
   }
 
+  /** Opens or closes the new-game panel; the keyboard goes with it (into the panel, or back to the table). */
+  private setUp(open: boolean): void {
+    if (open === this.settingUp) return;
+    // Set first: the focus moves once the render that this change asks for is done.
+    this.settingUp = open;
+    if (open) this.focusPanel();
+    else this.focusTable();
+  }
+
+  /**
+   * Puts the keyboard on the panel about to open (its first field or button), if the keyboard is in
+   * this element: the game behind a panel is inert, so focus would otherwise fall to the page. Focus
+   * elsewhere on the page (the embedder's) stays where it is.
+   */
+  private focusPanel(): void {
+    const active = document.activeElement;
+    if (active !== this && active !== document.body && active !== null) return;
+    void this.updateComplete.then(async () => {
+      const panel = this.renderRoot.querySelector<LitElement>('dp-start-panel, dp-game-over');
+      await panel?.updateComplete;
+      panel?.focus({ preventScroll: true });
+    });
+  }
+
   /** Start pressed: the game begins and the keyboard goes to the table, where R or Space throws. */
   private startFromPanel(options: NewGameOptions): void {
     this.attempt(() => this.newGame(options));
@@ -386,7 +422,7 @@ export class DicePoker extends LitElement {
       language: this.language,
       game,
       seats: this.seats.kinds,
-      rules: this.attrs.value(parseRules(this.rules)),
+      rules: this.attrs.value(parseRules(attributeText(this.rules))),
       busy: this.busy,
       settingUp: this.settingUp,
       botTurn: this.botTurn,
@@ -405,7 +441,7 @@ export class DicePoker extends LitElement {
         hold: (index) => playing && this.attempt(() => this.toggleHold(index)),
         score: (row) => playing && this.scoreFromSheet(row),
         start: (options) => this.startFromPanel(options),
-        setUp: (open) => (this.settingUp = open),
+        setUp: (open) => this.setUp(open),
         toggleLang: () => (this.chosenLang = this.language === 'et' ? 'en' : 'et'),
         toggleHints: () => this.toggleHints(),
         toggleMute: () => this.sound.toggleMute(),

@@ -20,6 +20,9 @@ export const dicePokerStyles = css`
     /* Height of the strip above the table that the top bar sits in (panels, too, start below it). */
     --bar-space: 2.5rem;
   }
+  :host([reduced-motion]) {
+    --dp-tray-transition: none;
+  }
   :host([hidden]) {
     display: none;
   }
@@ -45,6 +48,30 @@ export const dicePokerStyles = css`
     display: block;
     width: 100%;
     height: 100%;
+  }
+  .stage canvas:focus-visible {
+    outline: 3px solid var(--dp-focus, #ffd166);
+    outline-offset: -3px;
+  }
+  /* The keys, shown while the keyboard is on the table (screen readers get them from the canvas). */
+  .keys {
+    display: none;
+    position: absolute;
+    left: 50%;
+    top: calc(var(--bar-space) + 0.4rem);
+    transform: translateX(-50%);
+    margin: 0;
+    width: max-content;
+    max-width: calc(100% - 2rem);
+    text-align: center;
+    font-size: 0.78rem;
+    background: rgba(20, 15, 10, 0.85);
+    border-radius: 8px;
+    padding: 0.3rem 0.7rem;
+    pointer-events: none;
+  }
+  .table:has(canvas:focus-visible) .keys {
+    display: block;
   }
   dp-controls {
     grid-area: controls;
@@ -73,6 +100,13 @@ export const dicePokerStyles = css`
     }
   }
   @container (orientation: landscape) and (max-height: 520px) and (min-width: 520px) {
+    /* The top bar spans the width here (the side column is narrow): everything starts below it. */
+    .layout.with-sheet {
+      top: var(--bar-space);
+    }
+    .layout.with-sheet .stage {
+      top: 0;
+    }
     .layout.with-sheet {
       grid-template-columns: minmax(0, 1fr) minmax(13rem, 42%);
       grid-template-rows: auto minmax(0, 1fr);
@@ -84,6 +118,13 @@ export const dicePokerStyles = css`
     .sheet {
       max-height: none;
       padding: 0 0.5rem 0.5rem 0;
+    }
+    .topbar {
+      gap: 0.25rem;
+    }
+    .topbar button {
+      font-size: 0.72rem;
+      padding: 0.3rem 0.55rem;
     }
   }
   .topbar {

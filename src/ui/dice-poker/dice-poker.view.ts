@@ -43,7 +43,7 @@ export interface DicePokerView {
 
 function startPanel(v: DicePokerView): TemplateResult {
   const game = v.game;
-  return html`<div class="modal">
+  return html`<div class="modal" lang=${v.language}>
     ${v.notice ? html`<p class="saved-notice" role="alert">${v.notice}</p>` : nothing}
     <dp-start-panel
       .strings=${v.strings}
@@ -58,7 +58,7 @@ function startPanel(v: DicePokerView): TemplateResult {
 }
 
 function gameOverPanel(v: DicePokerView, game: Game): TemplateResult {
-  return html`<div class="modal">
+  return html`<div class="modal" lang=${v.language}>
     <div class="stack">
       <dp-game-over
         .strings=${v.strings}
@@ -81,14 +81,14 @@ function gameOverPanel(v: DicePokerView, game: Game): TemplateResult {
 
 function topbar(v: DicePokerView, playing: boolean): TemplateResult {
   const s = v.strings;
-  return html`<div class="topbar">
+  return html`<div class="topbar" lang=${v.language}>
     <button
       data-lang-toggle
       lang=${v.language === 'et' ? 'en' : 'et'}
       title=${s.language}
       @click=${v.on.toggleLang}
     >
-      ${v.language === 'et' ? 'English' : 'Eesti'}
+      ${s.otherLanguage}
     </button>
     <button data-mute aria-pressed=${v.muted ? 'true' : 'false'} @click=${v.on.toggleMute}>
       ${v.muted ? s.sound.off : s.sound.on}
@@ -114,9 +114,10 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
   const locked = v.busy || v.botTurn;
   const name = game ? game.players[game.current]!.name : '';
   // While a panel asks something, the game behind it is inert: the keyboard stays in the panel.
-  return html`<div class="layout ${game ? 'with-sheet' : ''}" ?inert=${modal}>
+  return html`<div class="layout ${game ? 'with-sheet' : ''}" lang=${v.language} ?inert=${modal}>
       <div class="table" part="table">
         <div class="stage"></div>
+        <p class="keys" aria-hidden="true">${s.keys}</p>
         ${v.noWebgl ? html`<p class="notice" role="status">${s.noWebgl}</p>` : nothing}
         ${v.message ? html`<p class="toast" role="alert">${v.message}</p>` : nothing}
         ${
@@ -163,5 +164,5 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
     </div>
     ${!game || v.settingUp ? startPanel(v) : game.over ? gameOverPanel(v, game) : nothing}
     ${topbar(v, playing)}
-    <div class="sr-only" role="status" aria-live="polite">${v.announcement}</div>`;
+    <div class="sr-only" role="status" aria-live="polite" lang=${v.language}>${v.announcement}</div>`;
 }

@@ -30,7 +30,8 @@ export interface Strings {
   touchHints: { first: string; hold: string };
   hintScore: string;
   held: string;
-  free: string;
+  /** Name of the group of five dice in the tray. */
+  trayLabel: string;
   die: (index: number, face: number, held: boolean) => string;
   turnOf: (name: string, turn: number) => string;
   confirmZero: (row: string) => string;
@@ -57,6 +58,8 @@ export interface Strings {
   cancelNewGame: string;
   sheet: string;
   language: string;
+  /** The other language's own name, on the button that switches to it. */
+  otherLanguage: string;
   /** The coach (hints, the review after a game) and the computer players. */
   coach: {
     /** Heading of the hints. */

@@ -16,6 +16,9 @@ import { panelStyles } from '../shared.styles.js';
  * @tagname dp-game-over
  */
 export class DpGameOver extends LitElement {
+  /** focus() on the panel lands on "New game". */
+  static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+
   static override styles = [
     panelStyles,
     css`

@@ -11,11 +11,14 @@ import { panelStyles } from '../shared.styles.js';
  * Before a game: 1 to 6 players and their names, and the rule set.
  *
  * @event dp-request-new-game - Start was pressed: `{ players, rules }`.
- * @event dp-request-cancel - Back to the game in progress.
+ * @event dp-request-cancel - Back to the game in progress (also Escape).
  *
  * @tagname dp-start-panel
  */
 export class DpStartPanel extends LitElement {
+  /** focus() on the panel lands on its first field. */
+  static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+
   static override styles = [
     panelStyles,
     css`
@@ -27,6 +30,10 @@ export class DpStartPanel extends LitElement {
       h2 {
         margin: 0 0 0.8rem;
         font-size: 1.5rem;
+      }
+      .warning {
+        margin: -0.4rem 0 0.8rem;
+        color: var(--dp-accent, #e0a526);
       }
       fieldset {
         border: none;
@@ -100,6 +107,17 @@ export class DpStartPanel extends LitElement {
     if (changed.has('rules')) this.draftRules = this.rules;
   }
 
+  private cancel(): void {
+    if (this.cancellable)
+      this.dispatchEvent(new CustomEvent('dp-request-cancel', { bubbles: true, composed: true }));
+  }
+
+  private readonly onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape' || !this.cancellable) return;
+    event.preventDefault();
+    this.cancel();
+  };
+
   private start(event: Event): void {
     event.preventDefault();
     const players = this.draft.map((name, i) => name.trim() || this.strings.defaultName(i + 1));
@@ -126,8 +144,9 @@ export class DpStartPanel extends LitElement {
 
   protected override render() {
     const s = this.strings;
-    return html`<form class="card" @submit=${this.start}>
+    return html`<form class="card" @submit=${this.start} @keydown=${this.onKeyDown}>
       <h2>${s.title}</h2>
+      ${this.cancellable ? html`<p class="warning" data-discard-warning>${s.confirmNewGame}</p>` : ''}
       <fieldset>
         <legend>${s.players}</legend>
         ${this.draft.map(
@@ -189,12 +208,7 @@ export class DpStartPanel extends LitElement {
       <div class="actions">
         ${
           this.cancellable
-            ? html`<button
-                type="button"
-                class="secondary"
-                data-cancel
-                @click=${() => this.dispatchEvent(new CustomEvent('dp-request-cancel', { bubbles: true, composed: true }))}
-              >
+            ? html`<button type="button" class="secondary" data-cancel @click=${() => this.cancel()}>
                 ${s.cancelNewGame}
               </button>`
             : html`<span></span>`
