@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 
 /** The playable page (index.html) and the unit tests. The library build is vite.lib.config.ts. */
 export default defineConfig({
   // Static files (the favicon, sounds) are served from assets/ as they are.
   publicDir: 'assets',
+  plugins: [minifyCssLiterals()],
   build: {
     outDir: 'dist/app',
     target: 'es2022',

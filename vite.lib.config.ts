@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 
 /**
  * The npm package: ES modules whose import registers <dice-poker> (dice-poker.js) or gives the pure
@@ -7,6 +8,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   // The solver's worker is found next to the module that loads it, wherever the package is served from.
   base: './',
+  plugins: [minifyCssLiterals()],
   build: {
     outDir: 'dist/lib',
     target: 'es2022',

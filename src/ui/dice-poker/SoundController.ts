@@ -1,29 +1,36 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { DiceSounds } from '../sound/index.js';
+import { browserStorage } from '../persistence/browser-storage.js';
+import { readMuted, writeMuted } from '../sound/mute-setting.js';
+import type { DiceSounds } from '../sound/DiceSounds.js';
 
 /** The first of these from the player unlocks sound. */
 const UNLOCK_EVENTS = ['pointerdown', 'pointerup', 'keydown'] as const;
 
 /**
- * The element's sounds for as long as it is on the page: made on connect, freed on disconnect, and
- * unlocked by the player's first gesture inside the element (browsers allow sound only after one;
- * pointerup counts for touch, whatwg/html#7341).
+ * The element's sounds for as long as it is on the page. Browsers allow sound only after a gesture
+ * (pointerup counts for touch, whatwg/html#7341), so the synthesiser is not even loaded before the
+ * player's first gesture inside the element: it is a chunk of its own, off the page's start-up. The
+ * mute switch works from the start (remembered in storage across visits).
  */
 export class SoundController implements ReactiveController {
   private sounds: DiceSounds | null = null;
+  private loading = false;
+  private connected = false;
+  private isMuted = readMuted(browserStorage());
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
     host.addController(this);
   }
 
-  /** Whether sound is muted (remembered across visits). */
+  /** Whether sound is muted. */
   get muted(): boolean {
-    return this.sounds?.muted ?? false;
+    return this.isMuted;
   }
 
   toggleMute(): void {
-    if (!this.sounds) return;
-    this.sounds.muted = !this.sounds.muted;
+    this.isMuted = !this.isMuted;
+    if (this.sounds) this.sounds.muted = this.isMuted;
+    else writeMuted(browserStorage(), this.isMuted);
     this.host.requestUpdate();
   }
 
@@ -38,15 +45,37 @@ export class SoundController implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.sounds ??= new DiceSounds();
+    this.connected = true;
     for (const type of UNLOCK_EVENTS) this.host.addEventListener(type, this.unlock, { capture: true });
   }
 
   hostDisconnected(): void {
+    this.connected = false;
     for (const type of UNLOCK_EVENTS) this.host.removeEventListener(type, this.unlock, { capture: true });
     this.sounds?.dispose();
     this.sounds = null;
   }
 
-  private readonly unlock = (): void => this.sounds?.unlock();
+  private readonly unlock = (): void => {
+    if (this.sounds) {
+      this.sounds.unlock();
+      return;
+    }
+    if (this.loading) return;
+    this.loading = true;
+    // Within the gesture's activation (a few seconds) in practice; a later gesture resumes it anyway.
+    void import('../sound/DiceSounds.js').then(
+      ({ DiceSounds }) => {
+        this.loading = false;
+        if (!this.connected || this.sounds) return;
+        this.sounds = new DiceSounds();
+        this.sounds.muted = this.isMuted;
+        this.sounds.unlock();
+      },
+      () => {
+        // Without the chunk (offline, blocked) the game plays on in silence; a later gesture retries.
+        this.loading = false;
+      },
+    );
+  };
 }

@@ -31,14 +31,14 @@ import { renderDicePoker } from './dice-poker.view.js';
 import '../scorecard/dp-scorecard.js';
 import '../controls/dp-controls.js';
 import '../panels/dp-start-panel.js';
-import '../panels/dp-game-over.js';
 import { isSeatKind, type SeatKind } from '../coach/seats.js';
 import { ComputerSeats } from './ComputerSeats.js';
 import { keyCommand } from './key-commands.js';
 import { SoundController } from './SoundController.js';
 import { Toast } from './Toast.js';
 import { verdictOf } from '../verdict.js';
-import { GameStore, ScoreHistory, highScoresOf } from '../persistence/index.js';
+import { GameStore } from '../persistence/GameStore.js';
+import { BestScores } from './BestScores.js';
 
 /** Options of `newGame()`; each defaults to the element's attributes. */
 export interface NewGameOptions {
@@ -126,7 +126,7 @@ export class DicePoker extends LitElement {
   private readonly seats = new ComputerSeats(this);
   private readonly sound = new SoundController(this);
   private store = new GameStore();
-  private history = new ScoreHistory();
+  private bestScores = new BestScores('default', () => this.requestUpdate());
 
   /** A plain, serialisable snapshot of the game (a fresh copy on every read). */
   get state(): DicePokerState {
@@ -181,6 +181,8 @@ export class DicePoker extends LitElement {
     const points = next.players[player]!.scores[row]!;
     this.game = next;
     this.table.setHeld(next.held);
+    // A game under way will end: the game-over panel and the best scores are fetched meanwhile.
+    this.bestScores.preload();
     const s = this.strings;
     const name = game.players[player]!.name;
     const scored = s.said.scored(name, s.rows[row], points, totals(next)[player]!);
@@ -188,7 +190,7 @@ export class DicePoker extends LitElement {
     this.sound.scored(points);
     if (next.over) {
       this.focusPanel();
-      this.history.add(highScoresOf(next, new Date(), (p) => this.seats.kinds[p] === 'human'));
+      this.bestScores.add(next, (p) => this.seats.kinds[p] === 'human');
       this.announce(`${scored} ${s.gameOver}. ${verdictOf(next, s)}`);
       emit(this, 'dp-game-over', { totals: totals(next), winners: winners(next) });
     } else {
@@ -308,7 +310,7 @@ export class DicePoker extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.hasUpdated || changed.has('storageKey')) {
       this.store = new GameStore({ storageKey: this.storageKey });
-      this.history = new ScoreHistory({ storageKey: this.storageKey });
+      this.bestScores = new BestScores(this.storageKey, () => this.requestUpdate());
       // A saved game resumes, unless the markup names players: that means "start this game now".
       if (this.players === null) this.resume();
     }
@@ -434,7 +436,7 @@ export class DicePoker extends LitElement {
       message: this.toast.text,
       announcement: this.announcement,
       solver: this.seats.solver,
-      history: game?.over ? this.history.list() : [],
+      history: game?.over ? this.bestScores.list() : [],
       on: {
         // People's requests count only on their own turns; a computer seat plays through the API.
         roll: () => playing && this.attempt(() => this.roll()),
@@ -447,10 +449,7 @@ export class DicePoker extends LitElement {
         toggleMute: () => this.sound.toggleMute(),
         showReview: () => void this.seats.load().then(() => (this.showReview = true)),
         skipBot: () => this.seats.skip(),
-        clearHistory: () => {
-          this.history.clear();
-          this.requestUpdate();
-        },
+        clearHistory: () => this.bestScores.clear(),
       },
     });
   }
