@@ -2,7 +2,6 @@ import { LitElement, html, css, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Game } from '../../engine/index.js';
 import type { Strings } from '../i18n/index.js';
-import { define } from '../define.js';
 import { panelStyles } from '../shared.styles.js';
 import { adviceFits, hintsView, positionKey, type HoldHint } from './hints-model.js';
 import { miniDice, miniDiceStyles } from './mini-dice.js';
@@ -19,6 +18,8 @@ import type { SolverClient } from './SolverClient.js';
  *
  * @csspart card - The hints card.
  * @cssproperty --dp-mini-die - Size of the small dice (default 1.15rem).
+ *
+ * @tagname dp-hints
  */
 export class DpHints extends LitElement {
   static override styles = [
@@ -199,7 +200,8 @@ export class DpHints extends LitElement {
   }
 }
 
-define('dp-hints', DpHints);
+// Once per page: a second copy of the library must not throw.
+if (!customElements.get('dp-hints')) customElements.define('dp-hints', DpHints);
 
 declare global {
   interface HTMLElementTagNameMap {

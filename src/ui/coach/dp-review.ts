@@ -9,7 +9,6 @@ import {
   type ReviewOption,
 } from '../../engine/solver/review.js';
 import type { Strings } from '../i18n/index.js';
-import { define } from '../define.js';
 import { panelStyles } from '../shared.styles.js';
 import { miniDice, miniDiceStyles } from './mini-dice.js';
 import { lossByRound, optionText } from './review-model.js';
@@ -25,6 +24,8 @@ import type { SolverClient } from './SolverClient.js';
  *
  * @csspart card - The review card.
  * @cssproperty --dp-mini-die - Size of the small dice (default 1.15rem).
+ *
+ * @tagname dp-review
  */
 export class DpReview extends LitElement {
   static override styles = [panelStyles, miniDiceStyles, reviewStyles];
@@ -144,7 +145,8 @@ export class DpReview extends LitElement {
   }
 }
 
-define('dp-review', DpReview);
+// Once per page: a second copy of the library must not throw.
+if (!customElements.get('dp-review')) customElements.define('dp-review', DpReview);
 
 declare global {
   interface HTMLElementTagNameMap {

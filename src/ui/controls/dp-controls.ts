@@ -3,7 +3,6 @@ import { property } from 'lit/decorators.js';
 import { canHold, canRoll, rollsLeft, type Game } from '../../engine/index.js';
 import type { Strings } from '../i18n/index.js';
 import { emit } from '../events.js';
-import { define } from '../define.js';
 import { dieFaceSvg } from '../die-face.js';
 import { panelStyles } from '../shared.styles.js';
 
@@ -179,7 +178,8 @@ export class DpControls extends LitElement {
   }
 }
 
-define('dp-controls', DpControls);
+// Once per page: a second copy of the library must not throw.
+if (!customElements.get('dp-controls')) customElements.define('dp-controls', DpControls);
 
 declare global {
   interface HTMLElementTagNameMap {

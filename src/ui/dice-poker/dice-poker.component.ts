@@ -58,16 +58,17 @@ const TOAST_MS = 2600;
  *
  * @summary A dice poker (Yahtzee-like) game for 1 to 6 players on one screen.
  *
- * @event dp-roll - A throw came to rest: `{ player, dice, held, rollNumber }`.
- * @event dp-hold - A die was held or released: `{ index, held }`.
- * @event dp-score - A row was scored: `{ player, row, points, total }`.
- * @event dp-turn - A turn begins: `{ player, turn }`.
- * @event dp-game-over - The game ended: `{ totals, winners }`.
+ * @event {CustomEvent<{ player: number; dice: number[]; held: boolean[]; rollNumber: number }>} dp-roll - A throw came to rest.
+ * @event {CustomEvent<{ index: number; held: boolean }>} dp-hold - A die was held or released.
+ * @event {CustomEvent<{ player: number; row: RowId; points: number; total: number }>} dp-score - A row was scored.
+ * @event {CustomEvent<{ player: number; turn: number }>} dp-turn - A turn begins.
+ * @event {CustomEvent<{ totals: number[]; winners: number[] }>} dp-game-over - The game ended.
  *
  * @csspart table - The 3D table area (holds the canvas).
  * @csspart scorecard - The score sheet.
  * @csspart controls - The roll button, hint and dice tray.
  * @csspart roll-button - The roll button.
+ * @csspart tray - The row of five dice under the table (their hold state).
  *
  * @cssproperty --dp-height - Height of the element when the page gives it none (default 640px).
  * @cssproperty --dp-background - Background around the table.

@@ -1,9 +1,9 @@
 import { DicePoker } from './dice-poker.component.js';
-import { define } from '../define.js';
 
 export { DicePoker };
 
-define('dice-poker', DicePoker);
+// Once per page: a second copy of the library must not throw.
+if (!customElements.get('dice-poker')) customElements.define('dice-poker', DicePoker);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -2,7 +2,6 @@ import { LitElement, html, css, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { totals, winners, type Game } from '../../engine/index.js';
 import type { Strings } from '../i18n/index.js';
-import { define } from '../define.js';
 import { verdictOf } from '../verdict.js';
 import type { HighScore } from '../persistence/index.js';
 import { panelStyles } from '../shared.styles.js';
@@ -142,7 +141,8 @@ export class DpGameOver extends LitElement {
   }
 }
 
-define('dp-game-over', DpGameOver);
+// Once per page: a second copy of the library must not throw.
+if (!customElements.get('dp-game-over')) customElements.define('dp-game-over', DpGameOver);
 
 declare global {
   interface HTMLElementTagNameMap {

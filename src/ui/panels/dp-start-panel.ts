@@ -4,7 +4,6 @@ import { MAX_NAME_LENGTH, MAX_PLAYERS, RULE_SETS, type RuleSetId } from '../../e
 import type { Strings } from '../i18n/index.js';
 import { emit } from '../events.js';
 import { SEAT_KINDS, isSeatKind, type SeatKind } from '../coach/seats.js';
-import { define } from '../define.js';
 import { panelStyles } from '../shared.styles.js';
 
 /**
@@ -219,7 +218,8 @@ export class DpStartPanel extends LitElement {
   }
 }
 
-define('dp-start-panel', DpStartPanel);
+// Once per page: a second copy of the library must not throw.
+if (!customElements.get('dp-start-panel')) customElements.define('dp-start-panel', DpStartPanel);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -3,7 +3,6 @@ import { property, state } from 'lit/decorators.js';
 import { ROWS, UPPER_ROWS, bonus, totals, type Game, type RowId } from '../../engine/index.js';
 import type { Strings } from '../i18n/index.js';
 import { emit } from '../events.js';
-import { define } from '../define.js';
 import { panelStyles } from '../shared.styles.js';
 
 /**
@@ -239,7 +238,8 @@ export class DpScorecard extends LitElement {
   }
 }
 
-define('dp-scorecard', DpScorecard);
+// Once per page: a second copy of the library must not throw.
+if (!customElements.get('dp-scorecard')) customElements.define('dp-scorecard', DpScorecard);
 
 declare global {
   interface HTMLElementTagNameMap {
