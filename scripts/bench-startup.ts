@@ -19,7 +19,8 @@ const PORT = 4190;
 const root = fileURLToPath(new URL('..', import.meta.url));
 await build({ root, logLevel: 'error' });
 const assets = `${root}dist/app/assets`;
-const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+// kB of 1000 bytes, as the build prints them.
+const kb = (bytes: number) => Math.round((bytes / 1000) * 10) / 10;
 const chunks = readdirSync(assets)
   .filter((name) => name.endsWith('.js'))
   .map((name) => ({ name, gzipKB: kb(gzipSync(readFileSync(`${assets}/${name}`)).length) }));
@@ -52,7 +53,7 @@ try {
 const sorted = [...firstFrames].sort((a, b) => a - b);
 const result = {
   entryGzipKB: entry.gzipKB,
-  allJsGzipKB: kb(chunks.reduce((sum, c) => sum + c.gzipKB * 1024, 0)),
+  allJsGzipKB: kb(chunks.reduce((sum, c) => sum + c.gzipKB * 1000, 0)),
   chunks,
   firstFrameMs: {
     median: sorted[Math.floor(sorted.length / 2)],
@@ -66,9 +67,9 @@ const result = {
 if (json) console.log(JSON.stringify(result));
 else {
   console.log(
-    `JavaScript loaded with the page: ${result.entryGzipKB} KB gzip (all chunks ${result.allJsGzipKB} KB)`,
+    `JavaScript loaded with the page: ${result.entryGzipKB} kB gzip (all chunks ${result.allJsGzipKB} kB)`,
   );
-  for (const c of chunks) console.log(`  ${c.name}: ${c.gzipKB} KB gzip`);
+  for (const c of chunks) console.log(`  ${c.name}: ${c.gzipKB} kB gzip`);
   console.log(
     `First frame of the table after opening the page: median ${result.firstFrameMs.median} ms ` +
       `(min ${result.firstFrameMs.min}, max ${result.firstFrameMs.max}, ${loads} loads)`,

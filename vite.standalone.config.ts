@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite';
+import { minifyCssLiterals } from './scripts/minify-css-literals.js';
+
+/**
+ * The game for any page, no bundler needed: one `<script type="module" src=".../standalone/dice-poker.js">`
+ * and the `<dice-poker>` tag. three, cannon-es and lit are inside; the coach, the solver's worker and
+ * the other chunks load from beside it. Built into the site (dist/app/standalone), so `npm start`
+ * serves it too.
+ */
+export default defineConfig({
+  // Chunks and the worker are found next to the module, wherever it is served from.
+  base: './',
+  plugins: [minifyCssLiterals()],
+  build: {
+    outDir: 'dist/app/standalone',
+    target: 'es2022',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 900,
+    // Library builds keep whitespace by default; this file goes to browsers as it is.
+    minify: true,
+    lib: { entry: { 'dice-poker': 'src/index.ts' }, formats: ['es'] },
+  },
+  worker: { format: 'es' },
+});
