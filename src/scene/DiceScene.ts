@@ -5,7 +5,7 @@ import { PointerInput } from './PointerInput.js';
 import { blankPose, PoseTween } from './PoseTween.js';
 import { SceneError } from './SceneError.js';
 import { ScenePicker } from './ScenePicker.js';
-import { TableView } from './TableView.js';
+import { TableView, type GpuResources } from './TableView.js';
 import { ThrowSession } from './ThrowSession.js';
 
 /** How much the table may cost to draw. */
@@ -123,6 +123,24 @@ export class DiceScene {
   /** Frames actually drawn since creation. */
   get framesDrawn(): number {
     return this.view.framesDrawn;
+  }
+
+  /**
+   * The face on top of each die as drawn in the last frame, by die index: read from the die meshes'
+   * orientation on screen, never from the physics or the game. A check for tests and embedders' tools
+   * that the dice a player sees are the dice scored (compare with the game's dice once a frame has
+   * been drawn after they rest; a die in flight reads whichever face is nearest up). Read-only.
+   */
+  drawnFaces(): number[] {
+    return this.view.drawnFaces();
+  }
+
+  /**
+   * Live WebGL resources (three's `renderer.info`): geometries and textures on the GPU, shader
+   * programs. For tests and tools watching for leaks: they must not grow from game to game. Read-only.
+   */
+  get gpuResources(): GpuResources {
+    return this.view.gpuResources;
   }
 
   /** Milliseconds between consecutive frames drawn during animated throws (for the benchmark). */

@@ -1,4 +1,5 @@
 import * as THREE from 'three';
+import { topFace } from './physics/face-reading.js';
 import { writePose, type DiePose } from './physics/types.js';
 import { CameraRig } from './CameraRig.js';
 import { DieMeshes } from './DieMeshes.js';
@@ -19,6 +20,16 @@ export interface TableViewOptions {
   shadows: boolean;
   /** The CSS size the canvas will get (its container's), so its drawing buffer is made that size. */
   size: { width: number; height: number };
+}
+
+/** Live WebGL resources of a renderer (from three's `renderer.info`). */
+export interface GpuResources {
+  /** Geometries uploaded to the GPU (`info.memory.geometries`). */
+  geometries: number;
+  /** Textures uploaded to the GPU (`info.memory.textures`). */
+  textures: number;
+  /** Shader programs linked (`info.programs.length`). */
+  programs: number;
 }
 
 /**
@@ -43,6 +54,8 @@ export class TableView {
   private readonly regions: DirtyRegions;
   private readonly upgrade: LookUpgrade;
   private readonly scratch = new THREE.Vector3();
+  private readonly drawnQuaternion = new THREE.Quaternion();
+  private readonly drawnScale = new THREE.Vector3();
   private drawn = 0;
   private disposed = false;
 
@@ -105,6 +118,23 @@ export class TableView {
   /** The die meshes by die index (for picking; their pose is the one last drawn or about to be). */
   get dieMeshes(): readonly THREE.Mesh[] {
     return this.dice.meshes;
+  }
+
+  /**
+   * The face on top of each die mesh in the frame last drawn: read from the world matrix each mesh was
+   * drawn with (brought up to date only by `draw`), so neither the physics nor a pose set since counts.
+   */
+  drawnFaces(): number[] {
+    return this.dice.meshes.map((mesh) => {
+      mesh.matrixWorld.decompose(this.scratch, this.drawnQuaternion, this.drawnScale);
+      return topFace(this.drawnQuaternion).face;
+    });
+  }
+
+  /** Live WebGL resources of the renderer: geometries and textures on the GPU, shader programs. */
+  get gpuResources(): GpuResources {
+    const { memory, programs } = this.renderer.three.info;
+    return { geometries: memory.geometries, textures: memory.textures, programs: programs?.length ?? 0 };
   }
 
   /** Writes into `out` the pose die `index` is drawn at (or is about to be, once set) and returns it. */

@@ -2,32 +2,53 @@ import { expect, test } from '@playwright/test';
 import { getTable, rankHolds, rankRows, ROWS } from '../../src/engine/index.js';
 import { ARTIFACTS, openPage, playChanceTurn, stateOf } from './helpers.js';
 
-test('the hints shown match the solver: every free row and the best hold, best marked', async ({ page }) => {
+test('the hints shown match the solver: every free row and the best holds, best marked', async ({ page }) => {
   const errors = await openPage(page);
-  await playChanceTurn(page, 12);
+  // Seed 15 throws a straight (4 1 3 2 5) after the chance turn: keeping all five ranks first.
+  await playChanceTurn(page, 15);
   await page.locator('dice-poker').evaluate((node) => (node as HTMLElementTagNameMap['dice-poker']).roll());
   await page.locator('dice-poker [data-hints]').click();
   const state = await stateOf(page);
   const position = { scores: state.players[0]!.scores, dice: state.dice, rollsUsed: state.rollsUsed };
   const table = getTable('seed');
   const rows = rankRows(table, position);
-  const holds = rankHolds(table, position);
+  const allHolds = rankHolds(table, position);
+  // The hints list holds that throw again: "keep all five" is scoring now, which the rows show.
+  const holds = allHolds.filter((hold) => hold.rerolls);
+  const shownCount = 3;
+  // This position is one where that matters: keeping all five ranks among the best holds.
+  expect(allHolds.slice(0, shownCount)).not.toEqual(holds.slice(0, shownCount));
 
   const hints = page.locator('dice-poker dp-hints');
   await expect(hints.locator('[data-rows] li')).toHaveCount(12);
   // The best choice overall is marked: a row to score now, or a hold to throw again for.
-  if (rows[0]!.expected >= holds[0]!.expected) {
-    await expect(hints.locator('[data-rows] li.best')).toHaveAttribute('data-row', rows[0]!.row);
-  } else {
+  if (holds[0]!.expected > rows[0]!.expected + 1e-9) {
     await expect(hints.locator('[data-holds] li').first()).toHaveClass(/best/);
+    await expect(hints.locator('[data-rows] li.best')).toHaveCount(0);
+  } else {
+    await expect(hints.locator('[data-rows] li.best')).toHaveAttribute('data-row', rows[0]!.row);
+    await expect(hints.locator('[data-holds] li.best')).toHaveCount(0);
   }
   for (const row of rows) {
     await expect(hints.locator(`[data-rows] li[data-row="${row.row}"] .value`)).toHaveText(
       row.expected.toFixed(1),
     );
   }
-  const bestHold = hints.locator('[data-holds] li').first();
-  await expect(bestHold.locator('.value')).toHaveText(holds[0]!.expected.toFixed(1));
+  // The best few holds, in the solver's order, each with its dice and value; then the player's own
+  // hold (nothing held: throw all five) when it is not among them.
+  const best = holds.slice(0, shownCount);
+  const ownShown = best.some((hold) => hold.kept.length === 0);
+  const shown = hints.locator('[data-holds] li');
+  await expect(shown).toHaveCount(shownCount + (ownShown ? 0 : 1));
+  for (const [i, hold] of best.entries()) {
+    await expect(shown.nth(i)).toHaveAttribute('data-hold', hold.kept.join(''));
+    await expect(shown.nth(i).locator('.value')).toHaveText(hold.expected.toFixed(1));
+  }
+  if (!ownShown) {
+    const own = holds.find((hold) => hold.kept.length === 0)!;
+    await expect(shown.nth(shownCount)).toHaveAttribute('data-hold', '');
+    await expect(shown.nth(shownCount).locator('.value')).toHaveText(own.expected.toFixed(1));
+  }
   expect(errors).toEqual([]);
 });
 

@@ -11,24 +11,33 @@ test('a whole 2-player game driven through the public API and its events', async
   const result = await page.locator('dice-poker').evaluate(
     async (node, rows) => {
       const el = node as HTMLElementTagNameMap['dice-poker'];
-      const events: { type: string; detail: unknown }[] = [];
+      /** Each event as heard on the element, with the state the element reported at that moment. */
+      const events: {
+        type: string;
+        detail: unknown;
+        bubbles: boolean;
+        composed: boolean;
+        state: DicePokerState;
+      }[] = [];
       for (const type of ['dp-roll', 'dp-hold', 'dp-score', 'dp-turn', 'dp-game-over'] as const) {
-        // Listening on the document: the events bubble and cross the shadow root.
-        document.addEventListener(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
+        el.addEventListener(type, (e) =>
+          events.push({ type, detail: e.detail, bubbles: e.bubbles, composed: e.composed, state: el.state }),
+        );
       }
       el.newGame({ players: ['Ann', 'Bob'], seed: 99, rules: 'classic' });
       const snapshots: DicePokerState[] = [];
       const returned: number[] = [];
+      const faces: number[][] = [];
       for (let turn = 0; turn < 13; turn++) {
         for (let p = 0; p < 2; p++) {
-          await el.roll();
+          faces.push(await el.roll());
           el.toggleHold(0);
-          await el.roll();
+          faces.push(await el.roll());
           snapshots.push(el.state);
           returned.push(el.score(rows[(turn + p * 5) % 13]!));
         }
       }
-      return { events, snapshots, returned, final: el.state };
+      return { events, snapshots, returned, faces, final: el.state };
     },
     [...ROWS],
   );
@@ -39,17 +48,64 @@ test('a whole 2-player game driven through the public API and its events', async
     const row = ROWS[(turn + (i % 2) * 5) % 13]!;
     expect(result.returned[i]).toBe(scoreRow(row, s.dice));
   });
+
+  // The events, in order: the first turn, then each player's turn as roll, hold, roll, score, and the
+  // next turn (the game's end after the last).
   const types = result.events.map((e) => e.type);
-  expect(types.filter((t) => t === 'dp-roll')).toHaveLength(52);
-  expect(types.filter((t) => t === 'dp-hold')).toHaveLength(26);
-  expect(types.filter((t) => t === 'dp-score')).toHaveLength(26);
-  expect(types.filter((t) => t === 'dp-turn')).toHaveLength(26); // the first turn plus 25 more
-  expect(types.at(-1)).toBe('dp-game-over');
-  const firstRoll = result.events.find((e) => e.type === 'dp-roll')!.detail as {
-    rollNumber: number;
-    player: number;
-  };
-  expect(firstRoll).toMatchObject({ rollNumber: 1, player: 0 });
+  const expectedTypes = ['dp-turn'];
+  for (let i = 0; i < 26; i++)
+    expectedTypes.push('dp-roll', 'dp-hold', 'dp-roll', 'dp-score', i < 25 ? 'dp-turn' : 'dp-game-over');
+  expect(types).toEqual(expectedTypes);
+  for (const e of result.events) {
+    // Heard on the element itself; they also bubble and cross shadow roots to reach the page.
+    expect({ type: e.type, bubbles: e.bubbles, composed: e.composed }).toEqual({
+      type: e.type,
+      bubbles: true,
+      composed: true,
+    });
+  }
+
+  // Every detail agrees with the state the element reports when the event is heard.
+  let rolls = 0;
+  let scores = 0;
+  let turns = 0;
+  for (const { type, detail, state } of result.events) {
+    if (type === 'dp-roll') {
+      const faces = result.faces[rolls]!;
+      const rollNumber = (rolls % 2) + 1;
+      expect(detail).toEqual({
+        player: state.current,
+        dice: state.dice,
+        held: state.held,
+        rollNumber: state.rollsUsed,
+      });
+      expect(detail).toMatchObject({ player: Math.floor(rolls / 2) % 2, dice: faces, rollNumber });
+      // The first throw of a turn holds nothing; the second throws with die 0 held.
+      expect(state.held).toEqual([rollNumber === 2, false, false, false, false]);
+      rolls++;
+    } else if (type === 'dp-hold') {
+      expect(detail).toEqual({ index: 0, held: true });
+      expect(state.held[0]).toBe(true);
+      expect(state.rollsUsed).toBe(1);
+    } else if (type === 'dp-score') {
+      const player = scores % 2;
+      const row = ROWS[(Math.floor(scores / 2) + player * 5) % 13]!;
+      const points = result.returned[scores]!;
+      expect(detail).toEqual({ player, row, points, total: state.players[player]!.total });
+      expect(state.players[player]!.scores[row]).toBe(points);
+      scores++;
+    } else if (type === 'dp-turn') {
+      expect(detail).toEqual({ player: state.current, turn: state.turn });
+      expect(detail).toEqual({ player: turns % 2, turn: Math.floor(turns / 2) });
+      expect(state.rollsUsed).toBe(0);
+      turns++;
+    } else {
+      expect(detail).toEqual({ totals: state.players.map((p) => p.total), winners: state.winners });
+      expect(state.over).toBe(true);
+    }
+  }
+  expect({ rolls, scores, turns }).toEqual({ rolls: 52, scores: 26, turns: 26 });
+
   const over = result.events.at(-1)!.detail as { totals: number[]; winners: number[] };
   const final = result.final;
   expect(final.over).toBe(true);

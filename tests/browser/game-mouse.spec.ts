@@ -3,11 +3,13 @@ import { ROWS, scoreRow, type RowId } from '../../src/engine/index.js';
 import {
   ARTIFACTS,
   clickDie,
+  expectDrawn,
   flick,
   openGame,
   rowButton,
   stateOf,
   waitForRest,
+  waitForStill,
   watchErrors,
 } from './helpers.js';
 
@@ -43,7 +45,8 @@ test('two players play a whole game with the mouse: flick, click 3D dice, click 
         player ? 'Jüri' : 'Mari',
       );
       await flick(page);
-      await waitForRest(page, 1);
+      // The dice you see are the dice you score: the faces drawn on top are the game's dice.
+      await expectDrawn(page, (await waitForRest(page, 1)).dice);
 
       if (turn % 4 === player) {
         // Hold die 2 by clicking it on the table, then throw again: it keeps its face.
@@ -54,9 +57,14 @@ test('two players play a whole game with the mouse: flick, click 3D dice, click 
           'true',
         );
         expect((await stateOf(page)).held[2]).toBe(true);
+        // Once it has hopped onto the ledge, the held die still shows its face (and the others theirs).
+        await waitForStill(page);
+        await expectDrawn(page, (await stateOf(page)).dice);
         await flick(page);
-        await waitForRest(page, 2);
+        const again = await waitForRest(page, 2);
         expect((await shownDice(page))[2]).toBe(kept);
+        expect(again.dice[2]).toBe(kept);
+        await expectDrawn(page, again.dice);
       }
 
       const dice = await shownDice(page);

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { DicePokerState } from '../../src/index.js';
+import type { DiceScene, GpuResources } from '../../src/scene/index.js';
 
 /** Where screenshots are kept as test artifacts. */
 export const ARTIFACTS = 'tests/artifacts';
@@ -31,6 +32,61 @@ export async function openPage(
 /** The element's public state. */
 export function stateOf(page: Page, selector = 'dice-poker'): Promise<DicePokerState> {
   return page.locator(selector).evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).state);
+}
+
+/** The element as these checks see it: its private table reaches the 3D scene (undefined without one). */
+interface WithScene {
+  table: { scene: DiceScene | undefined };
+}
+
+/**
+ * The face on top of each die as the 3D scene last drew it (read from the die meshes, not from the
+ * physics or the game), or null without a 3D scene.
+ */
+export function drawnFaces(page: Page, selector = 'dice-poker'): Promise<number[] | null> {
+  return page
+    .locator(selector)
+    .evaluate((el) => (el as unknown as WithScene).table.scene?.drawnFaces() ?? null);
+}
+
+/** Waits until the dice drawn show `faces` (a frame is drawn after the dice rest or move). */
+export async function expectDrawn(
+  page: Page,
+  faces: readonly number[],
+  selector = 'dice-poker',
+): Promise<void> {
+  await expect.poll(() => drawnFaces(page, selector), { timeout: 5_000 }).toEqual(faces);
+}
+
+/** Frames the element's 3D scene has drawn, or null without one. */
+export function framesDrawn(page: Page, selector = 'dice-poker'): Promise<number | null> {
+  return page
+    .locator(selector)
+    .evaluate((el) => (el as unknown as WithScene).table.scene?.framesDrawn ?? null);
+}
+
+/** Waits until the 3D scene draws no more frames (a throw or a hop to the ledge is over). */
+export async function waitForStill(page: Page, selector = 'dice-poker'): Promise<void> {
+  let before = await framesDrawn(page, selector);
+  await expect
+    .poll(
+      async () => {
+        await page.waitForTimeout(100);
+        const now = await framesDrawn(page, selector);
+        const still = now === before;
+        before = now;
+        return still;
+      },
+      { timeout: 10_000, intervals: [0] },
+    )
+    .toBe(true);
+}
+
+/** The live WebGL resources of the element's 3D scene (three's renderer.info), or null without one. */
+export function gpuResources(page: Page, selector = 'dice-poker'): Promise<GpuResources | null> {
+  return page
+    .locator(selector)
+    .evaluate((el) => (el as unknown as WithScene).table.scene?.gpuResources ?? null);
 }
 
 /** Opens the page with a game of these players already started (from markup), seeded. */
