@@ -5,8 +5,10 @@
  * (within ±35° of straight ahead, any allowed speed), every 8th throw with some dice held, and reports
  * fairness (chi-square, overall and per die), settle times (simulated), how often a die had to be
  * thrown again, misreads (reported face against an independent reading of the final orientation),
- * held dice that moved, and throws per second (wall clock, and per second of CPU time).
+ * held dice that moved, and throws per second (wall clock, and per second of CPU time). Bad arguments
+ * exit with code 2.
  */
+import { pathToFileURL } from 'node:url';
 import { nextUint32, nextUnit, seedRng, type RngState } from '../src/engine/index.js';
 import { chiSquarePValue, chiSquareUniform } from '../src/scene/physics/chi-square.js';
 import { DiceWorld } from '../src/scene/physics/DiceWorld.js';
@@ -18,24 +20,56 @@ const DICE = 5;
 const FLICK_ANGLE_DEG = 35;
 const HOLD_EVERY = 8;
 
-interface Options {
+const USAGE = 'usage: npm run bench:dice -- [--throws N] [--seed S] [--json]';
+
+/** What to run: a whole number of throws (1000 by default) from an integer seed (1 by default). */
+export interface Options {
   throws: number;
   seed: number;
   json: boolean;
+  help: boolean;
 }
 
-function parseArgs(argv: readonly string[]): Options {
-  const options: Options = { throws: 1000, seed: 1, json: false };
+/** A whole number written in decimal digits, else undefined (as scripts/sim.ts reads its numbers). */
+function integer(text: string): number | undefined {
+  const value = Number(text);
+  return /^-?\d+$/.test(text) && Number.isSafeInteger(value) ? value : undefined;
+}
+
+/**
+ * The options of a command line.
+ * @throws Error with a one-line message for the user when an argument is unknown, missing or bad
+ */
+export function parseArgs(argv: readonly string[]): Options {
+  const given = new Map<string, string>();
+  const options: Options = { throws: 1000, seed: 1, json: false, help: false };
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = argv[i]!;
     if (arg === '--json') options.json = true;
-    else if (arg === '--throws') options.throws = Number(argv[++i]);
-    else if (arg === '--seed') options.seed = Number(argv[++i]);
-    else throw new Error(`Unknown argument ${arg}; usage: --throws N [--seed S] [--json]`);
+    else if (arg === '--help' || arg === '-h') options.help = true;
+    else if (arg === '--throws' || arg === '--seed') {
+      const value = argv[i + 1];
+      if (value === undefined || value.startsWith('--')) throw new Error(`${arg} needs a value`);
+      if (given.has(arg)) throw new Error(`${arg} given twice`);
+      given.set(arg, value);
+      i++;
+    } else throw new Error(`unknown argument ${JSON.stringify(arg)}`);
   }
-  if (!Number.isInteger(options.throws) || options.throws < 1)
-    throw new Error('--throws needs a positive integer');
-  if (!Number.isFinite(options.seed)) throw new Error('--seed needs a number');
+  if (given.has('--throws')) {
+    const throws = integer(given.get('--throws')!);
+    if (throws === undefined || throws < 1) {
+      throw new Error(
+        `--throws must be a whole number of at least 1, got ${JSON.stringify(given.get('--throws'))}`,
+      );
+    }
+    options.throws = throws;
+  }
+  if (given.has('--seed')) {
+    const seed = integer(given.get('--seed')!);
+    if (seed === undefined)
+      throw new Error(`--seed must be an integer, got ${JSON.stringify(given.get('--seed'))}`);
+    options.seed = seed;
+  }
   return options;
 }
 
@@ -174,7 +208,23 @@ function printTable(report: Record<string, unknown>): void {
   console.log(lines.join('\n'));
 }
 
-const options = parseArgs(process.argv.slice(2));
-const report = run(options);
-if (options.json) console.log(JSON.stringify(report));
-else printTable(report);
+function main(): void {
+  let options: Options;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    // A bad flag is the user's slip, not the program's: one line and the usage, no stack trace.
+    console.error(`bench-dice: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  const report = run(options);
+  if (options.json) console.log(JSON.stringify(report));
+  else printTable(report);
+}
+
+// Run only as a program (`tsx scripts/bench-dice.ts`), not when a test imports `parseArgs`.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

@@ -2,11 +2,12 @@
 // Opens scripts/bench/render.html at 1280x720 through Vite's dev server, makes several animated
 // throws, and reports the time between frames drawn during the throws and the frames drawn while
 // the dice lie still. Flags: --json (one JSON object), --throws N, --quality high|low,
-// --shots DIR (screenshots at 1280x720 and 390x844 at rest and with held dice, then exit).
-import type { Page } from '@playwright/test';
+// --shots DIR (screenshots at 1280x720 and 390x844 at rest and with held dice, then exit). Bad flags
+// exit with code 2 before Chromium is launched.
+import type { Browser, Page } from '@playwright/test';
 import { createServer } from 'vite';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ThrowResult } from '../src/scene/physics/types.js';
 import { launchChromium } from './chromium.mjs';
 
@@ -24,15 +25,77 @@ declare global {
   }
 }
 
-const args = process.argv.slice(2);
-const flag = (name: string): string | undefined => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const json = args.includes('--json');
-const throws = Number(flag('--throws') ?? 10);
-const quality = flag('--quality') ?? 'high';
-const shots = flag('--shots');
+const USAGE = 'usage: npm run bench:render -- [--throws N] [--quality high|low] [--shots DIR] [--json]';
+const QUALITIES = ['high', 'low'] as const;
+
+/** What to run. */
+export interface RenderBenchOptions {
+  /** One JSON object instead of the table. */
+  json: boolean;
+  /** Throws measured (10 by default). */
+  throws: number;
+  /** The scene's quality setting (`high` by default). */
+  quality: (typeof QUALITIES)[number];
+  /** Where to write screenshots instead of measuring, if given. */
+  shots: string | undefined;
+  help: boolean;
+}
+
+/** A whole number written in decimal digits, else undefined (as scripts/sim.ts reads its numbers). */
+function integer(text: string): number | undefined {
+  const value = Number(text);
+  return /^-?\d+$/.test(text) && Number.isSafeInteger(value) ? value : undefined;
+}
+
+/**
+ * The options of a command line.
+ * @throws Error with a one-line message for the user when an argument is unknown, missing or bad
+ */
+export function parseArgs(argv: readonly string[]): RenderBenchOptions {
+  const given = new Map<string, string>();
+  const options: RenderBenchOptions = {
+    json: false,
+    throws: 10,
+    quality: 'high',
+    shots: undefined,
+    help: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--json') options.json = true;
+    else if (arg === '--help' || arg === '-h') options.help = true;
+    else if (arg === '--throws' || arg === '--quality' || arg === '--shots') {
+      const value = argv[i + 1];
+      if (value === undefined || value.startsWith('--')) throw new Error(`${arg} needs a value`);
+      if (given.has(arg)) throw new Error(`${arg} given twice`);
+      given.set(arg, value);
+      i++;
+    } else throw new Error(`unknown argument ${JSON.stringify(arg)}`);
+  }
+  if (given.has('--throws')) {
+    const throws = integer(given.get('--throws')!);
+    if (throws === undefined || throws < 1) {
+      throw new Error(
+        `--throws must be a whole number of at least 1, got ${JSON.stringify(given.get('--throws'))}`,
+      );
+    }
+    options.throws = throws;
+  }
+  const quality = given.get('--quality');
+  if (quality !== undefined) {
+    if (!(QUALITIES as readonly string[]).includes(quality)) {
+      throw new Error(`--quality must be ${QUALITIES.join(' or ')}, got ${JSON.stringify(quality)}`);
+    }
+    options.quality = quality as RenderBenchOptions['quality'];
+  }
+  const shots = given.get('--shots');
+  if (shots !== undefined) {
+    if (shots.trim() === '') throw new Error('--shots needs a directory');
+    options.shots = shots;
+  }
+  return options;
+}
+
 const IDLE_MS = 2000;
 const GESTURES = [
   { dirX: 0, dirZ: -1, speed: 12 },
@@ -41,36 +104,63 @@ const GESTURES = [
   { dirX: 0.1, dirZ: -1, speed: 18 },
 ];
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-// Launched first: without a Chromium there is nothing to measure, and no server is left running.
-const browser = await launchChromium();
-const server = await createServer({
-  root,
-  logLevel: 'error',
-  server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
-  // The page is not index.html, so tell the optimiser up front: one pre-bundled copy of three.
-  optimizeDeps: { entries: ['scripts/bench/render.html'] },
-});
-await server.listen();
-const address = server.httpServer?.address();
-const port = typeof address === 'object' && address ? address.port : 5173;
-const base = `http://127.0.0.1:${port}/scripts/bench/render.html`;
-
-try {
-  if (shots) await screenshots(shots);
-  else await benchmark();
-} finally {
-  await browser.close();
-  await server.close();
+/** The browser, the page's address and the options that every step of a run needs. */
+interface Run {
+  browser: Browser;
+  base: string;
+  options: RenderBenchOptions;
 }
 
-async function open(width: number, height: number, scale = 1, query = ''): Promise<Page> {
+async function main(): Promise<void> {
+  let options: RenderBenchOptions;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    // A bad flag is the user's slip, not the program's: one line and the usage, no stack trace.
+    console.error(`bench-render: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  // Launched first: without a Chromium there is nothing to measure, and no server is left running.
+  const browser = await launchChromium();
+  const server = await createServer({
+    root,
+    logLevel: 'error',
+    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
+    // The page is not index.html, so tell the optimiser up front: one pre-bundled copy of three.
+    optimizeDeps: { entries: ['scripts/bench/render.html'] },
+  });
+  await server.listen();
+  const address = server.httpServer?.address();
+  const port = typeof address === 'object' && address ? address.port : 5173;
+  const run: Run = { browser, base: `http://127.0.0.1:${port}/scripts/bench/render.html`, options };
+
+  try {
+    if (options.shots) await screenshots(run, options.shots);
+    else await benchmark(run);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+async function open(
+  { browser, base, options }: Run,
+  width: number,
+  height: number,
+  scale = 1,
+  query = '',
+): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: scale });
   page.on('pageerror', (error) => console.error('page error:', error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error' || shots) console.log(`[page] ${message.text()}`);
+    if (message.type() === 'error' || options.shots) console.log(`[page] ${message.text()}`);
   });
-  await page.goto(`${base}?quality=${quality}${query}`);
+  await page.goto(`${base}?quality=${options.quality}${query}`);
   await page.waitForFunction(() => window.bench !== undefined && window.bench.frames() > 0, null, {
     timeout: 60_000,
   });
@@ -86,8 +176,9 @@ function round(x: number, digits = 1): number {
   return Math.round(x * 10 ** digits) / 10 ** digits;
 }
 
-async function benchmark(): Promise<void> {
-  const page = await open(1280, 720);
+async function benchmark(run: Run): Promise<void> {
+  const { throws, quality, json } = run.options;
+  const page = await open(run, 1280, 720);
   const info = await page.evaluate(() => {
     const gl = document.createElement('canvas').getContext('webgl2');
     const ext = gl?.getExtension('WEBGL_debug_renderer_info');
@@ -159,13 +250,13 @@ async function benchmark(): Promise<void> {
   console.log(`machine: ${report.cpus} cores, load average ${report.loadAverage1m} over the last minute`);
 }
 
-async function screenshots(dir: string): Promise<void> {
+async function screenshots(run: Run, dir: string): Promise<void> {
   const views: [string, number, number, number][] = [
     ['1280x720', 1280, 720, 1],
     ['390x844', 390, 844, 2],
   ];
   for (const [name, width, height, scale] of views) {
-    const page = await open(width, height, scale);
+    const page = await open(run, width, height, scale);
     await page.screenshot({ path: `${dir}/dice-${name}-start.png` });
     const throwing = page.evaluate(() => window.bench.throwOnce(7));
     await page.waitForTimeout(250);
@@ -194,3 +285,6 @@ async function screenshots(dir: string): Promise<void> {
     await page.close();
   }
 }
+
+// Run only as a program (`tsx scripts/bench-render.ts`), not when a test imports `parseArgs`.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

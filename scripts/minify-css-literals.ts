@@ -25,12 +25,14 @@ export function minifyCssLiterals(): Plugin {
 
 /** Strips comments and needless whitespace from a style sheet (no strings with braces in ours). */
 export function minifyCss(css: string): string {
-  return css
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/\s+/g, ' ')
-    .replace(/\s*([{};,>])\s*/g, '$1')
-    // Not before a colon: `.card :focus` and `.card:focus` are different selectors.
-    .replace(/:\s+/g, ':')
-    .replace(/;}/g, '}')
-    .trim();
+  return (
+    css
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\s+/g, ' ')
+      .replace(/\s*([{};,>])\s*/g, '$1')
+      // Not before a colon: `.card :focus` and `.card:focus` are different selectors.
+      .replace(/:\s+/g, ':')
+      .replace(/;}/g, '}')
+      .trim()
+  );
 }

@@ -3,7 +3,16 @@ import { RuleError } from './errors.js';
 import { nextFace, nextUint32 } from './random.js';
 import { isRowId, type RowId } from './rows.js';
 import { rowPoints } from './scoring.js';
-import { canHold, newGame, ROLLS_PER_TURN, TURNS, freeRows, type Game, type GameSetup } from './game.js';
+import {
+  assertGame,
+  canHold,
+  newGame,
+  ROLLS_PER_TURN,
+  TURNS,
+  freeRows,
+  type Game,
+  type GameSetup,
+} from './game.js';
 
 /**
  * An action a player takes. `roll` without faces draws them from the game's generator; with faces
@@ -91,8 +100,10 @@ function cleanAction(action: Action): Action {
 /**
  * The game after an action: a pure reducer. An illegal action throws a RuleError and the game passed
  * in is untouched (it is never mutated). Accepted actions are appended to the log.
+ * @throws RuleError `bad-state` when `game` is not a game; else the code of the rule the action breaks
  */
 export function apply(game: Game, action: Action): Game {
+  assertGame(game);
   const kind = (action as { type?: unknown } | null)?.type;
   let next: Game;
   if (kind === 'roll') next = roll(game, (action as { faces?: unknown }).faces);
@@ -105,11 +116,19 @@ export function apply(game: Game, action: Action): Game {
 
 /** Holds a released die or releases a held one. */
 export function toggleHold(game: Game, index: number): Game {
+  assertGame(game);
   assertDieIndex(index);
   return apply(game, { type: 'hold', index, held: !game.held[index] });
 }
 
-/** Rebuilds a game from its setup and log. */
+/**
+ * Rebuilds a game from its setup and log.
+ * @throws RuleError from `newGame` or `apply`; `bad-action` when the log is not a list (a hole in it is
+ *   an unknown action, never skipped as `reduce` would)
+ */
 export function replay(setup: GameSetup, log: readonly Action[]): Game {
-  return log.reduce(apply, newGame(setup));
+  let game = newGame(setup);
+  if (!Array.isArray(log)) throw new RuleError('bad-action', 'A log is a list of actions');
+  for (let i = 0; i < log.length; i++) game = apply(game, log[i]!);
+  return game;
 }

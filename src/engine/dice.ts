@@ -11,9 +11,18 @@ export function isFace(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 6;
 }
 
-/** Refuses anything that is not exactly five integer faces 1..6. */
+/**
+ * Whether every index 0..length-1 of an array passes a test. Unlike `every`, which skips the holes of a
+ * sparse array (`[1, , 3]`), a hole is read as `undefined` and tested like any other value.
+ */
+function everyIndex<T>(array: readonly T[], test: (value: T | undefined) => boolean): boolean {
+  for (let i = 0; i < array.length; i++) if (!test(array[i])) return false;
+  return true;
+}
+
+/** Refuses anything that is not exactly five integer faces 1..6 (a hole is not a face). */
 export function assertDice(dice: unknown): asserts dice is Dice {
-  if (!Array.isArray(dice) || dice.length !== DICE_COUNT || !dice.every(isFace)) {
+  if (!Array.isArray(dice) || dice.length !== DICE_COUNT || !everyIndex(dice, isFace)) {
     throw new RuleError(
       'bad-dice',
       `Dice must be exactly ${DICE_COUNT} integers from 1 to 6, got ${safeText(dice)}`,

@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { apply, freeRows, newGame, replay, setupOf, totals, ROWS, type Action, type Game } from './index.js';
+import {
+  apply,
+  canHold,
+  canRoll,
+  freeRows,
+  isRowId,
+  newGame,
+  replay,
+  rollsLeft,
+  setupOf,
+  totals,
+  RuleError,
+  ROWS,
+  type Action,
+  type Game,
+  type RuleErrorCode,
+} from './index.js';
 
 /** One legal action chosen by fast-check's picks. */
 function legalAction(game: Game, pick: number): Action {
@@ -15,11 +31,18 @@ function legalAction(game: Game, pick: number): Action {
   return { type: 'score', row: rows[pick % rows.length]! };
 }
 
+/**
+ * The pick for step i. Each pass over the list shifts every pick by one, so no list can choose to hold
+ * dice forever: two passes in a row cannot both be all holds. (Adding i instead left lists such as
+ * [0, 3, 2, 1] choosing a hold at every step, and a game played with them never ended.)
+ */
+const pickAt = (picks: readonly number[], i: number): number =>
+  picks[i % picks.length]! + Math.floor(i / picks.length);
+
 /** Plays a whole game with legal actions picked from `picks`. */
 function play(setup: { players: string[]; seed: number; rules: 'seed' | 'classic' }, picks: number[]): Game {
   let game = newGame(setup);
-  // Adding i varies the choice even for a one-pick list, so every game moves on to its end.
-  for (let i = 0; !game.over; i++) game = apply(game, legalAction(game, picks[i % picks.length]! + i));
+  for (let i = 0; !game.over; i++) game = apply(game, legalAction(game, pickAt(picks, i)));
   return game;
 }
 
@@ -85,8 +108,7 @@ describe('any action', () => {
         fc.array(anyAction, { maxLength: 20 }),
         (setup, p, steps, actions) => {
           let game = newGame(setup);
-          for (let i = 0; i < steps && !game.over; i++)
-            game = apply(game, legalAction(game, p[i % p.length]! + i));
+          for (let i = 0; i < steps && !game.over; i++) game = apply(game, legalAction(game, pickAt(p, i)));
           for (const action of actions) {
             const before = JSON.stringify(game);
             try {
@@ -99,6 +121,174 @@ describe('any action', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+});
+
+/** Values that no action field accepts, each kind of mistake a caller can make. */
+const face = fc.integer({ min: 1, max: 6 });
+const fiveFaces = fc.array(face, { minLength: 5, maxLength: 5 });
+const notAFace = fc.oneof(
+  fc.integer({ max: 0 }),
+  fc.integer({ min: 7 }),
+  fc.constantFrom(1.5, NaN, Infinity, '3', null, undefined, true),
+);
+const badFaces: fc.Arbitrary<unknown> = fc.oneof(
+  fc.tuple(fiveFaces, fc.nat(4)).map(([faces, hole]) => {
+    const sparse: unknown[] = [...faces];
+    delete sparse[hole];
+    return sparse;
+  }),
+  fc.tuple(fiveFaces, fc.nat(4), notAFace).map(([faces, i, bad]) => faces.map((f, j) => (i === j ? bad : f))),
+  fc.array(face, { maxLength: 10 }).filter((faces) => faces.length !== 5),
+  fc.constantFrom(null, 12345, '12345', { length: 5, 0: 1, 1: 2, 2: 3, 3: 4, 4: 5 }),
+);
+const junk = fc.record({
+  faces: badFaces,
+  row: fc.oneof(
+    fc.string().filter((row) => !isRowId(row)),
+    fc.constantFrom('yahtzee', 'Ones', '', 'toString', '__proto__', null, undefined, 3),
+  ),
+  index: fc.oneof(
+    fc.integer({ max: -1 }),
+    fc.integer({ min: 5 }),
+    fc.constantFrom(0.5, 4.5, NaN, Infinity, '0', null, undefined),
+  ),
+  held: fc.constantFrom('yes', 1, 0, null, undefined),
+  type: fc.oneof(
+    fc.string().filter((type) => !['roll', 'hold', 'score'].includes(type)),
+    fc.constantFrom('Roll', null, undefined),
+  ),
+  notAnAction: fc.constantFrom(null, undefined, 42, 'roll', []),
+  die: fc.nat(4),
+  pick: fc.nat(),
+});
+type Junk = typeof junk extends fc.Arbitrary<infer T> ? T : never;
+
+/** An action known to be illegal in a game, with the code the engine must refuse it with. */
+interface Illegal {
+  action: unknown;
+  code: RuleErrorCode;
+}
+
+/** Every illegal action of each kind that applies to this game, its expected code read off the queries. */
+function illegalActions(game: Game, j: Junk): Illegal[] {
+  const die = j.die;
+  const anyRow = ROWS[j.pick % ROWS.length]!;
+  const cases: Illegal[] = [
+    { action: { type: j.type }, code: 'bad-action' },
+    { action: j.notAnAction, code: 'bad-action' },
+  ];
+  const refuse = (code: RuleErrorCode, ...actions: unknown[]) =>
+    actions.forEach((action) => cases.push({ action, code }));
+  if (game.over) {
+    refuse(
+      'game-over',
+      { type: 'roll' },
+      { type: 'roll', faces: j.faces },
+      { type: 'hold', index: die, held: true },
+      { type: 'hold', index: j.index, held: j.held },
+      { type: 'score', row: anyRow },
+      { type: 'score', row: j.row },
+    );
+    return cases;
+  }
+  refuse('unknown-row', { type: 'score', row: j.row });
+  refuse('bad-die-index', { type: 'hold', index: j.index, held: true });
+  refuse('bad-action', { type: 'hold', index: die, held: j.held });
+  if (rollsLeft(game) === 0) refuse('no-rolls-left', { type: 'roll' }, { type: 'roll', faces: j.faces });
+  else if (!canRoll(game)) refuse('all-held', { type: 'roll' }, { type: 'roll', faces: [...game.dice] });
+  else refuse('bad-dice', { type: 'roll', faces: j.faces });
+  if (canRoll(game) && game.rollsUsed > 0 && game.held[die]) {
+    const changed = game.dice.map((f, i) => (i === die ? (f % 6) + 1 : f));
+    refuse('held-die-changed', { type: 'roll', faces: changed });
+  }
+  if (game.rollsUsed === 0) {
+    refuse('no-roll-yet', { type: 'hold', index: die, held: true }, { type: 'score', row: anyRow });
+  } else {
+    if (!canHold(game)) refuse('no-rolls-left', { type: 'hold', index: die, held: !game.held[die] });
+    const filled = ROWS.filter((row) => !freeRows(game).includes(row));
+    if (filled.length > 0) refuse('row-filled', { type: 'score', row: filled[j.pick % filled.length]! });
+  }
+  return cases;
+}
+
+/**
+ * A game reached by legal play: some steps, then in a fifth of the cases on to its end (a throw and the
+ * first free row each turn), then, between throws, the dice of a bit mask held (all five in half the
+ * cases, for `all-held`; some, for `held-die-changed`).
+ */
+const reachedGames = fc
+  .record({
+    setup: setups,
+    picks,
+    steps: fc.nat(60),
+    toEnd: fc.oneof(
+      { arbitrary: fc.constant(false), weight: 4 },
+      { arbitrary: fc.constant(true), weight: 1 },
+    ),
+    holds: fc.oneof(fc.constant(0b11111), fc.integer({ min: 0, max: 0b11110 })),
+  })
+  .map(({ setup, picks: p, steps, toEnd, holds }) => {
+    let game = newGame(setup);
+    for (let i = 0; i < steps && !game.over; i++) game = apply(game, legalAction(game, pickAt(p, i)));
+    while (toEnd && !game.over) {
+      game = apply(
+        game,
+        game.rollsUsed === 0 ? { type: 'roll' } : { type: 'score', row: freeRows(game)[0]! },
+      );
+    }
+    if (canHold(game)) {
+      for (let i = 0; i < 5; i++)
+        game = apply(game, { type: 'hold', index: i, held: (holds & (1 << i)) !== 0 });
+    }
+    return game;
+  });
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) Object.values(value).forEach(deepFreeze);
+  return Object.freeze(value);
+}
+
+describe('any known illegal action', () => {
+  it('is refused with the RuleError code its rule gives, and the game is deep-equal and JSON-equal to before', () => {
+    const seen = new Set<RuleErrorCode>();
+    fc.assert(
+      fc.property(reachedGames, junk, (reached, j) => {
+        const before = structuredClone(reached);
+        const json = JSON.stringify(reached);
+        // Frozen, so that even an attempt to change the game in place fails loudly.
+        const game = deepFreeze(reached);
+        for (const { action, code } of illegalActions(game, j)) {
+          let refusal: unknown;
+          try {
+            apply(game, action as Action);
+          } catch (error) {
+            refusal = error;
+          }
+          expect(refusal, `${JSON.stringify(action)} should be refused`).toBeInstanceOf(RuleError);
+          expect((refusal as RuleError).code, JSON.stringify(action)).toBe(code);
+          expect(game).toStrictEqual(before);
+          expect(JSON.stringify(game)).toBe(json);
+          seen.add(code);
+        }
+      }),
+      { numRuns: 150 },
+    );
+    // Every kind of illegal action was tried, so the property cannot pass by never meeting one.
+    expect([...seen].sort()).toEqual(
+      [
+        'all-held',
+        'bad-action',
+        'bad-dice',
+        'bad-die-index',
+        'game-over',
+        'held-die-changed',
+        'no-roll-yet',
+        'no-rolls-left',
+        'row-filled',
+        'unknown-row',
+      ].sort(),
     );
   });
 });

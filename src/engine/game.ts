@@ -1,4 +1,4 @@
-import { DICE_COUNT, type Dice } from './dice.js';
+import { DICE_COUNT, safeText, type Dice } from './dice.js';
 import { RuleError } from './errors.js';
 import { seedRng, nextUint32, randomSeed, type RngState } from './random.js';
 import { ROWS, type RowId } from './rows.js';
@@ -8,7 +8,7 @@ import type { Action } from './actions.js';
 /** Fewest and most players at one table. */
 export const MIN_PLAYERS = 1;
 export const MAX_PLAYERS = 6;
-/** A name is 1 to 29 characters once trimmed. */
+/** A name is 1 to 29 characters (code points, so an emoji counts once) once trimmed. */
 export const MAX_NAME_LENGTH = 29;
 /** Throws allowed in one turn. */
 export const ROLLS_PER_TURN = 3;
@@ -19,9 +19,9 @@ export const TURNS = ROWS.length;
 export interface GameSetup {
   /** Names in turn order. */
   players: string[];
-  /** Rule set; `seed` by default. */
+  /** Rule set; `seed` when left out (`null` is refused, not taken for the default). */
   rules?: RuleSetId;
-  /** Seed of the game's generator; a random one by default. */
+  /** Seed of the game's generator, an integer 0..2^32-1; a random one when left out. */
   seed?: number;
 }
 
@@ -63,18 +63,50 @@ const START_DICE: Dice = [1, 2, 3, 4, 5];
 
 function checkName(name: unknown): string {
   const trimmed = typeof name === 'string' ? name.trim() : '';
-  if (trimmed.length === 0 || trimmed.length > MAX_NAME_LENGTH) {
+  // `length` counts UTF-16 units, which would make an emoji or another astral character count twice.
+  const characters = [...trimmed].length;
+  if (characters === 0 || characters > MAX_NAME_LENGTH) {
     throw new RuleError('bad-name', `A player's name must be 1 to ${MAX_NAME_LENGTH} characters`);
   }
   return trimmed;
 }
 
-/** Normalises a seed to uint32, refusing anything that is not an integer. */
+/** Largest seed: the generator's whole state is one uint32. */
+const MAX_SEED = 2 ** 32 - 1;
+
+/**
+ * Refuses a seed that is not an integer 0..2^32-1. Wrapping one outside that range instead would
+ * silently make two different seeds play the same game.
+ */
 export function checkSeed(seed: unknown): number {
-  if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) {
-    throw new RuleError('bad-seed', `A seed must be an integer, got ${String(seed)}`);
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+    throw new RuleError('bad-seed', `A seed must be an integer from 0 to ${MAX_SEED}, got ${String(seed)}`);
   }
+  // Turns -0 into 0, which JSON cannot tell apart; every other valid seed is returned as it is.
   return seed >>> 0;
+}
+
+/**
+ * Refuses what does not even have a game's shape (null, a number, an object without its lists), so that
+ * a caller's mistake is a RuleError rather than a TypeError from deep inside. Whether the content is
+ * consistent is `restoreGame`'s question.
+ * @throws RuleError `bad-state`
+ */
+export function assertGame(game: unknown): asserts game is Game {
+  const g = game as Partial<Game> | null;
+  if (
+    typeof g !== 'object' ||
+    g === null ||
+    !Array.isArray(g.players) ||
+    !Array.isArray(g.dice) ||
+    !Array.isArray(g.held) ||
+    !Array.isArray(g.log) ||
+    typeof g.over !== 'boolean' ||
+    typeof g.rollsUsed !== 'number' ||
+    typeof g.current !== 'number'
+  ) {
+    throw new RuleError('bad-state', `Not a game: ${safeText(game)}`);
+  }
 }
 
 /**
@@ -86,10 +118,12 @@ export function newGame(setup: GameSetup): Game {
   if (!Array.isArray(names) || names.length < MIN_PLAYERS || names.length > MAX_PLAYERS) {
     throw new RuleError('bad-player-count', `A game has ${MIN_PLAYERS} to ${MAX_PLAYERS} players`);
   }
-  const players = names.map((name) => ({ name: checkName(name), scores: {} }));
-  const rules = setup.rules ?? 'seed';
+  // Array.from visits a hole as undefined (refused as a name); `map` would skip it and keep the hole.
+  const players = Array.from(names, (name) => ({ name: checkName(name), scores: {} }));
+  // Only a missing value means the default: null is a mistake to report, not a choice to guess.
+  const rules = setup.rules === undefined ? 'seed' : setup.rules;
   assertRuleSet(rules);
-  const seed = checkSeed(setup.seed ?? randomSeed());
+  const seed = checkSeed(setup.seed === undefined ? randomSeed() : setup.seed);
   return {
     rules,
     seed,
@@ -107,16 +141,19 @@ export function newGame(setup: GameSetup): Game {
 
 /** The setup a game started from, for replaying its log. */
 export function setupOf(game: Game): Required<GameSetup> {
+  assertGame(game);
   return { players: game.players.map((p) => p.name), rules: game.rules, seed: game.seed };
 }
 
 /** The seed the next physics throw must use: the generator's next draw, which that roll consumes. */
 export function throwSeed(game: Game): number {
+  assertGame(game);
   return nextUint32(game.rng)[0];
 }
 
 /** Throws left in this turn. */
 export function rollsLeft(game: Game): number {
+  assertGame(game);
   return game.over ? 0 : ROLLS_PER_TURN - game.rollsUsed;
 }
 
@@ -127,27 +164,32 @@ export function canRoll(game: Game): boolean {
 
 /** Whether dice may be held or released now: between throws of a turn. */
 export function canHold(game: Game): boolean {
+  assertGame(game);
   return !game.over && game.rollsUsed > 0 && game.rollsUsed < ROLLS_PER_TURN;
 }
 
 /** Whether a row may be scored now. */
 export function canScore(game: Game): boolean {
+  assertGame(game);
   return !game.over && game.rollsUsed > 0;
 }
 
-/** The rows a player has not filled yet, in sheet order. */
-export function freeRows(game: Game, player = game.current): RowId[] {
-  const scores = game.players[player]?.scores ?? {};
+/** The rows a player (the one to act unless given) has not filled yet, in sheet order. */
+export function freeRows(game: Game, player?: number): RowId[] {
+  assertGame(game);
+  const scores = game.players[player ?? game.current]?.scores ?? {};
   return ROWS.filter((row) => !(row in scores));
 }
 
 /** Each player's total, in player order (rows plus any bonus of the rule set). */
 export function totals(game: Game): number[] {
+  assertGame(game);
   return game.players.map((p) => playerTotal(game.rules, p.scores));
 }
 
 /** Indices of the players with the highest total once the game is over (several on a draw); else empty. */
 export function winners(game: Game): number[] {
+  assertGame(game);
   if (!game.over) return [];
   const all = totals(game);
   const best = Math.max(...all);

@@ -1,6 +1,6 @@
 import type { Action } from '../actions.js';
 import { RuleError } from '../errors.js';
-import type { Game } from '../game.js';
+import { assertGame, type Game } from '../game.js';
 import type { RowId } from '../rows.js';
 
 /** The names of the computer players, strongest first. */
@@ -18,7 +18,7 @@ export interface Bot {
   readonly id: BotId;
   /**
    * The next action for the player to act in the game.
-   * @throws RuleError `game-over` when the game is over
+   * @throws RuleError `game-over` when the game is over, `bad-state` when it is not a game
    */
   next(game: Game): Action;
 }
@@ -36,6 +36,7 @@ export function isBotId(value: unknown): value is BotId {
  * hold differs from the plan, or else the throw (or the row) itself.
  */
 export function stepTowards(game: Game, plan: () => TurnPlan): Action {
+  assertGame(game);
   if (game.over) throw new RuleError('game-over', 'The game is over');
   if (game.rollsUsed === 0) return { type: 'roll' };
   const wanted = plan();

@@ -1,6 +1,6 @@
 import { assertDice, DICE_COUNT, safeText, type Dice } from '../dice.js';
 import { RuleError } from '../errors.js';
-import { ROLLS_PER_TURN, type Game } from '../game.js';
+import { assertGame, ROLLS_PER_TURN, type Game } from '../game.js';
 import { ROWS, type RowId } from '../rows.js';
 import { playerTotal, type Scores } from '../rules.js';
 import {
@@ -61,6 +61,7 @@ const TIE = 1e-9;
 
 /** The position of the player to act in a game. */
 export function positionOf(game: Game): Position {
+  assertGame(game);
   return { scores: game.players[game.current]!.scores, dice: game.dice, rollsUsed: game.rollsUsed };
 }
 
