@@ -66,3 +66,23 @@ test('two elements on one page play and resume independently, and a removed one 
   expect(resumed.b).toEqual(saved.b);
   expect(errors).toEqual([]);
 });
+
+test('two elements saving under one storage key: the page is warned, once', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  await page.goto('/');
+  await expect(page.locator('dice-poker canvas')).toBeVisible();
+  await page.evaluate(async () => {
+    // index.html's element saves under the default key; a second one on it would overwrite its game.
+    const second = document.createElement('dice-poker');
+    second.setAttribute('style', 'height: 300px');
+    document.body.append(second);
+    await (second as HTMLElementTagNameMap['dice-poker']).updateComplete;
+    second.setAttribute('storage-key', 'second');
+    await (second as HTMLElementTagNameMap['dice-poker']).updateComplete;
+  });
+  expect(warnings.filter((w) => w.includes('storage-key="default" is used by another'))).toHaveLength(1);
+  expect(warnings.filter((w) => w.includes('storage-key="second"'))).toHaveLength(0);
+});

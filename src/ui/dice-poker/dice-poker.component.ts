@@ -39,6 +39,7 @@ import { Toast } from './Toast.js';
 import { verdictOf } from '../verdict.js';
 import { GameStore } from '../persistence/GameStore.js';
 import { BestScores } from './BestScores.js';
+import { claimStorageKey, releaseStorageKey } from './storage-key-users.js';
 
 /** Options of `newGame()`; each defaults to the element's attributes. */
 export interface NewGameOptions {
@@ -295,6 +296,7 @@ export class DicePoker extends LitElement {
     this.addEventListener('keydown', this.onKeyDown);
     // Reattached after removal: the scene was freed on disconnect, so build it again.
     if (this.hasUpdated && !this.table.built) this.buildTable();
+    if (this.hasUpdated) this.claimStorageKey();
   }
 
   override disconnectedCallback(): void {
@@ -302,6 +304,7 @@ export class DicePoker extends LitElement {
     this.removeEventListener('keydown', this.onKeyDown);
     this.seats.dispose();
     this.table.dispose();
+    releaseStorageKey(this, this.storageKey);
   }
 
   protected override firstUpdated(): void {
@@ -310,6 +313,9 @@ export class DicePoker extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.hasUpdated || changed.has('storageKey')) {
+      const previous = changed.get('storageKey');
+      if (previous !== undefined) releaseStorageKey(this, previous);
+      this.claimStorageKey();
       this.store = new GameStore({ storageKey: this.storageKey });
       this.bestScores = new BestScores(this.storageKey, () => this.requestUpdate());
       // A saved game resumes, unless the markup names players: that means "start this game now".
@@ -339,6 +345,14 @@ export class DicePoker extends LitElement {
       interactive: !!this.game && !this.game.over && !this.settingUp && !this.busy && !this.botTurn,
       reducedMotion: this.prefersReducedMotion,
     });
+  }
+
+  /** Saves under `storageKey` from now on, warning if another element on the page does too. */
+  private claimStorageKey(): void {
+    if (claimStorageKey(this, this.storageKey))
+      this.attrs.warn(
+        `storage-key="${this.storageKey}" is used by another <dice-poker> on this page: their saved games overwrite each other; give each its own`,
+      );
   }
 
   /** Resumes the saved game exactly as it was; bad saved data is dropped with a visible message. */
