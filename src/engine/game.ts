@@ -61,14 +61,18 @@ export interface Game {
 /** Dice shown before the first throw of a game. */
 const START_DICE: Dice = [1, 2, 3, 4, 5];
 
-function checkName(name: unknown): string {
-  const trimmed = typeof name === 'string' ? name.trim() : '';
+/** Whether `name`, trimmed, is a player's name the engine takes: 1 to MAX_NAME_LENGTH characters. */
+export function isPlayerName(name: string): boolean {
   // `length` counts UTF-16 units, which would make an emoji or another astral character count twice.
-  const characters = [...trimmed].length;
-  if (characters === 0 || characters > MAX_NAME_LENGTH) {
+  const characters = [...name.trim()].length;
+  return characters > 0 && characters <= MAX_NAME_LENGTH;
+}
+
+function checkName(name: unknown): string {
+  if (typeof name !== 'string' || !isPlayerName(name)) {
     throw new RuleError('bad-name', `A player's name must be 1 to ${MAX_NAME_LENGTH} characters`);
   }
-  return trimmed;
+  return name.trim();
 }
 
 /** Largest seed: the generator's whole state is one uint32. */

@@ -24,6 +24,7 @@ export {
   MAX_NAME_LENGTH,
   ROLLS_PER_TURN,
   TURNS,
+  isPlayerName,
   newGame,
   setupOf,
   throwSeed,

@@ -16,6 +16,8 @@ describe('attributes', () => {
     ['Mari', ['Mari']],
     [' Mari , Jüri ', ['Mari', 'Jüri']],
     ['A,B,C,D,E,F', ['A', 'B', 'C', 'D', 'E', 'F']],
+    // Characters, not UTF-16 units: 29 emoji are 58 units and still a name.
+    ['🎲'.repeat(29), ['🎲'.repeat(29)]],
   ])('players=%j gives %j without a warning', (attr, names) => {
     expect(parsePlayers(attr)).toEqual({ value: names });
   });

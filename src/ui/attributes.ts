@@ -1,4 +1,4 @@
-import { MAX_NAME_LENGTH, MAX_PLAYERS, isRuleSetId, type RuleSetId } from '../engine/index.js';
+import { MAX_NAME_LENGTH, MAX_PLAYERS, isPlayerName, isRuleSetId, type RuleSetId } from '../engine/index.js';
 import { isLang, type Lang } from './i18n/index.js';
 
 /** A parsed attribute: the value to use, and a warning when the given one was refused. */
@@ -22,10 +22,7 @@ const MAX_SEED = 2 ** 32 - 1;
 export function parsePlayers(attr: string | null): Parsed<string[] | undefined> {
   if (attr === null) return { value: undefined };
   const names = attr.split(',').map((name) => name.trim());
-  const bad =
-    names.length === 0 ||
-    names.length > MAX_PLAYERS ||
-    names.some((name) => name.length === 0 || name.length > MAX_NAME_LENGTH);
+  const bad = names.length === 0 || names.length > MAX_PLAYERS || names.some((name) => !isPlayerName(name));
   if (bad) {
     return {
       value: undefined,

@@ -1,4 +1,4 @@
-import { isRuleSetId, MAX_NAME_LENGTH, totals, type Game, type RuleSetId } from '../../engine/index.js';
+import { isPlayerName, isRuleSetId, totals, type Game, type RuleSetId } from '../../engine/index.js';
 
 /** Best scores kept per storage key. */
 export const MAX_HIGH_SCORES = 10;
@@ -29,7 +29,7 @@ export function parseHighScore(value: unknown): HighScore | null {
   const { name, score, rules, date } = value;
   if (typeof name !== 'string') return null;
   const trimmed = name.trim();
-  if (trimmed.length === 0 || trimmed.length > MAX_NAME_LENGTH) return null;
+  if (!isPlayerName(trimmed)) return null;
   if (typeof score !== 'number' || !Number.isSafeInteger(score) || score < 0) return null;
   if (!isRuleSetId(rules)) return null;
   if (typeof date !== 'string' || Number.isNaN(Date.parse(date))) return null;
