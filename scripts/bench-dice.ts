@@ -15,6 +15,7 @@ import { DiceWorld } from '../src/scene/physics/DiceWorld.js';
 import { FLAT_TOLERANCE_DEG, upFaceByAxis } from '../src/scene/physics/face-reading.js';
 import { MAX_THROW_SPEED, MIN_THROW_SPEED } from '../src/scene/physics/throw-launcher.js';
 import type { DiePose, Gesture } from '../src/scene/physics/types.js';
+import { countFlag, integerFlag, parseOrExit, readFlags } from './cli-args.js';
 
 const DICE = 5;
 const FLICK_ANGLE_DEG = 35;
@@ -30,47 +31,18 @@ export interface Options {
   help: boolean;
 }
 
-/** A whole number written in decimal digits, else undefined (as scripts/sim.ts reads its numbers). */
-function integer(text: string): number | undefined {
-  const value = Number(text);
-  return /^-?\d+$/.test(text) && Number.isSafeInteger(value) ? value : undefined;
-}
-
 /**
  * The options of a command line.
  * @throws Error with a one-line message for the user when an argument is unknown, missing or bad
  */
 export function parseArgs(argv: readonly string[]): Options {
-  const given = new Map<string, string>();
-  const options: Options = { throws: 1000, seed: 1, json: false, help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--json') options.json = true;
-    else if (arg === '--help' || arg === '-h') options.help = true;
-    else if (arg === '--throws' || arg === '--seed') {
-      const value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new Error(`${arg} needs a value`);
-      if (given.has(arg)) throw new Error(`${arg} given twice`);
-      given.set(arg, value);
-      i++;
-    } else throw new Error(`unknown argument ${JSON.stringify(arg)}`);
-  }
-  if (given.has('--throws')) {
-    const throws = integer(given.get('--throws')!);
-    if (throws === undefined || throws < 1) {
-      throw new Error(
-        `--throws must be a whole number of at least 1, got ${JSON.stringify(given.get('--throws'))}`,
-      );
-    }
-    options.throws = throws;
-  }
-  if (given.has('--seed')) {
-    const seed = integer(given.get('--seed')!);
-    if (seed === undefined)
-      throw new Error(`--seed must be an integer, got ${JSON.stringify(given.get('--seed'))}`);
-    options.seed = seed;
-  }
-  return options;
+  const flags = readFlags(argv, { valued: ['--throws', '--seed'], switches: ['--json', '--help', '-h'] });
+  return {
+    throws: countFlag(flags, '--throws', 1000),
+    seed: integerFlag(flags, '--seed', 1),
+    json: flags.switches.has('--json'),
+    help: flags.switches.has('--help') || flags.switches.has('-h'),
+  };
 }
 
 /** Nearest-rank percentile of an ascending array. */
@@ -209,14 +181,7 @@ function printTable(report: Record<string, unknown>): void {
 }
 
 function main(): void {
-  let options: Options;
-  try {
-    options = parseArgs(process.argv.slice(2));
-  } catch (error) {
-    // A bad flag is the user's slip, not the program's: one line and the usage, no stack trace.
-    console.error(`bench-dice: ${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
+  const options = parseOrExit('bench-dice', USAGE, parseArgs);
   if (options.help) {
     console.log(USAGE);
     return;

@@ -10,6 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ThrowResult } from '../src/scene/physics/types.js';
 import { launchChromium } from './chromium.mjs';
+import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 
 interface Bench {
   show(faces: number[], held: boolean[]): void;
@@ -41,54 +42,30 @@ export interface RenderBenchOptions {
   help: boolean;
 }
 
-/** A whole number written in decimal digits, else undefined (as scripts/sim.ts reads its numbers). */
-function integer(text: string): number | undefined {
-  const value = Number(text);
-  return /^-?\d+$/.test(text) && Number.isSafeInteger(value) ? value : undefined;
-}
-
 /**
  * The options of a command line.
  * @throws Error with a one-line message for the user when an argument is unknown, missing or bad
  */
 export function parseArgs(argv: readonly string[]): RenderBenchOptions {
-  const given = new Map<string, string>();
+  const flags = readFlags(argv, {
+    valued: ['--throws', '--quality', '--shots'],
+    switches: ['--json', '--help', '-h'],
+  });
   const options: RenderBenchOptions = {
-    json: false,
-    throws: 10,
+    json: flags.switches.has('--json'),
+    throws: countFlag(flags, '--throws', 10),
     quality: 'high',
     shots: undefined,
-    help: false,
+    help: flags.switches.has('--help') || flags.switches.has('-h'),
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--json') options.json = true;
-    else if (arg === '--help' || arg === '-h') options.help = true;
-    else if (arg === '--throws' || arg === '--quality' || arg === '--shots') {
-      const value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new Error(`${arg} needs a value`);
-      if (given.has(arg)) throw new Error(`${arg} given twice`);
-      given.set(arg, value);
-      i++;
-    } else throw new Error(`unknown argument ${JSON.stringify(arg)}`);
-  }
-  if (given.has('--throws')) {
-    const throws = integer(given.get('--throws')!);
-    if (throws === undefined || throws < 1) {
-      throw new Error(
-        `--throws must be a whole number of at least 1, got ${JSON.stringify(given.get('--throws'))}`,
-      );
-    }
-    options.throws = throws;
-  }
-  const quality = given.get('--quality');
+  const quality = flags.values.get('--quality');
   if (quality !== undefined) {
     if (!(QUALITIES as readonly string[]).includes(quality)) {
       throw new Error(`--quality must be ${QUALITIES.join(' or ')}, got ${JSON.stringify(quality)}`);
     }
     options.quality = quality as RenderBenchOptions['quality'];
   }
-  const shots = given.get('--shots');
+  const shots = flags.values.get('--shots');
   if (shots !== undefined) {
     if (shots.trim() === '') throw new Error('--shots needs a directory');
     options.shots = shots;
@@ -112,14 +89,7 @@ interface Run {
 }
 
 async function main(): Promise<void> {
-  let options: RenderBenchOptions;
-  try {
-    options = parseArgs(process.argv.slice(2));
-  } catch (error) {
-    // A bad flag is the user's slip, not the program's: one line and the usage, no stack trace.
-    console.error(`bench-render: ${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
+  const options = parseOrExit('bench-render', USAGE, parseArgs);
   if (options.help) {
     console.log(USAGE);
     return;

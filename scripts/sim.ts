@@ -10,6 +10,7 @@ import { createBot, isBotId, playGame, type BotId } from '../src/engine/bots/ind
 import { totals } from '../src/engine/game.js';
 import { isRuleSetId, RULE_SETS, type RuleSetId } from '../src/engine/rules.js';
 import { expectedScoreFromStart, getTable } from '../src/engine/solver/index.js';
+import { integer, integerFlag, parseOrExit, readFlags } from './cli-args.js';
 
 const USAGE =
   'usage: npm run sim -- --games N --bot optimal|good|easy --rules seed|classic [--seed S] [--json]';
@@ -22,52 +23,32 @@ interface Options {
   json: boolean;
 }
 
-function fail(message: string): never {
-  console.error(`sim: ${message}\n${USAGE}`);
-  process.exit(2);
-}
-
-/** A whole number written in decimal digits, else undefined. */
-function integer(text: string): number | undefined {
-  const value = Number(text);
-  return /^-?\d+$/.test(text) && Number.isSafeInteger(value) ? value : undefined;
-}
-
+/** The options of a command line; `--help` prints the usage and exits at once, whatever follows it. */
 function parse(args: readonly string[]): Options {
-  const given = new Map<string, string>();
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--json') {
-      json = true;
-      continue;
-    }
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    }
-    if (!['--games', '--bot', '--rules', '--seed'].includes(arg))
-      fail(`unknown argument ${JSON.stringify(arg)}`);
-    const value = args[i + 1];
-    if (value === undefined || value.startsWith('--')) fail(`${arg} needs a value`);
-    if (given.has(arg)) fail(`${arg} given twice`);
-    given.set(arg, value);
-    i++;
+  const flags = readFlags(args, {
+    valued: ['--games', '--bot', '--rules', '--seed'],
+    switches: ['--json', '--help', '-h'],
+    stopAt: ['--help', '-h'],
+  });
+  if (flags.switches.has('--help') || flags.switches.has('-h')) {
+    console.log(USAGE);
+    process.exit(0);
   }
   for (const required of ['--games', '--bot', '--rules']) {
-    if (!given.has(required)) fail(`${required} is required`);
+    if (!flags.values.has(required)) throw new Error(`${required} is required`);
   }
-  const games = integer(given.get('--games')!);
+  const games = integer(flags.values.get('--games')!);
   if (games === undefined || games < 1) {
-    fail('--games must be a whole number of at least 1');
+    throw new Error('--games must be a whole number of at least 1');
   }
-  const bot = given.get('--bot');
-  if (!isBotId(bot)) fail(`--bot must be optimal, good or easy, got ${JSON.stringify(bot)}`);
-  const rules = given.get('--rules');
-  if (!isRuleSetId(rules)) fail(`--rules must be ${RULE_SETS.join(' or ')}, got ${JSON.stringify(rules)}`);
-  const seed = given.has('--seed') ? integer(given.get('--seed')!) : 1;
-  if (seed === undefined) fail(`--seed must be an integer, got ${JSON.stringify(given.get('--seed'))}`);
-  return { games, bot, rules, seed, json };
+  const bot = flags.values.get('--bot');
+  if (!isBotId(bot)) throw new Error(`--bot must be optimal, good or easy, got ${JSON.stringify(bot)}`);
+  const rules = flags.values.get('--rules');
+  if (!isRuleSetId(rules)) {
+    throw new Error(`--rules must be ${RULE_SETS.join(' or ')}, got ${JSON.stringify(rules)}`);
+  }
+  const seed = integerFlag(flags, '--seed', 1);
+  return { games, bot, rules, seed, json: flags.switches.has('--json') };
 }
 
 /** Summary figures of a list of final scores. */
@@ -98,7 +79,7 @@ export function summarize(scores: readonly number[]): ScoreSummary {
 }
 
 function main(): void {
-  const options = parse(process.argv.slice(2));
+  const options = parseOrExit('sim', USAGE, parse);
   const start = performance.now();
   const table = getTable(options.rules);
   const tableSeconds = (performance.now() - start) / 1000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHighScore, rankHighScores } from './high-scores.js';
 
-const entry = { name: 'Mari', score: 231, rules: 'seed', date: '2026-11-30T10:00:00.000Z' };
+const entry = { name: 'Mari', score: 231, rules: 'seed' as const, date: '2026-11-30T10:00:00.000Z' };
 
 describe('best scores read back from storage', () => {
   it('keeps a well-formed entry (trimmed, known fields only)', () => {
