@@ -38,6 +38,8 @@ export class DpStartPanel extends LitElement {
         border: none;
         margin: 0 0 0.8rem;
         padding: 0;
+        /* A fieldset is as wide as its content by default: on a phone the name rows would overflow. */
+        min-width: 0;
       }
       legend {
         font-weight: 600;
@@ -66,7 +68,8 @@ export class DpStartPanel extends LitElement {
       select.seat {
         width: auto;
         flex: 0 0 auto;
-        max-width: 9.5rem;
+        /* The name keeps at least half the row. */
+        max-width: min(9.5rem, 45%);
       }
       .remove {
         width: 2.2rem;
