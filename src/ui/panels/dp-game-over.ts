@@ -1,10 +1,10 @@
-import { LitElement, html, css, nothing } from 'lit';
+import { html, css, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { totals, winners, type Game } from '../../engine/index.js';
 import type { Strings } from '../i18n/index.js';
 import { verdictOf } from '../verdict.js';
 import type { HighScore } from '../persistence/index.js';
-import { panelStyles } from '../shared.styles.js';
+import { OverlayPanel } from './OverlayPanel.js';
 
 /**
  * After the last row: totals, the winner or winners (a draw said as such), and "new game".
@@ -14,17 +14,12 @@ import { panelStyles } from '../shared.styles.js';
  *
  * @tagname dp-game-over
  */
-export class DpGameOver extends LitElement {
-  /** focus() on the panel lands on "New game". */
-  static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
-
+export class DpGameOver extends OverlayPanel {
   static override styles = [
-    panelStyles,
+    ...OverlayPanel.styles,
     css`
       .card {
-        padding: 1.2rem 1.4rem;
         width: min(22rem, calc(100vw - 2rem));
-        box-sizing: border-box;
         text-align: center;
       }
       h2 {

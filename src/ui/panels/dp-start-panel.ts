@@ -1,10 +1,10 @@
-import { LitElement, html, css } from 'lit';
+import { html, css } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { MAX_NAME_LENGTH, MAX_PLAYERS, RULE_SETS, type RuleSetId } from '../../engine/index.js';
 import type { Strings } from '../i18n/index.js';
 import { emit } from '../events.js';
 import { SEAT_KINDS, isSeatKind, type SeatKind } from '../coach/seats.js';
-import { panelStyles } from '../shared.styles.js';
+import { OverlayPanel } from './OverlayPanel.js';
 
 /**
  * Before a game: 1 to 6 players and their names, and the rule set.
@@ -14,17 +14,12 @@ import { panelStyles } from '../shared.styles.js';
  *
  * @tagname dp-start-panel
  */
-export class DpStartPanel extends LitElement {
-  /** focus() on the panel lands on its first field. */
-  static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
-
+export class DpStartPanel extends OverlayPanel {
   static override styles = [
-    panelStyles,
+    ...OverlayPanel.styles,
     css`
       .card {
-        padding: 1.2rem 1.4rem;
         width: min(24rem, calc(100vw - 2rem));
-        box-sizing: border-box;
       }
       h2 {
         margin: 0 0 0.8rem;
