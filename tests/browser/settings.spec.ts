@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openGame, watchErrors } from './helpers.js';
+import { openGame, stateOf, watchErrors } from './helpers.js';
 
 test('no sound before the first gesture; mute and the language picked survive a reload', async ({ page }) => {
   const errors = watchErrors(page);
@@ -48,5 +48,31 @@ test('no sound before the first gesture; mute and the language picked survive a 
   await page.locator('dice-poker dp-controls [part="roll-button"]').click();
   await page.waitForTimeout(300);
   expect(await contexts()).toBe(0);
+  expect(errors).toEqual([]);
+});
+
+test('with reduced motion a throw, shown at rest at once, still clatters', async ({ page }) => {
+  const errors = watchErrors(page);
+  // Counts the sounds started (each knock and note starts a source node).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __started: number };
+    w.__started = 0;
+    const start = AudioScheduledSourceNode.prototype.start;
+    AudioScheduledSourceNode.prototype.start = function (...args: Parameters<typeof start>) {
+      w.__started++;
+      return start.apply(this, args);
+    };
+  });
+  const started = () => page.evaluate(() => (window as unknown as { __started: number }).__started);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openGame(page, 'Mari', 6);
+  const roll = page.locator('dice-poker dp-controls [part="roll-button"]');
+  // The first gesture loads the sounds; the throw after it is heard.
+  await roll.click();
+  await expect.poll(async () => (await stateOf(page)).rollsUsed).toBe(1);
+  const before = await started();
+  await roll.click();
+  await expect.poll(async () => (await stateOf(page)).rollsUsed).toBe(2);
+  await expect.poll(started).toBeGreaterThan(before);
   expect(errors).toEqual([]);
 });

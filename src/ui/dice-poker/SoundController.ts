@@ -3,6 +3,14 @@ import { browserStorage } from '../persistence/browser-storage.js';
 import { readMuted, writeMuted } from '../sound/mute-setting.js';
 import type { DiceSounds } from '../sound/DiceSounds.js';
 
+/** A clatter's knocks: [ms after the throw, impact speed], loud to soft. */
+const CLATTER: readonly (readonly [number, number])[] = [
+  [0, 14],
+  [70, 9],
+  [150, 6],
+  [240, 3],
+];
+
 /** The first of these from the player unlocks sound. */
 const UNLOCK_EVENTS = ['pointerdown', 'pointerup', 'keydown'] as const;
 
@@ -37,6 +45,14 @@ export class SoundController implements ReactiveController {
   /** A die hit something at `speed` m/s. */
   impact(speed: number): void {
     this.sounds?.impact(speed);
+  }
+
+  /**
+   * A short clatter for a throw shown at rest at once (reduced motion): its impacts were never heard,
+   * but a throw should still sound like one. Softer knocks, each a moment after the one before.
+   */
+  clatter(): void {
+    CLATTER.forEach(([ms, speed]) => setTimeout(() => this.sounds?.impact(speed), ms));
   }
 
   /** A row was scored for `points`. */

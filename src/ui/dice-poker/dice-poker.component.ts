@@ -153,6 +153,8 @@ export class DicePoker extends LitElement {
       });
       const next = this.ask(() => apply(game, { type: 'roll', faces: result.faces }));
       this.game = next;
+      // Run to rest at once, the throw's own impacts were silent.
+      if (this.prefersReducedMotion && !document.hidden) this.sound.clatter();
       this.announce(this.strings.said.rolled(next.players[next.current]!.name, next.dice, rollsLeft(next)));
       emit(this, 'dp-roll', {
         player: next.current,
