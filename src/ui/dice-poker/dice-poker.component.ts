@@ -37,9 +37,7 @@ import { keyCommand } from './key-commands.js';
 import { SoundController } from './SoundController.js';
 import { Toast } from './Toast.js';
 import { verdictOf } from '../verdict.js';
-import { GameStore } from '../persistence/GameStore.js';
-import { BestScores } from './BestScores.js';
-import { claimStorageKey, releaseStorageKey } from './storage-key-users.js';
+import { SaveSlot } from './SaveSlot.js';
 
 /** Options of `newGame()`; each defaults to the element's attributes. */
 export interface NewGameOptions {
@@ -127,8 +125,7 @@ export class DicePoker extends LitElement {
   private readonly attrs = new AttributeReader('dice-poker');
   private readonly seats = new ComputerSeats(this);
   private readonly sound = new SoundController(this);
-  private store = new GameStore();
-  private bestScores = new BestScores('default', () => this.requestUpdate());
+  private readonly saves = new SaveSlot(this, (message) => this.attrs.warn(message));
 
   /** A plain, serialisable snapshot of the game (a fresh copy on every read). */
   get state(): DicePokerState {
@@ -186,7 +183,7 @@ export class DicePoker extends LitElement {
     this.game = next;
     this.table.setHeld(next.held);
     // A game under way will end: the game-over panel and the best scores are fetched meanwhile.
-    this.bestScores.preload();
+    this.saves.bestScores.preload();
     const s = this.strings;
     const name = game.players[player]!.name;
     const scored = s.said.scored(name, s.rows[row], points, totals(next)[player]!);
@@ -194,7 +191,7 @@ export class DicePoker extends LitElement {
     this.sound.scored(points);
     if (next.over) {
       this.focusPanel();
-      this.bestScores.add(next, (p) => this.seats.kinds[p] === 'human');
+      this.saves.bestScores.add(next, (p) => this.seats.kinds[p] === 'human');
       this.announce(`${scored} ${s.gameOver}. ${verdictOf(next, s)}`);
       emit(this, 'dp-game-over', { totals: totals(next), winners: winners(next) });
     } else {
@@ -298,7 +295,6 @@ export class DicePoker extends LitElement {
     this.addEventListener('keydown', this.onKeyDown);
     // Reattached after removal: the scene was freed on disconnect, so build it again.
     if (this.hasUpdated && !this.table.built) this.buildTable();
-    if (this.hasUpdated) this.claimStorageKey();
   }
 
   override disconnectedCallback(): void {
@@ -306,7 +302,6 @@ export class DicePoker extends LitElement {
     this.removeEventListener('keydown', this.onKeyDown);
     this.seats.dispose();
     this.table.dispose();
-    releaseStorageKey(this, this.storageKey);
   }
 
   protected override firstUpdated(): void {
@@ -315,11 +310,7 @@ export class DicePoker extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.hasUpdated || changed.has('storageKey')) {
-      const previous = changed.get('storageKey');
-      if (previous !== undefined) releaseStorageKey(this, previous);
-      this.claimStorageKey();
-      this.store = new GameStore({ storageKey: this.storageKey });
-      this.bestScores = new BestScores(this.storageKey, () => this.requestUpdate());
+      this.saves.open(this.storageKey);
       // A saved game resumes, unless the markup names players: that means "start this game now".
       if (this.players === null) this.resume();
     }
@@ -336,8 +327,7 @@ export class DicePoker extends LitElement {
     // language the player picked in the overlay, if any: the page's or the attribute's needs no saving).
     if ((changed.has('game') || changed.has('chosenLang')) && this.game) {
       const lang = this.chosenLang ? { lang: this.chosenLang } : {};
-      const saved = this.store.save(this.game, { ...lang, seats: this.seats.kinds });
-      if (!saved.ok) this.attrs.warn(`the game could not be saved (${saved.reason})`);
+      this.saves.save(this.game, { ...lang, seats: this.seats.kinds });
     }
     // The computer waits while the new-game panel is open.
     if (changed.has('settingUp')) this.seats.setPaused(this.settingUp);
@@ -349,17 +339,9 @@ export class DicePoker extends LitElement {
     });
   }
 
-  /** Saves under `storageKey` from now on, warning if another element on the page does too. */
-  private claimStorageKey(): void {
-    if (claimStorageKey(this, this.storageKey))
-      this.attrs.warn(
-        `storage-key="${this.storageKey}" is used by another <dice-poker> on this page: their saved games overwrite each other; give each its own`,
-      );
-  }
-
   /** Resumes the saved game exactly as it was; bad saved data is dropped with a visible message. */
   private resume(): void {
-    const saved = this.store.load();
+    const saved = this.saves.load();
     if (saved.ok) {
       this.game = saved.game;
       if (saved.lang) this.chosenLang = saved.lang;
@@ -453,7 +435,7 @@ export class DicePoker extends LitElement {
       message: this.toast.text,
       announcement: this.announcement,
       solver: this.seats.solver,
-      history: game?.over ? this.bestScores.list() : [],
+      history: game?.over ? this.saves.bestScores.list() : [],
       on: {
         // People's requests count only on their own turns; a computer seat plays through the API.
         roll: () => playing && this.attempt(() => this.roll()),
@@ -466,7 +448,7 @@ export class DicePoker extends LitElement {
         toggleMute: () => this.sound.toggleMute(),
         showReview: () => void this.seats.load().then(() => (this.showReview = true)),
         skipBot: () => this.seats.skip(),
-        clearHistory: () => this.bestScores.clear(),
+        clearHistory: () => this.saves.bestScores.clear(),
       },
     });
   }
