@@ -33,6 +33,8 @@ test('a whole game with the keyboard alone, announced politely, with a clean acc
   // With the keyboard on the table, the keys are shown.
   await expect(page.locator('dice-poker .keys')).toBeVisible();
   await expect(page.locator('dice-poker .keys')).toContainText('H hints, N new game');
+  // Screen readers hear them as the table's description.
+  await expect(page.locator('dice-poker canvas')).toHaveAccessibleDescription(/H hints, N new game/);
 
   const live = page.locator('dice-poker [aria-live="polite"]');
   for (let turn = 0; turn < 13; turn++) {

@@ -8,8 +8,8 @@ function warnLost(error: unknown): void {
 
 /**
  * The best scores under one storage key, kept by the lazily loaded game-end chunk (see game-end.ts).
- * Call `load()` while a game is under way, so its end finds the chunk ready; until it has arrived the
- * list reads as empty and `changed` is called once it is there.
+ * Call `preload()` while a game is under way, so its end finds the chunk ready; until it has arrived
+ * the list reads as empty and `changed` is called once it is there.
  */
 export class BestScores {
   private history: ScoreHistory | null = null;

@@ -71,12 +71,13 @@ export class DiceTable {
    * Brings the canvas up to date with the game: its text alternative, whether flicks and taps count,
    * and reduced motion. The canvas takes the keyboard focus: keys play on the table.
    */
-  sync(o: { label: string; interactive: boolean; reducedMotion: boolean }): void {
+  sync(o: { label: string; describedBy: string; interactive: boolean; reducedMotion: boolean }): void {
     const scene = this.scene;
     if (!scene) return;
     scene.canvas.tabIndex = 0;
     scene.canvas.setAttribute('role', 'img');
     scene.canvas.setAttribute('aria-label', o.label);
+    scene.canvas.setAttribute('aria-describedby', o.describedBy);
     scene.interactive = o.interactive;
     scene.reducedMotion = o.reducedMotion;
   }

@@ -333,6 +333,8 @@ export class DicePoker extends LitElement {
     if (changed.has('settingUp')) this.seats.setPaused(this.settingUp);
     this.table.sync({
       label: this.strings.said.table(this.game?.dice ?? [], this.game?.held ?? []),
+      // The keys (the view's .keys), read as the table's description.
+      describedBy: 'keys',
       // Flicks and taps on the table count only while a person plays a turn and no dice roll.
       interactive: !!this.game && !this.game.over && !this.settingUp && !this.busy && !this.botTurn,
       reducedMotion: this.prefersReducedMotion,

@@ -53,7 +53,7 @@ export const dicePokerStyles = css`
     outline: 3px solid var(--dp-focus, #ffd166);
     outline-offset: -3px;
   }
-  /* The keys, shown while the keyboard is on the table (screen readers get them from the canvas). */
+  /* The keys, shown while the keyboard is on the table (the canvas is described by them for screen readers). */
   .keys {
     display: none;
     position: absolute;

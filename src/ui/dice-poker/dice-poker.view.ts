@@ -117,7 +117,7 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
   return html`<div class="layout ${game ? 'with-sheet' : ''}" lang=${v.language} ?inert=${modal}>
       <div class="table" part="table">
         <div class="stage"></div>
-        <p class="keys" aria-hidden="true">${s.keys}</p>
+        <p class="keys" id="keys">${s.keys}</p>
         ${v.noWebgl ? html`<p class="notice" role="status">${s.noWebgl}</p>` : nothing}
         ${v.message ? html`<p class="toast" role="alert">${v.message}</p>` : nothing}
         ${
