@@ -30,7 +30,6 @@ import { dicePokerStyles } from './dice-poker.styles.js';
 import { renderDicePoker } from './dice-poker.view.js';
 import '../scorecard/dp-scorecard.js';
 import '../controls/dp-controls.js';
-import '../panels/dp-start-panel.js';
 import { isSeatKind, type SeatKind } from '../coach/seats.js';
 import { ComputerSeats } from './ComputerSeats.js';
 import { keyCommand } from './key-commands.js';
@@ -387,8 +386,11 @@ export class DicePoker extends LitElement {
     if (active !== this && active !== document.body && active !== null) return;
     void this.updateComplete.then(async () => {
       const panel = this.renderRoot.querySelector<LitElement>('dp-start-panel, dp-game-over');
-      await panel?.updateComplete;
-      panel?.focus({ preventScroll: true });
+      if (!panel) return;
+      // Both panels come in chunks of their own: wait for the element, then for its first render.
+      await customElements.whenDefined(panel.localName);
+      await panel.updateComplete;
+      panel.focus({ preventScroll: true });
     });
   }
 
@@ -420,6 +422,11 @@ export class DicePoker extends LitElement {
   protected override render() {
     const game = this.game;
     const playing = !!game && !game.over && !this.settingUp && !this.botTurn;
+    // The start panel is a chunk of its own: a resumed or scripted game never needs it.
+    if (!game || this.settingUp)
+      import('../panels/dp-start-panel.js').catch((error: unknown) =>
+        console.warn('<dice-poker>: the start panel could not be loaded', error),
+      );
     return renderDicePoker({
       strings: this.strings,
       language: this.language,
