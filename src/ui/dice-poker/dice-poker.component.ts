@@ -47,6 +47,17 @@ export interface NewGameOptions {
   seats?: SeatKind[];
 }
 
+/** The start panel's chunk, once asked for (null again after a failed load, so it is retried). */
+let startPanel: Promise<unknown> | null = null;
+
+/** Loads the start panel, a chunk of its own: a resumed or scripted game never needs it. */
+function loadStartPanel(): void {
+  startPanel ??= import('../panels/dp-start-panel.js').catch((error: unknown) => {
+    startPanel = null;
+    console.warn('<dice-poker>: the start panel could not be loaded', error);
+  });
+}
+
 /** How long a refusal stays on screen, ms. */
 const TOAST_MS = 2600;
 
@@ -422,11 +433,7 @@ export class DicePoker extends LitElement {
   protected override render() {
     const game = this.game;
     const playing = !!game && !game.over && !this.settingUp && !this.botTurn;
-    // The start panel is a chunk of its own: a resumed or scripted game never needs it.
-    if (!game || this.settingUp)
-      import('../panels/dp-start-panel.js').catch((error: unknown) =>
-        console.warn('<dice-poker>: the start panel could not be loaded', error),
-      );
+    if (!game || this.settingUp) loadStartPanel();
     return renderDicePoker({
       strings: this.strings,
       language: this.language,
