@@ -1,11 +1,12 @@
-import { assertDice, assertDieIndex, DICE_COUNT } from './dice.js';
+import { assertDieIndex, diceRefusal, dieIndexRefusal, DICE_COUNT, type Dice } from './dice.js';
 import { RuleError } from './errors.js';
-import { nextFace, nextUint32 } from './random.js';
+import { drawFaces, drawThrowSeed } from './random.js';
 import { isRowId, type RowId } from './rows.js';
 import { rowPoints } from './scoring.js';
 import {
   assertGame,
   canHold,
+  gameRefusal,
   newGame,
   ROLLS_PER_TURN,
   TURNS,
@@ -23,51 +24,104 @@ export type Action =
   | { type: 'hold'; index: number; held: boolean }
   | { type: 'score'; row: RowId };
 
-function refuseIfOver(game: Game): void {
-  if (game.over) throw new RuleError('game-over', 'The game is over');
+/** An action's fields as read, once, from what a caller passed (which may be anything at all). */
+type ReadAction =
+  | { type: 'roll'; faces: unknown }
+  | { type: 'hold'; index: unknown; held: unknown }
+  | { type: 'score'; row: unknown }
+  | { type: 'unknown'; kind: unknown };
+
+function readAction(action: unknown): ReadAction {
+  const kind = (action as { type?: unknown } | null)?.type;
+  if (kind === 'roll') return { type: 'roll', faces: (action as { faces?: unknown }).faces };
+  if (kind === 'hold') {
+    const { index, held } = action as { index: unknown; held: unknown };
+    return { type: 'hold', index, held };
+  }
+  if (kind === 'score') return { type: 'score', row: (action as { row: unknown }).row };
+  return { type: 'unknown', kind };
 }
 
-function roll(game: Game, faces: unknown): Game {
-  refuseIfOver(game);
+function overRefusal(game: Game): RuleError | null {
+  return game.over ? new RuleError('game-over', 'The game is over') : null;
+}
+
+function rollRefusal(game: Game, faces: unknown): RuleError | null {
+  const over = overRefusal(game);
+  if (over) return over;
   if (game.rollsUsed >= ROLLS_PER_TURN) {
-    throw new RuleError('no-rolls-left', `Only ${ROLLS_PER_TURN} throws a turn: score a row`);
+    return new RuleError('no-rolls-left', `Only ${ROLLS_PER_TURN} throws a turn: score a row`);
   }
-  if (game.held.every(Boolean)) throw new RuleError('all-held', 'Every die is held: release one to throw');
-  let dice: number[];
-  let rng = game.rng;
-  if (faces === undefined) {
-    dice = [...game.dice];
-    for (let i = 0; i < DICE_COUNT; i++) {
-      if (game.held[i]) continue;
-      [dice[i], rng] = nextFace(rng);
-    }
-  } else {
-    assertDice(faces);
-    if (game.rollsUsed > 0 && faces.some((face, i) => game.held[i] && face !== game.dice[i])) {
-      throw new RuleError('held-die-changed', 'A held die keeps its face');
-    }
-    dice = [...faces];
-    rng = nextUint32(rng)[1];
+  if (game.held.every(Boolean)) return new RuleError('all-held', 'Every die is held: release one to throw');
+  if (faces === undefined) return null;
+  const badDice = diceRefusal(faces);
+  if (badDice) return badDice;
+  const thrown = faces as Dice;
+  if (game.rollsUsed > 0 && thrown.some((face, i) => game.held[i] && face !== game.dice[i])) {
+    return new RuleError('held-die-changed', 'A held die keeps its face');
   }
+  return null;
+}
+
+function holdRefusal(game: Game, index: unknown, held: unknown): RuleError | null {
+  const refused = overRefusal(game) ?? dieIndexRefusal(index);
+  if (refused) return refused;
+  if (typeof held !== 'boolean') return new RuleError('bad-action', 'Hold needs held: true or false');
+  if (game.rollsUsed === 0) return new RuleError('no-roll-yet', 'Throw before holding dice');
+  if (!canHold(game)) return new RuleError('no-rolls-left', 'No throws left: score a row');
+  return null;
+}
+
+function scoreRefusal(game: Game, row: unknown): RuleError | null {
+  const over = overRefusal(game);
+  if (over) return over;
+  if (!isRowId(row)) return new RuleError('unknown-row', `Unknown row ${JSON.stringify(row) ?? String(row)}`);
+  if (game.rollsUsed === 0) return new RuleError('no-roll-yet', 'Throw before scoring');
+  if (!freeRows(game).includes(row)) return new RuleError('row-filled', `${row} is already filled`);
+  return null;
+}
+
+/** The one place the rules say no: both `refusal` and `apply` ask it, in this order of checks. */
+function refusalOf(game: unknown, action: ReadAction): RuleError | null {
+  const notAGame = gameRefusal(game);
+  if (notAGame) return notAGame;
+  const g = game as Game;
+  switch (action.type) {
+    case 'roll':
+      return rollRefusal(g, action.faces);
+    case 'hold':
+      return holdRefusal(g, action.index, action.held);
+    case 'score':
+      return scoreRefusal(g, action.row);
+    case 'unknown':
+      return new RuleError(
+        'bad-action',
+        `Unknown action ${JSON.stringify(action.kind) ?? String(action.kind)}`,
+      );
+  }
+}
+
+/**
+ * A throw `rollRefusal` accepted: without faces the engine's own draw (`drawFaces`), with faces those of
+ * a physics throw, which consumes the throw seed's draw (`drawThrowSeed`). See random.ts.
+ */
+function roll(game: Game, faces: Dice | undefined): Game {
+  const [dice, rng] =
+    faces === undefined
+      ? drawFaces(game.rng, game.dice, game.held)
+      : [[...faces], drawThrowSeed(game.rng)[1]];
   return { ...game, dice, rng, rollsUsed: game.rollsUsed + 1 };
 }
 
-function hold(game: Game, index: unknown, held: unknown): Game {
-  refuseIfOver(game);
-  assertDieIndex(index);
-  if (typeof held !== 'boolean') throw new RuleError('bad-action', 'Hold needs held: true or false');
-  if (game.rollsUsed === 0) throw new RuleError('no-roll-yet', 'Throw before holding dice');
-  if (!canHold(game)) throw new RuleError('no-rolls-left', 'No throws left: score a row');
+/** A hold `holdRefusal` accepted. */
+function hold(game: Game, index: number, held: boolean): Game {
   const next = [...game.held];
   next[index] = held;
   return { ...game, held: next };
 }
 
-function score(game: Game, row: unknown): Game {
-  refuseIfOver(game);
-  if (!isRowId(row)) throw new RuleError('unknown-row', `Unknown row ${JSON.stringify(row) ?? String(row)}`);
-  if (game.rollsUsed === 0) throw new RuleError('no-roll-yet', 'Throw before scoring');
-  if (!freeRows(game).includes(row)) throw new RuleError('row-filled', `${row} is already filled`);
+/** A score `scoreRefusal` accepted. */
+function score(game: Game, row: RowId): Game {
   const players = game.players.map((p, i) =>
     i === game.current ? { ...p, scores: { ...p.scores, [row]: rowPoints(row, game.dice) } } : p,
   );
@@ -85,33 +139,57 @@ function score(game: Game, row: unknown): Game {
   };
 }
 
-/** A copy of an action holding only its known fields, so the log stays plain data. */
-function cleanAction(action: Action): Action {
-  switch (action.type) {
-    case 'roll':
-      return action.faces === undefined ? { type: 'roll' } : { type: 'roll', faces: [...action.faces] };
-    case 'hold':
-      return { type: 'hold', index: action.index, held: action.held };
-    case 'score':
-      return { type: 'score', row: action.row };
-  }
+/**
+ * Why `apply(game, action)` would refuse an action: the very RuleError it would throw (same code and
+ * message), or null when it would accept it. Pure: it builds no next game and never changes the one
+ * given. `{ type: 'roll' }` asks "may the player to act throw now?" (a physics throw is started only
+ * when this is null); `{ type: 'roll', faces }` also checks the faces a throw came to rest with.
+ * Rules and the order they are checked in live here only: `apply` throws what this returns.
+ */
+export function refusal(game: Game, action: Action): RuleError | null {
+  return refusalOf(game, readAction(action));
 }
 
 /**
  * The game after an action: a pure reducer. An illegal action throws a RuleError and the game passed
- * in is untouched (it is never mutated). Accepted actions are appended to the log.
+ * in is untouched (it is never mutated). Accepted actions are appended to the log. Ask `refusal` first
+ * to learn whether (and why not) without a try/catch.
  * @throws RuleError `bad-state` when `game` is not a game; else the code of the rule the action breaks
+ *   (exactly what `refusal(game, action)` returns)
  */
 export function apply(game: Game, action: Action): Game {
-  assertGame(game);
-  const kind = (action as { type?: unknown } | null)?.type;
+  // Read once, so that the fields checked are the fields applied and logged.
+  const act = readAction(action);
+  const refused = refusalOf(game, act);
+  if (refused) throw refused;
+  // Accepted: the log keeps a copy holding only the known fields, so it stays plain data.
   let next: Game;
-  if (kind === 'roll') next = roll(game, (action as { faces?: unknown }).faces);
-  else if (kind === 'hold')
-    next = hold(game, (action as { index: unknown }).index, (action as { held: unknown }).held);
-  else if (kind === 'score') next = score(game, (action as { row: unknown }).row);
-  else throw new RuleError('bad-action', `Unknown action ${JSON.stringify(kind) ?? String(kind)}`);
-  return { ...next, log: [...game.log, cleanAction(action)] };
+  let entry: Action;
+  switch (act.type) {
+    case 'roll': {
+      const faces = act.faces as Dice | undefined;
+      next = roll(game, faces);
+      entry = faces === undefined ? { type: 'roll' } : { type: 'roll', faces: [...faces] };
+      break;
+    }
+    case 'hold': {
+      const index = act.index as number;
+      const held = act.held as boolean;
+      next = hold(game, index, held);
+      entry = { type: 'hold', index, held };
+      break;
+    }
+    case 'score': {
+      const row = act.row as RowId;
+      next = score(game, row);
+      entry = { type: 'score', row };
+      break;
+    }
+    case 'unknown':
+      // Never reached: refusalOf refuses every action of an unknown type.
+      throw new RuleError('bad-action', 'Unknown action');
+  }
+  return { ...next, log: [...game.log, entry] };
 }
 
 /** Holds a released die or releases a held one. */

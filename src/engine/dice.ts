@@ -20,21 +20,35 @@ function everyIndex<T>(array: readonly T[], test: (value: T | undefined) => bool
   return true;
 }
 
-/** Refuses anything that is not exactly five integer faces 1..6 (a hole is not a face). */
-export function assertDice(dice: unknown): asserts dice is Dice {
+/** The `bad-dice` refusal of anything that is not exactly five integer faces 1..6 (a hole is not a face); else null. */
+export function diceRefusal(dice: unknown): RuleError | null {
   if (!Array.isArray(dice) || dice.length !== DICE_COUNT || !everyIndex(dice, isFace)) {
-    throw new RuleError(
+    return new RuleError(
       'bad-dice',
       `Dice must be exactly ${DICE_COUNT} integers from 1 to 6, got ${safeText(dice)}`,
     );
   }
+  return null;
+}
+
+/** Refuses anything that is not exactly five integer faces 1..6 (a hole is not a face). */
+export function assertDice(dice: unknown): asserts dice is Dice {
+  const refused = diceRefusal(dice);
+  if (refused) throw refused;
+}
+
+/** The `bad-die-index` refusal of a die index outside 0..4; else null. */
+export function dieIndexRefusal(index: unknown): RuleError | null {
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= DICE_COUNT) {
+    return new RuleError('bad-die-index', `A die index is 0 to ${DICE_COUNT - 1}, got ${safeText(index)}`);
+  }
+  return null;
 }
 
 /** Refuses a die index outside 0..4. */
 export function assertDieIndex(index: unknown): asserts index is number {
-  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= DICE_COUNT) {
-    throw new RuleError('bad-die-index', `A die index is 0 to ${DICE_COUNT - 1}, got ${safeText(index)}`);
-  }
+  const refused = dieIndexRefusal(index);
+  if (refused) throw refused;
 }
 
 /** How many dice show each face: counts[f] for f = 1..6 (index 0 unused). */

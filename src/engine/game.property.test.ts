@@ -7,6 +7,7 @@ import {
   freeRows,
   isRowId,
   newGame,
+  refusal,
   replay,
   rollsLeft,
   setupOf,
@@ -250,6 +251,20 @@ function deepFreeze<T>(value: T): T {
   return Object.freeze(value);
 }
 
+/** Every code an action in a real game can be refused with. */
+const actionCodes: RuleErrorCode[] = [
+  'all-held',
+  'bad-action',
+  'bad-dice',
+  'bad-die-index',
+  'game-over',
+  'held-die-changed',
+  'no-roll-yet',
+  'no-rolls-left',
+  'row-filled',
+  'unknown-row',
+];
+
 describe('any known illegal action', () => {
   it('is refused with the RuleError code its rule gives, and the game is deep-equal and JSON-equal to before', () => {
     const seen = new Set<RuleErrorCode>();
@@ -260,14 +275,14 @@ describe('any known illegal action', () => {
         // Frozen, so that even an attempt to change the game in place fails loudly.
         const game = deepFreeze(reached);
         for (const { action, code } of illegalActions(game, j)) {
-          let refusal: unknown;
+          let thrown: unknown;
           try {
             apply(game, action as Action);
           } catch (error) {
-            refusal = error;
+            thrown = error;
           }
-          expect(refusal, `${JSON.stringify(action)} should be refused`).toBeInstanceOf(RuleError);
-          expect((refusal as RuleError).code, JSON.stringify(action)).toBe(code);
+          expect(thrown, `${JSON.stringify(action)} should be refused`).toBeInstanceOf(RuleError);
+          expect((thrown as RuleError).code, JSON.stringify(action)).toBe(code);
           expect(game).toStrictEqual(before);
           expect(JSON.stringify(game)).toBe(json);
           seen.add(code);
@@ -276,19 +291,60 @@ describe('any known illegal action', () => {
       { numRuns: 150 },
     );
     // Every kind of illegal action was tried, so the property cannot pass by never meeting one.
-    expect([...seen].sort()).toEqual(
-      [
-        'all-held',
-        'bad-action',
-        'bad-dice',
-        'bad-die-index',
-        'game-over',
-        'held-die-changed',
-        'no-roll-yet',
-        'no-rolls-left',
-        'row-filled',
-        'unknown-row',
-      ].sort(),
+    expect([...seen].sort()).toEqual([...actionCodes].sort());
+  });
+});
+
+/** What `apply` does with an action: the game it returns, or the error it throws. */
+function outcome(game: Game, action: unknown): { game: Game } | { error: unknown } {
+  try {
+    return { game: apply(game, action as Action) };
+  } catch (error) {
+    return { error };
+  }
+}
+
+describe('refusal', () => {
+  it('is null exactly when apply accepts, else the error apply throws (code and message), and changes nothing', () => {
+    let accepted = 0;
+    const seen = new Set<RuleErrorCode>();
+    fc.assert(
+      fc.property(reachedGames, junk, fc.array(anyAction, { maxLength: 8 }), (reached, j, more) => {
+        const json = JSON.stringify(reached);
+        const game = deepFreeze(reached);
+        const before = structuredClone(reached);
+        const legal = game.over ? [] : [legalAction(game, j.pick), { type: 'roll' }];
+        const actions = [...legal, ...illegalActions(game, j).map((c) => c.action), ...more];
+        for (const action of actions) {
+          const said = refusal(game, action as Action);
+          const done = outcome(game, action);
+          const what = JSON.stringify(action) ?? String(action);
+          if ('game' in done) {
+            expect(said, what).toBeNull();
+            accepted++;
+          } else {
+            expect(said, what).toBeInstanceOf(RuleError);
+            expect(done.error).toBeInstanceOf(RuleError);
+            const error = done.error as RuleError;
+            expect([said?.code, said?.message], what).toEqual([error.code, error.message]);
+            seen.add(error.code);
+          }
+          expect(game).toStrictEqual(before);
+          expect(JSON.stringify(game)).toBe(json);
+        }
+      }),
+      { numRuns: 200 },
+    );
+    expect(accepted).toBeGreaterThan(0);
+    expect([...seen].sort()).toEqual([...actionCodes].sort());
+  });
+
+  it('answers "may I throw now?" for a roll without faces as canRoll does', () => {
+    fc.assert(
+      fc.property(reachedGames, (game) => {
+        expect(refusal(game, { type: 'roll' }) === null).toBe(canRoll(game));
+      }),
+      { numRuns: 100 },
     );
   });
 });

@@ -1,6 +1,6 @@
 import { DICE_COUNT, safeText, type Dice } from './dice.js';
 import { RuleError } from './errors.js';
-import { seedRng, nextUint32, randomSeed, type RngState } from './random.js';
+import { drawThrowSeed, seedRng, randomSeed, type RngState } from './random.js';
 import { ROWS, type RowId } from './rows.js';
 import { assertRuleSet, playerTotal, type RuleSetId, type Scores } from './rules.js';
 import type { Action } from './actions.js';
@@ -52,7 +52,7 @@ export interface Game {
   /** Which dice are held for the next throw. */
   held: boolean[];
   over: boolean;
-  /** State of the seeded generator: draws for dice and physics throws come from here. */
+  /** State of the seeded generator: draws for dice and physics throws come from here (`drawThrowSeed`). */
   rng: RngState;
   /** Every accepted action, in order. */
   log: Action[];
@@ -91,12 +91,10 @@ export function checkSeed(seed: unknown): number {
 }
 
 /**
- * Refuses what does not even have a game's shape (null, a number, an object without its lists), so that
- * a caller's mistake is a RuleError rather than a TypeError from deep inside. Whether the content is
- * consistent is `restoreGame`'s question.
- * @throws RuleError `bad-state`
+ * The `bad-state` refusal of what does not even have a game's shape (null, a number, an object without
+ * its lists); else null. Whether the content is consistent is `restoreGame`'s question.
  */
-export function assertGame(game: unknown): asserts game is Game {
+export function gameRefusal(game: unknown): RuleError | null {
   const g = game as Partial<Game> | null;
   if (
     typeof g !== 'object' ||
@@ -109,8 +107,19 @@ export function assertGame(game: unknown): asserts game is Game {
     typeof g.rollsUsed !== 'number' ||
     typeof g.current !== 'number'
   ) {
-    throw new RuleError('bad-state', `Not a game: ${safeText(game)}`);
+    return new RuleError('bad-state', `Not a game: ${safeText(game)}`);
   }
+  return null;
+}
+
+/**
+ * Refuses what does not even have a game's shape, so that a caller's mistake is a RuleError rather than
+ * a TypeError from deep inside (see `gameRefusal`).
+ * @throws RuleError `bad-state`
+ */
+export function assertGame(game: unknown): asserts game is Game {
+  const refused = gameRefusal(game);
+  if (refused) throw refused;
 }
 
 /**
@@ -149,10 +158,13 @@ export function setupOf(game: Game): Required<GameSetup> {
   return { players: game.players.map((p) => p.name), rules: game.rules, seed: game.seed };
 }
 
-/** The seed the next physics throw must use: the generator's next draw, which that roll consumes. */
+/**
+ * The seed the next physics throw must use: the generator's next draw, which applying that throw's faces
+ * consumes. How it and the engine's own throw share the game's generator: `drawThrowSeed` in random.ts.
+ */
 export function throwSeed(game: Game): number {
   assertGame(game);
-  return nextUint32(game.rng)[0];
+  return drawThrowSeed(game.rng)[0];
 }
 
 /** Throws left in this turn. */

@@ -39,7 +39,7 @@ export {
   type GameSetup,
   type PlayerSheet,
 } from './game.js';
-export { apply, toggleHold, replay, type Action } from './actions.js';
+export { apply, refusal, toggleHold, replay, type Action } from './actions.js';
 export { restoreGame } from './restore.js';
 export { scoreOptions } from './options.js';
 export * from './solver/index.js';
