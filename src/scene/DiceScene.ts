@@ -1,7 +1,7 @@
 import { DiceWorld } from './physics/DiceWorld.js';
 import type { DiePose, Gesture, ThrowResult } from './physics/types.js';
 import { FrameLoop } from './FrameLoop.js';
-import { PointerInput } from './PointerInput.js';
+import { PointerInput, type TableInputHandlers } from './PointerInput.js';
 import { blankPose, PoseTween } from './PoseTween.js';
 import { SceneError } from './SceneError.js';
 import { ScenePicker } from './ScenePicker.js';
@@ -23,7 +23,18 @@ export interface DiceSceneOptions {
    * and the very first frame is drawn without either (see LookUpgrade).
    */
   quality?: SceneQuality;
+  /** Where a throw, a tap and a die's impact are reported (none: the table only shows dice). */
+  handlers?: TableHandlers;
 }
+
+/** What the table reports to its host: the pointer's requests, and impacts (for sounds). */
+export interface TableHandlers extends TableInputHandlers {
+  /** A die hit something during an animated throw (speed along the contact normal). */
+  impact?(speed: number, dieIndex: number): void;
+}
+
+/** A table nobody plays on (a picture of dice): every request is dropped. */
+const NO_HANDLERS: TableHandlers = { throw() {}, tapDie() {}, tapMissed() {} };
 
 /** Length of the hop of a die to or from the ledge, in ms. */
 const HOLD_HOP_MS = 220;
@@ -33,8 +44,8 @@ const MAX_FRAME_TIMES = 10_000;
 /**
  * The 3D dice table: five dice on a felt table with a ledge for held dice, driven by the cannon-es
  * DiceWorld with a fixed step and drawn with three.js on demand (no frame is drawn while nothing
- * moves; while dice move only the pixels around them are drawn again). It knows no rules: a flick or
- * a tap is reported through `onFlick` / `onDieClick` and the host decides what happens.
+ * moves; while dice move only the pixels around them are drawn again). It knows no rules: a throw or
+ * a tap is reported to `options.handlers` and the host decides what happens.
  *
  * Creates a canvas filling `container` and follows its size. Throws a SceneError with code
  * 'no-webgl' when WebGL is unavailable.
@@ -42,19 +53,6 @@ const MAX_FRAME_TIMES = 10_000;
 export class DiceScene {
   /** The canvas the table is drawn on (inside the container). */
   readonly canvas: HTMLCanvasElement;
-  /** A flick on the table, or a tap off the dice (then with DEFAULT_GESTURE). Only while `interactive`. */
-  onFlick?: (gesture: Gesture) => void;
-  /** A tap on die `index`. Only while `interactive`. */
-  onDieClick?: (index: number) => void;
-  /** A die hit something during an animated throw (speed along the contact normal): for sounds. */
-  get onImpact(): ((speed: number, dieIndex: number) => void) | undefined {
-    return this.session.onImpact;
-  }
-
-  set onImpact(callback: ((speed: number, dieIndex: number) => void) | undefined) {
-    this.session.onImpact = callback;
-  }
-
   /** Throws jump to rest and held dice move without a hop. */
   reducedMotion: boolean;
 
@@ -92,12 +90,12 @@ export class DiceScene {
       },
       () => this.loop.request(),
     );
-    this.input = new PointerInput(this.canvas, new ScenePicker(this.view.camera, this.view.dieMeshes), {
-      flick: (gesture) => this.onFlick?.(gesture),
-      dieClick: (index) => this.onDieClick?.(index),
-    });
+    const handlers = options.handlers ?? NO_HANDLERS;
+    const picker = new ScenePicker(this.view.camera, this.view.dieMeshes);
+    this.input = new PointerInput(this.canvas, picker, handlers);
     this.tween = new PoseTween(count, HOLD_HOP_MS);
     this.session = new ThrowSession(this.world);
+    if (handlers.impact) this.session.onImpact = (speed, die) => handlers.impact!(speed, die);
     this.session.onCompleted = () => {
       this.syncAll();
       this.loop.request();
@@ -118,6 +116,18 @@ export class DiceScene {
 
   set interactive(value: boolean) {
     this.input.enabled = value;
+  }
+
+  /**
+   * Whether a tap off the dice throws (with the default gesture). True only before a turn's first
+   * throw: after it, a stray tap must not cost a throw, so only a flick, a button or a key throws.
+   */
+  get tapThrows(): boolean {
+    return this.input.tapThrows;
+  }
+
+  set tapThrows(value: boolean) {
+    this.input.tapThrows = value;
   }
 
   /** Frames actually drawn since creation. */

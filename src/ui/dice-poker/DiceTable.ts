@@ -1,19 +1,16 @@
-import type { DiceScene } from '../../scene/DiceScene.js';
+import type { DiceScene, TableHandlers } from '../../scene/DiceScene.js';
 import type { Gesture, ThrowResult } from '../../scene/physics/types.js';
 import { createScene, HeadlessThrower, type DiceThrower } from './dice-thrower.js';
 
 /** Performance mark set when the table's first frame is drawn (read by `npm run bench:startup`). */
 export const FIRST_FRAME_MARK = 'dice-poker:first-frame';
 
-/** What the table reports to <dice-poker>, and what it asks of it. */
-export interface DiceTableHost {
+/** What the table reports to <dice-poker> (throws, taps, impacts), and what it asks of it. */
+export interface DiceTableHost extends TableHandlers {
   /** The dice to show when the table is (re)built. */
   faces(): { dice: readonly number[]; held: readonly boolean[] } | null;
   /** Whether dice are rolling now (a rebuild waits for them). */
   busy(): boolean;
-  flick(gesture: Gesture): void;
-  dieClick(index: number): void;
-  impact(speed: number): void;
   /** The table was rebuilt (with or without WebGL): redraw the overlay. */
   changed(): void;
 }
@@ -42,12 +39,9 @@ export class DiceTable {
   build(stage: HTMLElement, reducedMotion: boolean): void {
     this.stage = stage;
     this.reducedMotion = reducedMotion;
-    const scene = createScene(stage, reducedMotion);
+    const scene = createScene(stage, reducedMotion, this.host);
     this.scene = scene;
     if (scene) {
-      scene.onFlick = (gesture) => this.host.flick(gesture);
-      scene.onDieClick = (index) => this.host.dieClick(index);
-      scene.onImpact = (speed) => this.host.impact(speed);
       // Letting the browser restore a lost context (preventDefault), then drawing a fresh table on it.
       scene.canvas.addEventListener('webglcontextlost', (event) => event.preventDefault());
       scene.canvas.addEventListener('webglcontextrestored', () => this.rebuild());
@@ -68,10 +62,17 @@ export class DiceTable {
   }
 
   /**
-   * Brings the canvas up to date with the game: its text alternative, whether flicks and taps count,
-   * and reduced motion. The canvas takes the keyboard focus: keys play on the table.
+   * Brings the canvas up to date with the game: its text alternative, whether flicks and taps count
+   * and whether a tap off the dice throws, and reduced motion. The canvas takes the keyboard focus:
+   * keys play on the table.
    */
-  sync(o: { label: string; describedBy: string; interactive: boolean; reducedMotion: boolean }): void {
+  sync(o: {
+    label: string;
+    describedBy: string;
+    interactive: boolean;
+    tapThrows: boolean;
+    reducedMotion: boolean;
+  }): void {
     const scene = this.scene;
     if (!scene) return;
     scene.canvas.tabIndex = 0;
@@ -79,6 +80,7 @@ export class DiceTable {
     scene.canvas.setAttribute('aria-label', o.label);
     scene.canvas.setAttribute('aria-describedby', o.describedBy);
     scene.interactive = o.interactive;
+    scene.tapThrows = o.tapThrows;
     scene.reducedMotion = o.reducedMotion;
   }
 

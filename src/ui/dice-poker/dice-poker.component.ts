@@ -123,8 +123,11 @@ export class DicePoker extends LitElement {
   private readonly table = new DiceTable({
     faces: () => this.game,
     busy: () => this.busy,
-    flick: (gesture) => void this.roll(gesture).catch((e: unknown) => this.refused(e)),
-    dieClick: (index) => this.attempt(() => this.toggleHold(index)),
+    throw: (gesture) => void this.roll(gesture).catch((e: unknown) => this.refused(e)),
+    tapDie: (index) => this.attempt(() => this.toggleHold(index)),
+    // A tap that meant no die throws nothing after the first throw: say how to throw instead.
+    tapMissed: (pointer) =>
+      this.toast.show(pointer === 'mouse' ? this.strings.hintFirst : this.strings.touchHints.first),
     impact: (speed) => this.sound.impact(speed),
     changed: () => {
       this.noWebgl = !this.table.scene;
@@ -347,6 +350,8 @@ export class DicePoker extends LitElement {
       describedBy: 'keys',
       // Flicks and taps on the table count only while a person plays a turn and no dice roll.
       interactive: !!this.game && !this.game.over && !this.settingUp && !this.busy && !this.botTurn,
+      // Before a turn's first throw there is nothing to lose: a tap on the felt may throw.
+      tapThrows: this.game?.rollsUsed === 0,
       reducedMotion: this.prefersReducedMotion,
     });
   }

@@ -1,4 +1,4 @@
-import { DiceScene } from '../../scene/DiceScene.js';
+import { DiceScene, type TableHandlers } from '../../scene/DiceScene.js';
 import { DiceWorld } from '../../scene/physics/DiceWorld.js';
 import type { Gesture, ThrowResult } from '../../scene/physics/types.js';
 
@@ -33,9 +33,13 @@ export class HeadlessThrower implements DiceThrower {
 }
 
 /** The 3D table, or undefined when this browser has no WebGL. */
-export function createScene(container: HTMLElement, reducedMotion: boolean): DiceScene | undefined {
+export function createScene(
+  container: HTMLElement,
+  reducedMotion: boolean,
+  handlers: TableHandlers,
+): DiceScene | undefined {
   try {
-    return new DiceScene(container, { reducedMotion });
+    return new DiceScene(container, { reducedMotion, handlers });
   } catch (error) {
     if ((error as { code?: string }).code === 'no-webgl') return undefined;
     throw error;
