@@ -2,6 +2,7 @@
  * `npm run bench:solver [-- --runs N --decisions N --no-classic]`: prints how long the optimal-play
  * solver takes: the whole `seed` table (target 500 ms), the `classic` table, and single live decisions
  * (best hold, best row and the value of every option; target 5 ms), each from a cold turn cache.
+ * Bad flags exit with code 2.
  */
 import os from 'node:os';
 import { nextFace, nextUnit, type RngState } from '../src/engine/random.js';
@@ -17,16 +18,34 @@ import {
   type Position,
   type StateValues,
 } from '../src/engine/solver/index.js';
+import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const value = Number(process.argv[at + 1]);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`--${name} needs a positive integer`);
-    process.exit(2);
-  }
-  return value;
+const USAGE = 'usage: npm run bench:solver -- [--runs N] [--decisions N] [--no-classic]';
+
+/** What to run: table solves (5 by default), live decisions (2000 by default), and the classic table or not. */
+interface Options {
+  runs: number;
+  decisions: number;
+  withClassic: boolean;
+  help: boolean;
+}
+
+/**
+ * The options of a command line.
+ * @throws Error with a one-line message for the user when an argument is unknown, missing or bad
+ */
+function parseArgs(argv: readonly string[]): Options {
+  const flags = readFlags(argv, {
+    valued: ['--runs', '--decisions'],
+    switches: ['--no-classic', '--help', '-h'],
+    stopAt: ['--help', '-h'],
+  });
+  return {
+    runs: countFlag(flags, '--runs', 5),
+    decisions: countFlag(flags, '--decisions', 2000),
+    withClassic: !flags.switches.has('--no-classic'),
+    help: flags.switches.has('--help') || flags.switches.has('-h'),
+  };
 }
 
 /** The machine is shared: say how busy it was. */
@@ -34,9 +53,11 @@ function loadAverage(): string {
   return os.loadavg()[0]!.toFixed(1);
 }
 
-const runs = option('runs', 5);
-const decisions = option('decisions', 2000);
-const withClassic = !process.argv.includes('--no-classic');
+const { runs, decisions, withClassic, help } = parseOrExit('bench-solver', USAGE, parseArgs);
+if (help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;

@@ -1,17 +1,35 @@
 // `npm run bench:startup`: the size of the game's JavaScript (gzip) and how soon the table's first frame
 // is drawn after opening the built page, in Chromium with software WebGL. Builds the page first.
-// Flags: --json (one JSON object), --loads N (page loads to measure, default 7).
+// Flags: --json (one JSON object), --loads N (page loads to measure, default 7). Bad flags exit with code 2
+// before anything is built.
 import { build, preview } from 'vite';
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from './chromium.mjs';
+import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 
-const args = process.argv.slice(2);
-const json = args.includes('--json');
-const loadsAt = args.indexOf('--loads');
-const loads = loadsAt >= 0 ? Number(args[loadsAt + 1]) : 7;
+const USAGE = 'usage: npm run bench:startup -- [--loads N] [--json]';
+
+/**
+ * The options of a command line.
+ * @throws Error with a one-line message for the user when an argument is unknown, missing or bad
+ */
+function parseArgs(argv: readonly string[]): { json: boolean; loads: number; help: boolean } {
+  const flags = readFlags(argv, { valued: ['--loads'], switches: ['--json', '--help', '-h'] });
+  return {
+    json: flags.switches.has('--json'),
+    loads: countFlag(flags, '--loads', 7),
+    help: flags.switches.has('--help') || flags.switches.has('-h'),
+  };
+}
+
+const { json, loads, help } = parseOrExit('bench-startup', USAGE, parseArgs);
+if (help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 /** Set by <dice-poker> when the table's first frame is drawn. */
 const FIRST_FRAME_MARK = 'dice-poker:first-frame';
 const PORT = 4190;
