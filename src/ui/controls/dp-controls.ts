@@ -42,7 +42,9 @@ export class DpControls extends LitElement {
         font-weight: 600;
         margin: 0;
       }
+      /* A short phone held upright hides it (<dice-poker> sets the property): the sheet needs the room. */
       .hint {
+        display: var(--dp-controls-hint-display, block);
         flex: 1 1 100%;
         text-align: center;
         margin: 0;

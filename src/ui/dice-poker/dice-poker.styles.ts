@@ -79,7 +79,10 @@ export const dicePokerStyles = css`
   }
   .sheet {
     grid-area: sheet;
+    /* A wide sheet (many players) scrolls inside its cell; it must not widen the grid. */
+    min-width: 0;
     overflow: auto;
+    overscroll-behavior: contain;
     max-height: 36cqh;
     padding: 0 0.5rem 0.5rem;
   }
@@ -97,6 +100,41 @@ export const dicePokerStyles = css`
   @container (max-width: 759px) {
     dp-scorecard {
       font-size: 0.85rem;
+    }
+  }
+  /*
+   * A phone held upright: the table, the controls and the whole sheet (13 rows with their scores) on
+   * one screen, so scoring never needs a scroll. The sheet takes the height it needs (denser rows, its
+   * caption left to screen readers) and the table the rest; with many players it scrolls sideways.
+   */
+  @container (max-width: 759px) and (orientation: portrait) {
+    .sheet {
+      max-height: 64cqh;
+      padding: 0 0.4rem 0.4rem;
+    }
+    /* With the coach's hints above the sheet, the sheet scrolls so that the table keeps its room. */
+    .sheet:has(dp-hints) {
+      max-height: 42cqh;
+    }
+    dp-controls {
+      padding: 0 0.4rem 0.35rem;
+    }
+    dp-scorecard {
+      font-size: 1rem;
+      --dp-sheet-font-size: 0.84rem;
+      --dp-sheet-cell-padding: 0.16rem 0.45rem;
+      --dp-sheet-option-pad: 0.06rem;
+      --dp-sheet-caption-display: none;
+    }
+  }
+  @container (max-width: 759px) and (orientation: portrait) and (max-height: 800px) {
+    dp-controls {
+      --dp-controls-hint-display: none;
+    }
+    dp-scorecard {
+      --dp-sheet-font-size: 0.8rem;
+      --dp-sheet-cell-padding: 0.08rem 0.4rem;
+      --dp-sheet-option-pad: 0.08rem;
     }
   }
   @container (orientation: landscape) and (max-height: 520px) and (min-width: 520px) {

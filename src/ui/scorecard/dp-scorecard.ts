@@ -21,12 +21,18 @@ export class DpScorecard extends LitElement {
       :host {
         display: block;
       }
+      /* As wide as the table: with many players the card scrolls sideways whole, border and all. */
+      .card {
+        min-width: max-content;
+      }
+      /* Denser on a phone held upright (set by <dice-poker>), so all 13 rows fit under the table. */
       table {
         border-collapse: collapse;
         width: 100%;
-        font-size: 0.92rem;
+        font-size: var(--dp-sheet-font-size, 0.92rem);
       }
       caption {
+        display: var(--dp-sheet-caption-display, table-caption);
         text-align: left;
         font-weight: 700;
         padding: 0.6rem 0.75rem 0.2rem;
@@ -34,13 +40,29 @@ export class DpScorecard extends LitElement {
       }
       th,
       td {
-        padding: 0.22rem 0.5rem;
+        padding: var(--dp-sheet-cell-padding, 0.22rem 0.5rem);
         text-align: right;
         white-space: nowrap;
       }
       th[scope='row'] {
         text-align: left;
         font-weight: 500;
+      }
+      /* Every row is as tall as one with a score to choose: the sheet keeps its height (and the table
+         above it its size) whether or not the dice on the table offer scores. */
+      tbody th,
+      tbody td {
+        height: calc(1.2em + 2 * var(--dp-sheet-option-pad, 0.1rem) + 2px);
+      }
+      /* With many players the sheet scrolls sideways: the row names stay in view. */
+      thead th:first-child,
+      tbody th[scope='row'],
+      tfoot th[scope='row'] {
+        position: sticky;
+        left: 0;
+        z-index: 1;
+        opacity: 1;
+        background: var(--dp-panel-solid, #1c1712);
       }
       thead th {
         font-size: 0.8rem;
@@ -72,7 +94,8 @@ export class DpScorecard extends LitElement {
         background: rgba(255, 255, 255, 0.08);
         border: 1px dashed rgba(255, 209, 102, 0.6);
         border-radius: 6px;
-        padding: 0.1rem 0.35rem;
+        padding: var(--dp-sheet-option-pad, 0.1rem) 0.35rem;
+        line-height: 1.2;
         text-align: right;
         color: var(--dp-accent, #ffd166);
       }
@@ -175,7 +198,7 @@ export class DpScorecard extends LitElement {
     const sums = totals(game);
     const showBonus = game.rules === 'classic';
     return html`<div class="card" @keydown=${this.onKeyDown}>
-      <table>
+      <table aria-label=${s.sheet}>
         <caption>
           ${s.sheet}
         </caption>
