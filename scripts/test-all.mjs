@@ -1,4 +1,5 @@
-// `npm test`: every unit test (vitest) and every browser test (Playwright), then one line that adds them up.
+// `npm test`: every unit test (vitest), every browser test (Playwright, Chromium), the smoke tests in Firefox and
+// WebKit (tests/engines), then one line that adds them up.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 
@@ -42,6 +43,17 @@ if (stats) {
   failed += (stats.unexpected ?? 0) + (stats.flaky ?? 0);
 }
 if (browserStatus !== 0 && !(stats?.unexpected > 0)) failed += 1;
+
+// Firefox and WebKit: installed first where missing (scripts/ensure-engines.mjs). The smoke tests run even
+// when that fails: an engine that is not there fails its tests, saying so, and the others still run.
+const enginesJson = `${RESULTS}/engines.json`;
+rmSync(enginesJson, { force: true });
+const ensureStatus = run('node', ['scripts/ensure-engines.mjs']);
+const enginesStatus = run('npx', ['tsx', 'tests/engines/run.ts']);
+const engines = existsSync(enginesJson) ? readJson(enginesJson) : undefined;
+passed += engines?.passed ?? 0;
+failed += engines?.failed ?? 0;
+if ((ensureStatus !== 0 || enginesStatus !== 0) && !(engines?.failed > 0)) failed += 1;
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
