@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import type { Game } from '../../engine/index.js';
 import type { Strings } from '../i18n/index.js';
 import { panelStyles } from '../shared.styles.js';
+import { coachStringsFor } from '../i18n/coach-strings.js';
 import { adviceFits, hintsView, positionKey, type HoldHint } from './hints-model.js';
 import { miniDice, miniDiceStyles } from './mini-dice.js';
 import type { Advice } from './protocol.js';
@@ -139,7 +140,7 @@ export class DpHints extends LitElement {
   }
 
   private renderHold(hold: HoldHint, label?: string) {
-    const s = this.strings.coach;
+    const s = coachStringsFor(this.strings.lang);
     const what = hold.kept.length ? `${s.hold} ${hold.kept.join(' ')}` : s.holdNone;
     return html`<li class=${hold.best ? 'best' : ''} data-hold=${hold.kept.join('')}>
       <span role="img" aria-label=${what}>${miniDice(hold.dice, hold.held)}</span>
@@ -153,44 +154,45 @@ export class DpHints extends LitElement {
     const game = this.game;
     if (!game || game.over || !this.strings) return nothing;
     const s = this.strings;
+    const c = coachStringsFor(s.lang);
     const advice = this.current(game);
     const failed = !advice && this.failedKey === positionKey(game);
     const view = advice && game.rollsUsed > 0 ? hintsView(advice, game, this.holdCount) : null;
     return html`<section
       class="card"
       part="card"
-      aria-label=${s.coach.hints}
+      aria-label=${c.hints}
       aria-busy=${advice ? 'false' : 'true'}
     >
       <header>
-        <h3>${s.coach.hints}</h3>
-        <span title=${s.coach.expectedHelp}>
-          ${s.coach.expectedScore}
-          <span class="expected" data-expected>${advice ? s.coach.number(advice.expected) : '…'}</span>
+        <h3>${c.hints}</h3>
+        <span title=${c.expectedHelp}>
+          ${c.expectedScore}
+          <span class="expected" data-expected>${advice ? c.number(advice.expected) : '…'}</span>
         </span>
       </header>
-      ${!advice ? html`<p class="note">${failed ? s.coach.unavailable : s.coach.thinking}</p>` : nothing}
+      ${!advice ? html`<p class="note">${failed ? c.unavailable : c.thinking}</p>` : nothing}
       ${
         view && view.holds.length
-          ? html`<h4>${s.coach.holds}</h4>
+          ? html`<h4>${c.holds}</h4>
               <ol data-holds>
                 ${view.holds.map((hold) => this.renderHold(hold))}
-                ${view.yourHold ? this.renderHold(view.yourHold, s.coach.yourHold) : nothing}
+                ${view.yourHold ? this.renderHold(view.yourHold, c.yourHold) : nothing}
               </ol>`
           : nothing
       }
       ${
         view
-          ? html`<h4>${s.coach.rows}</h4>
+          ? html`<h4>${c.rows}</h4>
               <ol data-rows>
                 ${view.rows.map(
                   (row) =>
                     html`<li class=${row.best ? 'best' : ''} data-row=${row.row}>
                       <span class="what"
-                        >${s.coach.scored(s.rows[row.row], row.points)}${row.bonus ? ` +${row.bonus}` : ''}</span
+                        >${c.scored(s.rows[row.row], row.points)}${row.bonus ? ` +${row.bonus}` : ''}</span
                       >
-                      ${row.best ? html`<span class="tag">${s.coach.best}</span>` : nothing}
-                      <span class="value">${s.coach.number(row.expected)}</span>
+                      ${row.best ? html`<span class="tag">${c.best}</span>` : nothing}
+                      <span class="value">${c.number(row.expected)}</span>
                     </li>`,
                 )}
               </ol>`

@@ -14,6 +14,7 @@ import { miniDice, miniDiceStyles } from './mini-dice.js';
 import { lossByRound, optionText } from './review-model.js';
 import { reviewStyles } from './dp-review.styles.js';
 import type { SolverClient } from './SolverClient.js';
+import { coachStringsFor } from '../i18n/coach-strings.js';
 
 /**
  * After a game, like a chess engine's review: for each player the expected points lost against
@@ -68,7 +69,7 @@ export class DpReview extends LitElement {
   }
 
   private decision(d: ReviewedDecision) {
-    const s = this.strings.coach;
+    const s = coachStringsFor(this.strings.lang);
     return html`<li class=${d.loss >= 0.005 ? 'lost' : 'good'}>
       <span class="when">${s.when(d.turn, d.rollsUsed)}</span>
       <span class="dice" role="img" aria-label=${d.dice.join(' ')}>${miniDice(d.dice)}</span>
@@ -80,7 +81,7 @@ export class DpReview extends LitElement {
 
   /** A bar per round, as tall as the points lost in it. */
   private chart(review: PlayerReview) {
-    const s = this.strings.coach;
+    const s = coachStringsFor(this.strings.lang);
     const rounds = lossByRound(review);
     const scale = Math.max(5, ...rounds);
     return html`<svg class="chart" viewBox="0 0 130 34" role="img" aria-label=${s.lossByRound}>
@@ -93,7 +94,7 @@ export class DpReview extends LitElement {
   }
 
   private player(review: PlayerReview) {
-    const s = this.strings.coach;
+    const s = coachStringsFor(this.strings.lang);
     const worst = worstDecisions(review, this.worstCount);
     return html`<article data-player=${review.player}>
       <header>
@@ -125,7 +126,7 @@ export class DpReview extends LitElement {
 
   protected override render() {
     if (!this.strings) return nothing;
-    const s = this.strings.coach;
+    const s = coachStringsFor(this.strings.lang);
     const review = this.review ?? (this.fetched?.game === this.game ? this.fetched?.review : null);
     const failed = !review && !!this.game && this.failed === this.game;
     return html`<section

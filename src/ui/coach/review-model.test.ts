@@ -4,6 +4,7 @@ import { getTable } from '../../engine/solver/index.js';
 import { reviewGame } from '../../engine/solver/review.js';
 import { en } from '../i18n/en.js';
 import { et } from '../i18n/et.js';
+import { coachStringsFor } from '../i18n/coach-strings.js';
 import { lossByRound, optionText, sameOption } from './review-model.js';
 
 const table = getTable('seed');
@@ -37,8 +38,8 @@ describe('optionText', () => {
     } as const;
     expect(optionText({ ...hold, held: [...hold.held], kept: [...hold.kept] }, et)).toBe('Hoia 5 5');
     expect(optionText({ type: 'hold', held: [], kept: [], expected: 0 }, en)).toBe('Throw all again');
-    expect(et.coach.loss(1.25)).toBe('−1,3');
-    expect(en.coach.loss(12)).toBe('−12.0');
+    expect(coachStringsFor('et').loss(1.25)).toBe('−1,3');
+    expect(coachStringsFor('en').loss(12)).toBe('−12.0');
   });
 });
 

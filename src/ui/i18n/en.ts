@@ -1,9 +1,8 @@
 import type { Strings } from './strings.js';
 
-const decimal = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 /** English. Row names as in RULES.md. */
 export const en: Strings = {
+  lang: 'en',
   rows: {
     ones: 'Ones',
     twos: 'Twos',
@@ -115,42 +114,8 @@ export const en: Strings = {
   language: 'Language',
   otherLanguage: 'Eesti',
   coach: {
-    hints: 'Hints',
     showHints: 'Show hints',
-    expectedScore: 'Expected score',
-    expectedHelp: 'The final score to expect on average, playing as well as possible from here',
-    best: 'Best',
-    rows: 'Rows',
-    holds: 'What to keep',
-    hold: 'Keep',
-    holdNone: 'Throw all again',
-    yourHold: 'Your choice',
-    thinking: 'Calculating…',
-    unavailable: 'Hints could not be calculated.',
-    number: (value) => decimal.format(value),
-    loss: (value) => `−${decimal.format(Math.abs(value))}`,
-    review: 'Game review',
-    reviewIntro: 'Expected points each decision lost against the best play.',
     showReview: 'Show review',
-    reviewing: 'Reviewing the game…',
-    pointsLost: 'Points lost',
-    finalScore: 'Final score',
-    optimalExpected: 'Best play expects',
-    decisions: (n) => (n === 1 ? '1 decision' : `${n} decisions`),
-    worstDecisions: 'Worst decisions',
-    allDecisions: 'All decisions',
-    noMistakes: 'No mistakes: every decision was the best.',
-    lossByRound: 'Points lost by round',
-    when: (turn, throwNumber) => `Round ${turn + 1}, throw ${throwNumber}`,
-    chosen: 'Chosen',
-    scored: (row, points) => `${row} (${points})`,
-    seatKind: 'Played by',
-    seats: {
-      human: 'Person',
-      optimal: 'Computer: optimal',
-      good: 'Computer: good',
-      easy: 'Computer: beginner',
-    },
     botThinking: (name) => `${name} is thinking…`,
     skip: 'Fast forward',
   },

@@ -1,9 +1,8 @@
 import type { Strings } from './strings.js';
 
-const decimal = new Intl.NumberFormat('et-EE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 /** Estonian: the user's own row names (RULES.md, taringupokker.et.txt). */
 export const et: Strings = {
+  lang: 'et',
   rows: {
     ones: 'Ühed',
     twos: 'Kahed',
@@ -115,37 +114,8 @@ export const et: Strings = {
   language: 'Keel',
   otherLanguage: 'English',
   coach: {
-    hints: 'Vihjed',
     showHints: 'Näita vihjeid',
-    expectedScore: 'Oodatav skoor',
-    expectedHelp: 'Keskmine lõppskoor, mida oodata, kui siit edasi parimal viisil mängida',
-    best: 'Parim',
-    rows: 'Read',
-    holds: 'Mida hoida',
-    hold: 'Hoia',
-    holdNone: 'Viska kõik uuesti',
-    yourHold: 'Sinu valik',
-    thinking: 'Arvutan…',
-    unavailable: 'Vihjeid ei õnnestunud arvutada.',
-    number: (value) => decimal.format(value),
-    loss: (value) => `−${decimal.format(Math.abs(value))}`,
-    review: 'Mängu analüüs',
-    reviewIntro: 'Kui palju oodatavaid punkte iga otsus parima mänguga võrreldes kaotas.',
     showReview: 'Näita analüüsi',
-    reviewing: 'Analüüsin mängu…',
-    pointsLost: 'Kaotatud punktid',
-    finalScore: 'Lõppskoor',
-    optimalExpected: 'Parima mängu oodatav skoor',
-    decisions: (n) => (n === 1 ? '1 otsus' : `${n} otsust`),
-    worstDecisions: 'Halvimad otsused',
-    allDecisions: 'Kõik otsused',
-    noMistakes: 'Vigu polnud: iga otsus oli parim.',
-    lossByRound: 'Kaotatud punktid vooru kaupa',
-    when: (turn, throwNumber) => `Voor ${turn + 1}, ${throwNumber}. vise`,
-    chosen: 'Valik',
-    scored: (row, points) => `${row} (${points})`,
-    seatKind: 'Kes mängib',
-    seats: { human: 'Inimene', optimal: 'Arvuti: optimaalne', good: 'Arvuti: hea', easy: 'Arvuti: algaja' },
     botThinking: (name) => `${name} mõtleb…`,
     skip: 'Kiirelt edasi',
   },

@@ -1,8 +1,9 @@
 import type { RowId, RuleErrorCode, RuleSetId } from '../../engine/index.js';
-import type { BotId } from '../../engine/bots/index.js';
 
 /** Every text the player sees, in one language. No string the player sees lives outside these tables. */
 export interface Strings {
+  /** The language these strings are in. */
+  lang: Lang;
   rows: Record<RowId, string>;
   rowHints: Record<RowId, string>;
   rules: Record<RuleSetId, string>;
@@ -60,55 +61,11 @@ export interface Strings {
   language: string;
   /** The other language's own name, on the button that switches to it. */
   otherLanguage: string;
-  /** The coach (hints, the review after a game) and the computer players. */
+  /** The coach's words the table itself shows (its panels bring their own: coach-strings.ts). */
   coach: {
-    /** Heading of the hints. */
-    hints: string;
     /** Label of the switch that shows the hints. */
     showHints: string;
-    expectedScore: string;
-    /** What the expected score means, for a tooltip. */
-    expectedHelp: string;
-    /** Marks the optimal choice. */
-    best: string;
-    /** Heading of the rows' expected scores. */
-    rows: string;
-    /** Heading of the holds' expected scores. */
-    holds: string;
-    /** Keep these dice (before the dice shown). */
-    hold: string;
-    /** Keep no die: throw all five again. */
-    holdNone: string;
-    /** The dice the player holds now. */
-    yourHold: string;
-    /** The solver is working. */
-    thinking: string;
-    unavailable: string;
-    /** Expected points with one decimal, in the language's notation. */
-    number: (value: number) => string;
-    /** Expected points lost, e.g. `−1.5`. */
-    loss: (value: number) => string;
-    review: string;
-    reviewIntro: string;
     showReview: string;
-    reviewing: string;
-    pointsLost: string;
-    finalScore: string;
-    optimalExpected: string;
-    decisions: (n: number) => string;
-    worstDecisions: string;
-    allDecisions: string;
-    noMistakes: string;
-    /** Heading of the loss per round chart. */
-    lossByRound: string;
-    /** When a decision was made: round (0-based) and throws seen. */
-    when: (turn: number, throwNumber: number) => string;
-    chosen: string;
-    /** A row scored with its points, e.g. `Chance (22)`. */
-    scored: (row: string, points: number) => string;
-    /** Label of the seat kind chooser. */
-    seatKind: string;
-    seats: Record<'human' | BotId, string>;
     botThinking: (name: string) => string;
     /** Plays the rest of the computer's turn without pauses. */
     skip: string;

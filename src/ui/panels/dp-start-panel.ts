@@ -5,6 +5,7 @@ import type { Strings } from '../i18n/index.js';
 import { emit } from '../events.js';
 import { SEAT_KINDS, isSeatKind, type SeatKind } from '../coach/seats.js';
 import { OverlayPanel } from './OverlayPanel.js';
+import { coachStringsFor } from '../i18n/coach-strings.js';
 
 /**
  * Before a game: 1 to 6 players and their names, and the rule set.
@@ -158,14 +159,14 @@ export class DpStartPanel extends OverlayPanel {
               />
               <select
                 class="seat"
-                aria-label="${s.coach.seatKind} ${i + 1}"
+                aria-label="${coachStringsFor(s.lang).seatKind} ${i + 1}"
                 data-seat=${i}
                 @change=${(e: Event) => this.setSeat(i, (e.target as HTMLSelectElement).value)}
               >
                 ${SEAT_KINDS.map(
                   (kind) =>
                     html`<option value=${kind} ?selected=${kind === (this.draftSeats[i] ?? 'human')}>
-                      ${s.coach.seats[kind]}
+                      ${coachStringsFor(s.lang).seats[kind]}
                     </option>`,
                 )}
               </select>
