@@ -17,7 +17,6 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ROWS } from '../src/engine/index.js';
-import type { DiceScene } from '../src/scene/index.js';
 import { launchChromium } from './chromium.mjs';
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 
@@ -106,15 +105,12 @@ interface SceneCounters {
   canvas: { width: number; height: number; cssWidth: number; cssHeight: number };
 }
 
-/**
- * The counters of the element's 3D scene. The test hook: the scene is private, reached through the
- * element's table (`table.scene`) as tests/browser/helpers.ts reaches it; not the element's public API.
- */
+/** The counters of the element's 3D table, read through its documented test hook (`tableProbe`). */
 function sceneCounters(page: Page): Promise<SceneCounters> {
   return page.locator('dice-poker').evaluate((el) => {
-    const scene = (el as unknown as { table: { scene: DiceScene | undefined } }).table.scene;
+    const scene = (el as HTMLElementTagNameMap['dice-poker']).tableProbe;
     if (!scene) throw new Error('<dice-poker> has no 3D scene (no WebGL?)');
-    const canvas = scene.canvas;
+    const canvas = el.shadowRoot!.querySelector('canvas')!;
     return {
       framesDrawn: scene.framesDrawn,
       frameTimes: scene.frameTimes(),

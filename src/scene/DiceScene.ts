@@ -11,6 +11,23 @@ import { ThrowSession } from './ThrowSession.js';
 /** How much the table may cost to draw. */
 export type SceneQuality = 'high' | 'low';
 
+/**
+ * What a test or a tool may read of the table as drawn (never change): the one hook into the 3D
+ * scene that the element exposes (`<dice-poker>.tableProbe`). Not for playing the game.
+ */
+export interface TableProbe {
+  /** Frames actually drawn since the table was built. */
+  readonly framesDrawn: number;
+  /** Whether the full look has replaced the quick first frame's. */
+  readonly fullLook: boolean;
+  /** Live WebGL resources (three's `renderer.info`). */
+  readonly gpuResources: GpuResources;
+  /** The face on top of each die in the frame last drawn, read from the meshes. */
+  drawnFaces(): number[];
+  /** Milliseconds between consecutive frames drawn during animated throws. */
+  frameTimes(): number[];
+}
+
 /** Options of a DiceScene. */
 export interface DiceSceneOptions {
   /** Throws jump straight to rest and held dice move without a hop. */
@@ -50,7 +67,7 @@ const MAX_FRAME_TIMES = 10_000;
  * Creates a canvas filling `container` and follows its size. Throws a SceneError with code
  * 'no-webgl' when WebGL is unavailable.
  */
-export class DiceScene {
+export class DiceScene implements TableProbe {
   /** The canvas the table is drawn on (inside the container). */
   readonly canvas: HTMLCanvasElement;
   /** Throws jump to rest and held dice move without a hop. */
@@ -133,6 +150,11 @@ export class DiceScene {
   /** Frames actually drawn since creation. */
   get framesDrawn(): number {
     return this.view.framesDrawn;
+  }
+
+  /** Whether the full look (shadow map, per-pixel felt, wood) has replaced the quick first one. */
+  get fullLook(): boolean {
+    return this.view.fullLook;
   }
 
   /**

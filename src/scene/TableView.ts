@@ -115,6 +115,11 @@ export class TableView {
     return this.drawn;
   }
 
+  /** Whether the full look (shadow map, per-pixel felt, wood) has replaced the quick first one. */
+  get fullLook(): boolean {
+    return this.upgrade.done;
+  }
+
   /** The die meshes by die index (for picking; their pose is the one last drawn or about to be). */
   get dieMeshes(): readonly THREE.Mesh[] {
     return this.dice.meshes;

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { DicePokerState } from '../../src/index.js';
-import type { DiceScene, GpuResources } from '../../src/scene/index.js';
+import type { GpuResources } from '../../src/scene/index.js';
 
 /** Where screenshots are kept as test artifacts. */
 export const ARTIFACTS = 'tests/artifacts';
@@ -34,11 +34,6 @@ export function stateOf(page: Page, selector = 'dice-poker'): Promise<DicePokerS
   return page.locator(selector).evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).state);
 }
 
-/** The element as these checks see it: its private table reaches the 3D scene (undefined without one). */
-interface WithScene {
-  table: { scene: DiceScene | undefined };
-}
-
 /**
  * The face on top of each die as the 3D scene last drew it (read from the die meshes, not from the
  * physics or the game), or null without a 3D scene.
@@ -46,7 +41,7 @@ interface WithScene {
 export function drawnFaces(page: Page, selector = 'dice-poker'): Promise<number[] | null> {
   return page
     .locator(selector)
-    .evaluate((el) => (el as unknown as WithScene).table.scene?.drawnFaces() ?? null);
+    .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).tableProbe?.drawnFaces() ?? null);
 }
 
 /** Waits until the dice drawn show `faces` (a frame is drawn after the dice rest or move). */
@@ -62,7 +57,7 @@ export async function expectDrawn(
 export function framesDrawn(page: Page, selector = 'dice-poker'): Promise<number | null> {
   return page
     .locator(selector)
-    .evaluate((el) => (el as unknown as WithScene).table.scene?.framesDrawn ?? null);
+    .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).tableProbe?.framesDrawn ?? null);
 }
 
 /** Waits until the 3D scene draws no more frames (a throw or a hop to the ledge is over). */
@@ -86,7 +81,7 @@ export async function waitForStill(page: Page, selector = 'dice-poker'): Promise
 export function gpuResources(page: Page, selector = 'dice-poker'): Promise<GpuResources | null> {
   return page
     .locator(selector)
-    .evaluate((el) => (el as unknown as WithScene).table.scene?.gpuResources ?? null);
+    .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).tableProbe?.gpuResources ?? null);
 }
 
 /** Opens the page with a game of these players already started (from markup), seeded. */

@@ -174,11 +174,7 @@ test('three whole 2-player games in one page: no errors, no growing heap or WebG
     .poll(() =>
       page
         .locator('dice-poker')
-        .evaluate(
-          (el) =>
-            (el as unknown as { table: { scene?: { view: { upgrade: { done: boolean } } } } }).table.scene
-              ?.view.upgrade.done,
-        ),
+        .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).tableProbe?.fullLook),
     )
     .toBe(true);
   const cdp = await page.context().newCDPSession(page);

@@ -2,15 +2,11 @@
 // and scores a row with the mouse, and a game (through the element's API) plays to its end, without errors.
 import { ROWS, scoreRow, type RowId } from '../../src/engine/index.js';
 import type { DicePokerState } from '../../src/index.js';
-import type { DiceScene } from '../../src/scene/index.js';
 import type { EngineDriver, PointerStep } from './drivers.js';
 import { ERRORS_KEY } from './server.js';
 
-/** The element as the page functions see it: its private table reaches the 3D scene (the test hook). */
+/** The element as the page functions see it (`tableProbe` is its documented test hook). */
 type DicePoker = HTMLElementTagNameMap['dice-poker'];
-interface WithScene {
-  table: { scene: DiceScene | undefined };
-}
 
 /** A test's body; it throws to fail. */
 export interface SmokeTest {
@@ -70,8 +66,7 @@ async function expectNoErrors(driver: EngineDriver): Promise<void> {
 
 /** Waits until the 3D scene draws no more frames (the dice rest, a held die is on the ledge). */
 async function waitForStill(driver: EngineDriver): Promise<void> {
-  const frames = () =>
-    inPage(driver, (el) => (el as unknown as WithScene).table.scene?.framesDrawn ?? null, null);
+  const frames = () => inPage(driver, (el) => (el as DicePoker).tableProbe?.framesDrawn ?? null, null);
   let before = await frames();
   await poll(
     'The table to stop drawing',
@@ -134,7 +129,7 @@ export const SMOKE_TESTS: SmokeTest[] = [
             (el) => {
               if (!el || !customElements.get('dice-poker')) return { defined: false };
               const canvas = el.shadowRoot?.querySelector('canvas');
-              const frames = (el as unknown as WithScene).table.scene?.framesDrawn ?? 0;
+              const frames = (el as DicePoker).tableProbe?.framesDrawn ?? 0;
               const notice = !!el.shadowRoot?.querySelector('.notice');
               // The context three made is the one asked for again (never ask before: that would make one).
               const gl = canvas && frames > 0 ? canvas.getContext('webgl2') : null;
@@ -235,7 +230,7 @@ export const SMOKE_TESTS: SmokeTest[] = [
       );
       await poll(
         'The faces drawn on top to be the dice of the game',
-        () => inPage(driver, (el) => (el as unknown as WithScene).table.scene?.drawnFaces() ?? null, null),
+        () => inPage(driver, (el) => (el as DicePoker).tableProbe?.drawnFaces() ?? null, null),
         (faces) => JSON.stringify(faces) === JSON.stringify(state.dice),
         10_000,
       );

@@ -12,6 +12,7 @@ import {
   type RowId,
   type RuleSetId,
 } from '../../engine/index.js';
+import type { TableProbe } from '../../scene/DiceScene.js';
 import { DEFAULT_GESTURE, type Gesture } from '../../scene/physics/types.js';
 import {
   AttributeReader,
@@ -238,6 +239,14 @@ export class DicePoker extends LitElement {
    */
   dieAt(index: number): { x: number; y: number } | null {
     return this.table.dieAt(index);
+  }
+
+  /**
+   * For tests and tools, not for play: a read-only view of the 3D table as drawn (frames drawn, the
+   * faces on the drawn dice, GPU resources, frame times), or null without WebGL.
+   */
+  get tableProbe(): TableProbe | null {
+    return this.table.scene ?? null;
   }
 
   /** The language shown. */
