@@ -19,14 +19,26 @@ export type RuleErrorCode =
   | 'bad-action'
   | 'bad-state';
 
-/** A refused action. The game it was asked of is left exactly as it was. */
-export class RuleError extends Error {
+/**
+ * An error with a stable, machine-readable `code`: the one base of the engine's RuleError, the 3D
+ * table's SceneError and the element's DicePokerError. Callers switch on `code` (and translate it),
+ * never on the message; `instanceof CodedError` catches any of them.
+ */
+export class CodedError<Code extends string = string> extends Error {
   /** Stable machine-readable reason. */
-  readonly code: RuleErrorCode;
+  readonly code: Code;
 
-  constructor(code: RuleErrorCode, message: string) {
+  constructor(code: Code, message: string) {
     super(message);
-    this.name = 'RuleError';
+    this.name = 'CodedError';
     this.code = code;
+  }
+}
+
+/** A refused action. The game it was asked of is left exactly as it was. */
+export class RuleError extends CodedError<RuleErrorCode> {
+  constructor(code: RuleErrorCode, message: string) {
+    super(code, message);
+    this.name = 'RuleError';
   }
 }

@@ -4,7 +4,7 @@
  */
 export { ROWS, UPPER_ROWS, isRowId, type RowId } from './rows.js';
 export { DICE_COUNT, isFace, faceCounts, type Dice } from './dice.js';
-export { RuleError, type RuleErrorCode } from './errors.js';
+export { CodedError, RuleError, type RuleErrorCode } from './errors.js';
 export { scoreRow } from './scoring.js';
 export {
   RULE_SETS,

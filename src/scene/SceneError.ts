@@ -1,3 +1,5 @@
+import { CodedError } from '../engine/index.js';
+
 /** Every way the 3D table can refuse or give up. Hosts switch on the code, never on the message. */
 export type SceneErrorCode =
   /** The browser gave no WebGL context (disabled, blocklisted or out of contexts). */
@@ -8,13 +10,9 @@ export type SceneErrorCode =
   | 'throw-timeout';
 
 /** An error raised by DiceScene, with a stable machine-readable code. */
-export class SceneError extends Error {
-  /** Stable machine-readable reason. */
-  readonly code: SceneErrorCode;
-
+export class SceneError extends CodedError<SceneErrorCode> {
   constructor(code: SceneErrorCode, message: string) {
-    super(message);
+    super(code, message);
     this.name = 'SceneError';
-    this.code = code;
   }
 }

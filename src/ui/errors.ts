@@ -1,18 +1,14 @@
-import { RuleError, type RuleErrorCode } from '../engine/index.js';
+import { CodedError, RuleError, type RuleErrorCode } from '../engine/index.js';
 import type { ElementErrorCode } from './i18n/index.js';
 
 /** Every code a refused call on <dice-poker> can carry. */
 export type DicePokerErrorCode = RuleErrorCode | ElementErrorCode;
 
 /** A refused call on <dice-poker>. The element's state is unchanged after it. */
-export class DicePokerError extends Error {
-  /** Stable machine-readable reason. */
-  readonly code: DicePokerErrorCode;
-
+export class DicePokerError extends CodedError<DicePokerErrorCode> {
   constructor(code: DicePokerErrorCode, message: string) {
-    super(message);
+    super(code, message);
     this.name = 'DicePokerError';
-    this.code = code;
   }
 
   /** The element's error for anything thrown by the engine (its RuleError keeps its code). */
