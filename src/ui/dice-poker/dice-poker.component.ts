@@ -1,19 +1,7 @@
 import { LitElement, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import {
-  apply,
-  newGame as createGame,
-  rollsLeft,
-  throwSeed,
-  toggleHold as toggleHeld,
-  totals,
-  winners,
-  type Game,
-  type RowId,
-  type RuleSetId,
-} from '../../engine/index.js';
-import type { TableProbe } from '../../scene/DiceScene.js';
-import { DEFAULT_GESTURE, type Gesture } from '../../scene/physics/types.js';
+import { rollsLeft, totals, winners, type Game, type RowId } from '../../engine/index.js';
+import { DEFAULT_GESTURE, DiceTable, type Gesture, type TableProbe } from '../../scene/index.js';
 import {
   AttributeReader,
   attributeText,
@@ -26,7 +14,6 @@ import { DicePokerError } from '../errors.js';
 import { emit } from '../events.js';
 import { resolveLang, stringsFor, type Lang, type Strings } from '../i18n/index.js';
 import { emptySnapshot, snapshotOf, type DicePokerState } from '../state-snapshot.js';
-import { DiceTable } from './DiceTable.js';
 import { dicePokerStyles } from './dice-poker.styles.js';
 import { renderDicePoker } from './dice-poker.view.js';
 import '../scorecard/dp-scorecard.js';
@@ -38,15 +25,11 @@ import { SoundController } from './SoundController.js';
 import { Toast } from './Toast.js';
 import { verdictOf } from '../verdict.js';
 import { SaveSlot } from './SaveSlot.js';
+import type { NewGameOptions } from '../new-game-options.js';
+import type { GameSession, SessionChange } from '../session/GameSession.js';
+import { LocalSession } from '../session/LocalSession.js';
 
-/** Options of `newGame()`; each defaults to the element's attributes. */
-export interface NewGameOptions {
-  players?: string[];
-  seed?: number;
-  rules?: RuleSetId;
-  /** Who plays each seat: `human` (default) or a computer, `optimal`, `good` or `easy`. */
-  seats?: SeatKind[];
-}
+export type { NewGameOptions } from '../new-game-options.js';
 
 /** The start panel's chunk, once asked for (null again after a failed load, so it is retried). */
 let startPanel: Promise<unknown> | null = null;
@@ -108,8 +91,6 @@ export class DicePoker extends LitElement {
   /** Where the game is saved in localStorage; give each element on a page its own. */
   @property({ attribute: 'storage-key' }) storageKey = 'default';
 
-  @state() private game: Game | null = null;
-  @state() private busy = false;
   @state() private settingUp = false;
   @state() private noWebgl = false;
   /** The language picked in the overlay, over the attribute's. */
@@ -122,8 +103,6 @@ export class DicePoker extends LitElement {
   @state() private savedGameNotice = '';
 
   private readonly table = new DiceTable({
-    faces: () => this.game,
-    busy: () => this.busy,
     throw: (gesture) => void this.roll(gesture).catch((e: unknown) => this.refused(e)),
     tapDie: (index) => this.attempt(() => this.toggleHold(index)),
     // A tap that meant no die throws nothing after the first throw: say how to throw instead.
@@ -140,6 +119,26 @@ export class DicePoker extends LitElement {
   private readonly seats = new ComputerSeats(this);
   private readonly sound = new SoundController(this);
   private readonly saves = new SaveSlot(this, (message) => this.attrs.warn(message));
+  /** The game played: the one truth the table and the overlay show (here, the engine in the page). */
+  private readonly session: GameSession = new LocalSession((seed, gesture, held) =>
+    this.table.throw(seed, gesture, held),
+  );
+  /** Who plays each seat of the game about to start (read when the session says it started). */
+  private seatsOfNextGame: SeatKind[] | null = null;
+
+  constructor() {
+    super();
+    this.session.subscribe((change) => this.followSession(change));
+  }
+
+  private get game(): Game | null {
+    return this.session.game;
+  }
+
+  /** Whether dice are in the air. */
+  private get busy(): boolean {
+    return this.session.inFlight !== null;
+  }
 
   /** A plain, serialisable snapshot of the game (a fresh copy on every read). */
   get state(): DicePokerState {
@@ -152,85 +151,111 @@ export class DicePoker extends LitElement {
    * Throws the dice that are not held; resolves with the five faces once they rest.
    * Rejects with a DicePokerError (`no-game`, `throw-in-progress`, `no-rolls-left`, `all-held`, `game-over`...).
    */
-  async roll(gesture: Gesture = DEFAULT_GESTURE): Promise<number[]> {
-    const game = this.requireIdleGame();
-    this.ask(() => apply(game, { type: 'roll', faces: game.dice })); // the engine says whether a throw is allowed
-    this.busy = true;
-    try {
-      const result = await this.table.throw(throwSeed(game), gesture, game.held).catch((error: unknown) => {
-        // The throw does not count: the table shows the dice of the game again, never the cancelled ones.
-        this.table.show(game.dice, game.held);
-        throw new DicePokerError('throw-cancelled', `The throw did not finish: ${(error as Error).message}`);
-      });
-      const next = this.ask(() => apply(game, { type: 'roll', faces: result.faces }));
-      this.game = next;
-      // Run to rest at once, the throw's own impacts were silent.
-      if (this.prefersReducedMotion && !document.hidden) this.sound.clatter();
-      this.announce(this.strings.said.rolled(next.players[next.current]!.name, next.dice, rollsLeft(next)));
-      emit(this, 'dp-roll', {
-        player: next.current,
-        dice: [...next.dice],
-        held: [...next.held],
-        rollNumber: next.rollsUsed,
-      });
-      return [...next.dice];
-    } finally {
-      this.busy = false;
-    }
+  roll(gesture: Gesture = DEFAULT_GESTURE): Promise<number[]> {
+    return this.session.throw(gesture);
   }
 
   /** Holds a released die or releases a held one (between throws). Throws a DicePokerError where not allowed. */
   toggleHold(index: number): void {
-    const next = this.ask(() => toggleHeld(this.requireIdleGame(), index));
-    this.game = next;
-    this.table.setHeld(next.held);
-    this.announce(this.strings.said.held(index, next.dice[index]!, next.held[index]!));
-    emit(this, 'dp-hold', { index, held: next.held[index]! });
+    this.session.toggleHold(index);
   }
 
   /** Scores a free row with the dice on the table; returns the points. Throws a DicePokerError where not allowed. */
   score(row: RowId): number {
-    const game = this.requireIdleGame();
-    const next = this.ask(() => apply(game, { type: 'score', row }));
-    const player = game.current;
-    const points = next.players[player]!.scores[row]!;
-    this.game = next;
-    this.table.setHeld(next.held);
-    // A game under way will end: the game-over panel and the best scores are fetched meanwhile.
-    this.saves.bestScores.preload();
-    const s = this.strings;
-    const name = game.players[player]!.name;
-    const scored = s.said.scored(name, s.rows[row], points, totals(next)[player]!);
-    emit(this, 'dp-score', { player, row, points, total: totals(next)[player]! });
-    this.sound.scored(points);
-    if (next.over) {
-      this.focusPanel();
-      this.saves.bestScores.add(next, (p) => this.seats.kinds[p] === 'human');
-      this.announce(`${scored} ${s.gameOver}. ${verdictOf(next, s)}`);
-      emit(this, 'dp-game-over', { totals: totals(next), winners: winners(next) });
-    } else {
-      this.announce(`${scored} ${s.said.turn(next.players[next.current]!.name, next.turn)}`);
-      emit(this, 'dp-turn', { player: next.current, turn: next.turn });
-    }
-    return points;
+    return this.session.score(row);
   }
 
   /** Starts a new game at once; options default to the attributes (and the last game's players). */
   newGame(options: NewGameOptions = {}): void {
-    if (this.busy) throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
     const players = options.players ??
       this.attrs.value(parsePlayers(attributeText(this.players))) ??
       this.game?.players.map((p) => p.name) ?? [this.strings.defaultName(1)];
     const seed = options.seed ?? this.attrs.value(parseSeed(attributeText(this.seed)));
     const rules = options.rules ?? this.attrs.value(parseRules(attributeText(this.rules)));
-    const game = this.ask(() => createGame({ players, seed, rules }));
-    this.game = game;
-    this.settingUp = false;
-    this.savedGameNotice = '';
-    this.startSeats(players.map((_, i) => (isSeatKind(options.seats?.[i]) ? options.seats[i]! : 'human')));
-    this.table.show(game.dice, game.held);
-    this.announce(this.strings.said.turn(game.players[0]!.name, 0));
-    emit(this, 'dp-turn', { player: 0, turn: 0 });
+    this.seatsOfNextGame = players.map((_, i) =>
+      isSeatKind(options.seats?.[i]) ? options.seats[i]! : 'human',
+    );
+    try {
+      this.session.start({ players, seed, rules });
+    } finally {
+      this.seatsOfNextGame = null;
+    }
+  }
+
+  /**
+   * Everything that follows a change of the game, in one place and once: the computer seats, what
+   * screen readers hear, sounds, the `dp-*` events, the saved game and the best scores. The table and
+   * the overlay follow in `updated()`.
+   */
+  private followSession(change: SessionChange): void {
+    const s = this.strings;
+    const game = change.game;
+    const name = (player: number) => game.players[player]!.name;
+    switch (change.type) {
+      case 'thrown':
+        // Run to rest at once, the throw's own impacts were silent.
+        if (this.prefersReducedMotion && !document.hidden) this.sound.clatter();
+        this.announce(s.said.rolled(name(game.current), game.dice, rollsLeft(game)));
+        emit(this, 'dp-roll', {
+          player: game.current,
+          dice: [...game.dice],
+          held: [...game.held],
+          rollNumber: game.rollsUsed,
+        });
+        break;
+      case 'held':
+        this.announce(s.said.held(change.index, game.dice[change.index]!, game.held[change.index]!));
+        emit(this, 'dp-hold', { index: change.index, held: game.held[change.index]! });
+        break;
+      case 'scored':
+        this.followScore(change);
+        break;
+      case 'started':
+        this.settingUp = false;
+        this.savedGameNotice = '';
+        this.startSeats(this.seatsOfNextGame ?? game.players.map(() => 'human'));
+        this.announce(s.said.turn(name(0), 0));
+        emit(this, 'dp-turn', { player: 0, turn: 0 });
+        break;
+    }
+    // Every accepted action is saved (a resumed game is the saved one; a throw counts once it lands).
+    if (
+      change.type === 'thrown' ||
+      change.type === 'held' ||
+      change.type === 'scored' ||
+      change.type === 'started'
+    )
+      this.saveGame();
+    this.requestUpdate();
+  }
+
+  private followScore({ before, game, row, player, points }: SessionChange & { type: 'scored' }): void {
+    const s = this.strings;
+    // A game under way will end: the game-over panel and the best scores are fetched meanwhile.
+    this.saves.bestScores.preload();
+    const total = totals(game)[player]!;
+    const scored = s.said.scored(before.players[player]!.name, s.rows[row], points, total);
+    emit(this, 'dp-score', { player, row, points, total });
+    this.sound.scored(points);
+    if (game.over) {
+      this.focusPanel();
+      this.saves.bestScores.add(game, (p) => this.seats.kinds[p] === 'human');
+      this.announce(`${scored} ${s.gameOver}. ${verdictOf(game, s)}`);
+      emit(this, 'dp-game-over', { totals: totals(game), winners: winners(game) });
+    } else {
+      this.announce(`${scored} ${s.said.turn(game.players[game.current]!.name, game.turn)}`);
+      emit(this, 'dp-turn', { player: game.current, turn: game.turn });
+    }
+  }
+
+  /**
+   * Saves the game, so a reload resumes exactly here (with the language the player picked in the
+   * overlay, if any: the page's or the attribute's needs no saving).
+   */
+  private saveGame(): void {
+    if (!this.game) return;
+    const lang = this.chosenLang ? { lang: this.chosenLang } : {};
+    this.saves.save(this.game, { ...lang, seats: this.seats.kinds });
   }
 
   /**
@@ -297,21 +322,6 @@ export class DicePoker extends LitElement {
     else this.setUp(true);
   };
 
-  private requireIdleGame(): Game {
-    if (!this.game) throw new DicePokerError('no-game', 'Start a game first');
-    if (this.busy) throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
-    return this.game;
-  }
-
-  /** Runs an engine call, turning its refusal into a DicePokerError. */
-  private ask<T>(call: () => T): T {
-    try {
-      return call();
-    } catch (error) {
-      throw DicePokerError.from(error);
-    }
-  }
-
   override connectedCallback(): void {
     super.connectedCallback();
     this.addEventListener('keydown', this.onKeyDown);
@@ -345,22 +355,21 @@ export class DicePoker extends LitElement {
   protected override updated(changedProperties: PropertyValues<this>): void {
     // Private states are not keys of PropertyValues<this>.
     const changed = changedProperties as PropertyValues;
-    // Every accepted action changes the game: save it, so a reload resumes exactly here (with the
-    // language the player picked in the overlay, if any: the page's or the attribute's needs no saving).
-    if ((changed.has('game') || changed.has('chosenLang')) && this.game) {
-      const lang = this.chosenLang ? { lang: this.chosenLang } : {};
-      this.saves.save(this.game, { ...lang, seats: this.seats.kinds });
-    }
+    if (changed.has('chosenLang')) this.saveGame();
     // The computer waits while the new-game panel is open.
     if (changed.has('settingUp')) this.seats.setPaused(this.settingUp);
+    // The table is a function of the game: it moves only the dice that differ from what it shows.
+    const game = this.game;
     this.table.sync({
-      label: this.strings.said.table(this.game?.dice ?? [], this.game?.held ?? []),
+      dice: game?.dice ?? null,
+      held: game?.held ?? null,
+      // Flicks and taps on the table count only while a person plays a turn and no dice roll.
+      inputTaken: !!game && !game.over && !this.settingUp && !this.busy && !this.botTurn,
+      // Before a turn's first throw there is nothing to lose: a tap on the felt may throw.
+      beforeFirstThrow: game?.rollsUsed === 0,
+      label: this.strings.said.table(game?.dice ?? [], game?.held ?? []),
       // The keys (the view's .keys), read as the table's description.
       describedBy: 'keys',
-      // Flicks and taps on the table count only while a person plays a turn and no dice roll.
-      interactive: !!this.game && !this.game.over && !this.settingUp && !this.busy && !this.botTurn,
-      // Before a turn's first throw there is nothing to lose: a tap on the felt may throw.
-      tapThrows: this.game?.rollsUsed === 0,
       reducedMotion: this.prefersReducedMotion,
     });
   }
@@ -369,8 +378,8 @@ export class DicePoker extends LitElement {
   private resume(): void {
     const saved = this.saves.load();
     if (saved.ok) {
-      this.game = saved.game;
       if (saved.lang) this.chosenLang = saved.lang;
+      this.session.resume(saved.game);
       this.startSeats(saved.seats ?? saved.game.players.map(() => 'human'));
     } else if (saved.reason !== 'none') {
       // It stays until a game starts: a word that vanished before the player looked would be lost.

@@ -1,6 +1,5 @@
-import { DiceScene, type TableHandlers } from '../../scene/DiceScene.js';
-import { DiceWorld } from '../../scene/physics/DiceWorld.js';
-import type { Gesture, ThrowResult } from '../../scene/physics/types.js';
+import { DiceWorld } from './physics/DiceWorld.js';
+import type { Gesture, ThrowResult } from './physics/types.js';
 
 /**
  * Where the dice are thrown: the 3D scene when WebGL works, else the same physics run headless (the
@@ -30,18 +29,4 @@ export class HeadlessThrower implements DiceThrower {
   }
 
   dispose(): void {}
-}
-
-/** The 3D table, or undefined when this browser has no WebGL. */
-export function createScene(
-  container: HTMLElement,
-  reducedMotion: boolean,
-  handlers: TableHandlers,
-): DiceScene | undefined {
-  try {
-    return new DiceScene(container, { reducedMotion, handlers });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'no-webgl') return undefined;
-    throw error;
-  }
 }

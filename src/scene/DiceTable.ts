@@ -1,0 +1,180 @@
+import { DiceScene, type TableHandlers } from './DiceScene.js';
+import { HeadlessThrower, type DiceThrower } from './HeadlessThrower.js';
+import type { Gesture, ThrowResult } from './physics/types.js';
+
+/** Performance mark set when the table's first frame is drawn (read by `npm run bench:startup`). */
+export const FIRST_FRAME_MARK = 'dice-poker:first-frame';
+
+/** What the table reports to its host: the pointer's requests, impacts, and that it was (re)built. */
+export interface DiceTableHost extends TableHandlers {
+  /** The table was rebuilt (with or without WebGL): the overlay may need redrawing. */
+  changed(): void;
+}
+
+/** What the table shows: a function of the game being played, handed over on every update. */
+export interface TableState {
+  /** The five faces of the game's dice (null before a game: the table keeps what it shows). */
+  dice: readonly number[] | null;
+  /** Which of them are held (they sit on the ledge). */
+  held: readonly boolean[] | null;
+  /** Whether a person may press on the table now (their turn, no dice in the air, no panel open). */
+  inputTaken: boolean;
+  /** Whether the turn's first throw is still to come (a tap on the felt may throw). */
+  beforeFirstThrow: boolean;
+  /** The canvas's text alternative, and the id of what describes it. */
+  label: string;
+  describedBy: string;
+  reducedMotion: boolean;
+}
+
+/**
+ * The element's table: the 3D scene when WebGL works, else the same physics headless (flat dice in the
+ * overlay). It shows what it is handed (`sync`): the dice move only where the game's differ from those
+ * on the table (a hop to or from the ledge for a hold, all of them laid anew for another game), and
+ * never while a throw is in the air. It survives a lost WebGL context by building a fresh scene when
+ * the context returns.
+ */
+export class DiceTable {
+  /** The 3D scene, or undefined without WebGL (or before build / after dispose). */
+  scene: DiceScene | undefined;
+  private thrower: DiceThrower | null = null;
+  private stage: HTMLElement | null = null;
+  private reducedMotion = false;
+  /** What the game says the table shows (the last `sync`). */
+  private wanted: TableState | null = null;
+  /** The dice the table shows now; null when unknown (a new table, a cancelled throw). */
+  private shown: { dice: number[]; held: boolean[] } | null = null;
+  private throwing = false;
+  /** The WebGL context came back during a throw: the table is rebuilt once the dice rest. */
+  private rebuildWhenIdle = false;
+
+  constructor(private readonly host: DiceTableHost) {}
+
+  /** Whether a table is built (between build and dispose). */
+  get built(): boolean {
+    return this.thrower !== null;
+  }
+
+  /** Builds the table inside `stage`, showing what it was last handed. */
+  build(stage: HTMLElement, reducedMotion: boolean): void {
+    this.stage = stage;
+    this.reducedMotion = reducedMotion;
+    const scene = createScene(stage, reducedMotion, this.host);
+    this.scene = scene;
+    if (scene) {
+      // Letting the browser restore a lost context (preventDefault), then drawing a fresh table on it.
+      scene.canvas.addEventListener('webglcontextlost', (event) => event.preventDefault());
+      scene.canvas.addEventListener('webglcontextrestored', () => this.rebuild());
+      this.markFirstFrame(scene);
+    }
+    this.thrower = scene ?? new HeadlessThrower();
+    this.shown = null;
+    if (this.wanted) this.sync(this.wanted);
+    this.host.changed();
+  }
+
+  /**
+   * Brings the table up to date with the game: the dice (unless a throw is in the air), whether
+   * flicks and taps count and whether a tap off the dice throws, the canvas's text alternative, and
+   * reduced motion. The canvas takes the keyboard focus: keys play on the table.
+   */
+  sync(state: TableState): void {
+    this.wanted = state;
+    const scene = this.scene;
+    if (scene) {
+      scene.canvas.tabIndex = 0;
+      scene.canvas.setAttribute('role', 'img');
+      scene.canvas.setAttribute('aria-label', state.label);
+      scene.canvas.setAttribute('aria-describedby', state.describedBy);
+      scene.interactive = state.inputTaken;
+      scene.tapThrows = state.beforeFirstThrow;
+      scene.reducedMotion = state.reducedMotion;
+    }
+    if (this.thrower && !this.throwing) this.showDice(this.thrower, state);
+  }
+
+  /** Throws the dice not held; rejects if there is no table or it went away during the throw. */
+  async throw(seed: number, gesture: Gesture, held: readonly boolean[]): Promise<ThrowResult> {
+    if (!this.thrower) throw new Error('The table is not built');
+    this.throwing = true;
+    try {
+      const result = await this.thrower.throw(seed, gesture, held);
+      this.shown = { dice: [...result.faces], held: [...held] };
+      return result;
+    } catch (error) {
+      // Whatever the table shows now is not the game's: the next sync lays the game's dice again.
+      this.shown = null;
+      throw error;
+    } finally {
+      this.throwing = false;
+      if (this.rebuildWhenIdle) queueMicrotask(() => this.rebuild());
+    }
+  }
+
+  /** Where die `index` is drawn now, in client pixels, or null without a 3D table. */
+  dieAt(index: number): { x: number; y: number } | null {
+    const scene = this.scene;
+    if (!scene || !Number.isInteger(index) || index < 0 || index > 4) return null;
+    const box = scene.canvas.getBoundingClientRect();
+    const point = scene.dieScreenPoint(index);
+    return { x: box.left + point.x, y: box.top + point.y };
+  }
+
+  /** Frees the scene (its WebGL context, listeners, GPU memory). */
+  dispose(): void {
+    this.thrower?.dispose();
+    this.thrower = null;
+    this.scene = undefined;
+  }
+
+  /** Moves only what differs: all the dice for other faces, a hop for other holds, else nothing. */
+  private showDice(thrower: DiceThrower, { dice, held }: TableState): void {
+    if (!dice || !held) return;
+    const shown = this.shown;
+    if (!shown || !same(shown.dice, dice)) thrower.show(dice, held);
+    else if (!same(shown.held, held)) thrower.setHeld(held);
+    else return;
+    this.shown = { dice: [...dice], held: [...held] };
+  }
+
+  /**
+   * A new 3D table in place of the old one, showing the game's dice. The game itself is untouched;
+   * a throw in the air finishes first (its physics never needed the context), so nothing is thrown twice.
+   */
+  private rebuild(): void {
+    if (this.throwing) {
+      this.rebuildWhenIdle = true;
+      return;
+    }
+    this.rebuildWhenIdle = false;
+    const stage = this.stage;
+    this.dispose();
+    if (stage?.isConnected) this.build(stage, this.reducedMotion);
+  }
+
+  private markFirstFrame(scene: DiceScene): void {
+    const check = () => {
+      if (scene.framesDrawn > 0) performance.mark(FIRST_FRAME_MARK);
+      else if (this.scene === scene) requestAnimationFrame(check);
+    };
+    check();
+  }
+}
+
+/** The 3D table, or undefined when this browser has no WebGL. */
+function createScene(
+  container: HTMLElement,
+  reducedMotion: boolean,
+  handlers: TableHandlers,
+): DiceScene | undefined {
+  try {
+    return new DiceScene(container, { reducedMotion, handlers });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'no-webgl') return undefined;
+    throw error;
+  }
+}
+
+function same<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
