@@ -1,6 +1,63 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/*
+ * The layers (STYLE.md: imports run engine <- scene <- ui): the engine imports nothing of the others, the
+ * scene nothing of the UI, and the physics (run in Node by the benchmarks) nothing of the scene around it.
+ *
+ * ESLint checks an import as written, not the file it resolves to, so a relative path is judged by how far
+ * it climbs: a file N folders below a layer's root leaves the layer with N + 1 `../`. The rules are made for
+ * each depth below (a file deeper than MAX_DEPTH may not climb at all), and a path that climbs back down
+ * (`./a/../../x`) is refused everywhere in src, so the count of leading `../` is the whole story.
+ */
+const MAX_DEPTH = 6;
+
+/** `../` (or `..` at the end) `times` times from the start of a path, after any `./`. */
+const climb = (times) => `^(?:\\./)*(?:\\.\\.(?:/|$)){${times}}`;
+
+/** Files exactly `depth` folders below `root`. */
+const filesAt = (root, depth) => [`${root}/${'*/'.repeat(depth)}*.ts`];
+
+/** `no-restricted-imports` patterns for packages: the package itself and anything under it. */
+const packages = (names, message) =>
+  names.map((name) => ({ regex: `^${name.replace(/[/.]/g, '\\$&')}(?:/.*)?$`, message }));
+
+/** A path with a detour (`a/../`): written so, a climb could not be counted from its start. */
+const DETOUR = {
+  regex: '(?:^|/)(?!\\.\\.?/)[^/]+/\\.\\.(?:/|$)',
+  message: 'Write the path without a detour (a/../).',
+};
+
+/**
+ * Flat-config entries that give the files of a layer, at every depth, `no-restricted-imports` with the
+ * packages forbidden and a relative climb out of the layer (`leave(depth)`, a regex), and the same for
+ * `import()` of a string (which no-restricted-imports does not see).
+ */
+function layer({ root, ignores = [], forbidden, leave, message }) {
+  const entries = [];
+  for (let depth = 0; depth <= MAX_DEPTH + 1; depth++) {
+    // Deeper than MAX_DEPTH: no climbing at all.
+    const out = depth > MAX_DEPTH ? climb(1) : leave(depth);
+    const patterns = [...forbidden, { regex: out, message }, DETOUR];
+    entries.push({
+      files: depth > MAX_DEPTH ? [`${root}/${'*/'.repeat(depth)}**/*.ts`] : filesAt(root, depth),
+      ignores,
+      rules: {
+        'no-restricted-imports': ['error', { patterns }],
+        'no-restricted-syntax': [
+          'error',
+          ...patterns.map(({ regex, message: said }) => ({
+            // A selector's regex ends at the first `/`: the slashes in it are written \x2F.
+            selector: `ImportExpression[source.value=/${regex.replace(/\//g, '\\x2F')}/]`,
+            message: said,
+          })),
+        ],
+      },
+    });
+  }
+  return entries;
+}
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**'],
@@ -16,25 +73,40 @@ export default tseslint.config(
     },
   },
   {
-    // The engine is pure: no DOM, rendering or physics (STYLE.md: imports run engine <- scene <- ui).
+    files: ['src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DETOUR] }] },
+  },
+  // The engine is pure: no DOM, rendering or physics, and nothing from outside src/engine (the scene, the
+  // UI, or src/index.ts, which registers the element).
+  ...layer({
+    root: 'src/engine',
+    forbidden: packages(
+      ['three', 'cannon-es', 'lit', '@lit'],
+      'The engine runs without three, cannon-es or lit.',
+    ),
+    leave: (depth) => climb(depth + 1),
+    message: 'The engine imports nothing from outside src/engine (no scene, no UI).',
+  }),
+  {
     files: ['src/engine/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['three', 'three/*', 'cannon-es', 'lit', 'lit/*', '../scene/*', '../ui/*'] },
-      ],
-      'no-restricted-globals': ['error', 'window', 'document'],
-    },
+    rules: { 'no-restricted-globals': ['error', 'window', 'document'] },
   },
-  {
-    files: ['src/scene/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['lit', 'lit/*', '../ui/*'] }] },
-  },
-  {
-    // Physics runs in Node for the benchmark: cannon-es only.
-    files: ['src/scene/physics/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['three', 'three/*', 'lit', 'lit/*', '../../ui/*'] }],
-    },
-  },
+  // The 3D table: no lit, and of the rest of src only the engine (never the UI, nor src/index.ts).
+  ...layer({
+    root: 'src/scene',
+    ignores: ['src/scene/physics/**'],
+    forbidden: packages(['lit', '@lit'], 'The 3D table does not use lit (that is the UI).'),
+    leave: (depth) => `${climb(depth + 1)}(?!engine(?:/|$))`,
+    message: 'The 3D table imports, outside src/scene, only the engine (never src/ui).',
+  }),
+  // Physics runs in Node for the benchmark: cannon-es and the engine only, nothing of the scene around it.
+  ...layer({
+    root: 'src/scene/physics',
+    forbidden: packages(
+      ['three', 'lit', '@lit'],
+      'The physics runs in Node: cannon-es only, no three or lit.',
+    ),
+    leave: (depth) => `${climb(depth + 1)}(?!\\.\\./engine(?:/|$))`,
+    message: 'The physics imports, outside src/scene/physics, only the engine (no scene file, no UI).',
+  }),
 );
