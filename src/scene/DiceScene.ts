@@ -1,10 +1,9 @@
 import { DiceWorld } from './physics/DiceWorld.js';
 import type { DiePose, Gesture, ThrowResult } from './physics/types.js';
 import { FrameLoop } from './FrameLoop.js';
-import { PointerInput, type TableInputHandlers } from './PointerInput.js';
+import type { PointerInput, TableInputHandlers } from './PointerInput.js';
 import { blankPose, PoseTween } from './PoseTween.js';
 import { SceneError } from './SceneError.js';
-import { ScenePicker } from './ScenePicker.js';
 import { TableView, type GpuResources } from './TableView.js';
 import { ThrowSession } from './ThrowSession.js';
 
@@ -76,7 +75,10 @@ export class DiceScene implements TableProbe {
   private readonly world = new DiceWorld();
   private readonly loop: FrameLoop;
   private readonly view: TableView;
-  private readonly input: PointerInput;
+  /** The pointer on the table, once its chunk has loaded (presses before then are not taken). */
+  private input: PointerInput | null = null;
+  private takesInput = false;
+  private tapsThrow = true;
   private readonly tween: PoseTween;
   private readonly session: ThrowSession;
   private readonly resizeObserver: ResizeObserver;
@@ -108,8 +110,12 @@ export class DiceScene implements TableProbe {
       () => this.loop.request(),
     );
     const handlers = options.handlers ?? NO_HANDLERS;
-    const picker = new ScenePicker(this.view.camera, this.view.dieMeshes);
-    this.input = new PointerInput(this.canvas, picker, handlers);
+    void import('./table-input.js').then(({ attachTableInput }) => {
+      if (this.disposed) return;
+      this.input = attachTableInput(this.canvas, this.view.camera, this.view.dieMeshes, handlers);
+      this.input.enabled = this.takesInput;
+      this.input.tapThrows = this.tapsThrow;
+    });
     this.tween = new PoseTween(count, HOLD_HOP_MS);
     this.session = new ThrowSession(this.world);
     if (handlers.impact) this.session.onImpact = (speed, die) => handlers.impact!(speed, die);
@@ -128,11 +134,12 @@ export class DiceScene implements TableProbe {
 
   /** Whether flicks and taps are taken. */
   get interactive(): boolean {
-    return this.input.enabled;
+    return this.takesInput;
   }
 
   set interactive(value: boolean) {
-    this.input.enabled = value;
+    this.takesInput = value;
+    if (this.input) this.input.enabled = value;
   }
 
   /**
@@ -140,11 +147,12 @@ export class DiceScene implements TableProbe {
    * throw: after it, a stray tap must not cost a throw, so only a flick, a button or a key throws.
    */
   get tapThrows(): boolean {
-    return this.input.tapThrows;
+    return this.tapsThrow;
   }
 
   set tapThrows(value: boolean) {
-    this.input.tapThrows = value;
+    this.tapsThrow = value;
+    if (this.input) this.input.tapThrows = value;
   }
 
   /** Frames actually drawn since creation. */
@@ -260,7 +268,7 @@ export class DiceScene implements TableProbe {
     this.session.dispose();
     this.resizeObserver.disconnect();
     document.removeEventListener('visibilitychange', this.onVisibility);
-    this.input.dispose();
+    this.input?.dispose();
     this.view.dispose();
     this.canvas.remove();
   }
