@@ -91,7 +91,7 @@ export class DiceScene implements TableProbe {
   constructor(container: HTMLElement, options: DiceSceneOptions = {}) {
     const quality = options.quality ?? 'high';
     this.reducedMotion = options.reducedMotion ?? false;
-    this.loop = new FrameLoop(this.step);
+    this.loop = new FrameLoop(this.step, this.world.options.fixedStep);
     this.canvas = document.createElement('canvas');
     this.canvas.style.display = 'block';
     this.canvas.style.width = '100%';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FrameLoop, type FrameSource } from './FrameLoop.js';
-import { FIXED_STEP } from './ThrowDriver.js';
+
+/** The step a first frame is given (the physics' fixed step in the scene). */
+const FIXED_STEP = 1 / 60;
 
 /** Frames that come only when the test shows one (at the time it says). */
 function fakeFrames() {
@@ -33,10 +35,14 @@ function fakeFrames() {
 function recordingLoop(frames = fakeFrames()) {
   const steps: number[] = [];
   const state = { moving: true };
-  const loop = new FrameLoop((_now, seconds) => {
-    steps.push(seconds);
-    return state.moving;
-  }, frames.source);
+  const loop = new FrameLoop(
+    (_now, seconds) => {
+      steps.push(seconds);
+      return state.moving;
+    },
+    FIXED_STEP,
+    frames.source,
+  );
   return { loop, frames, steps, state };
 }
 

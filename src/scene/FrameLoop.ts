@@ -1,8 +1,6 @@
-import { FIXED_STEP } from './ThrowDriver.js';
-
 /**
  * One frame of the loop: `now` is the frame's timestamp (ms), `seconds` the real time since the
- * previous frame of the same animation (FIXED_STEP for its first). Returns true to be called again
+ * previous frame of the same animation (the loop's `firstSeconds` for its first). Returns true to be called again
  * on the next frame (something still moves).
  */
 export type FrameStep = (now: number, seconds: number) => boolean;
@@ -33,6 +31,7 @@ export class FrameLoop {
 
   constructor(
     private readonly step: FrameStep,
+    private readonly firstSeconds: number,
     private readonly source: FrameSource = ANIMATION_FRAMES,
   ) {}
 
@@ -41,7 +40,7 @@ export class FrameLoop {
     if (!this.frameId && !this.disposed) this.frameId = this.source.request(this.frame);
   }
 
-  /** Starts a new animation: the next frame is given one fixed step, whatever time has passed. */
+  /** Starts a new animation: the next frame is given `firstSeconds`, whatever time has passed. */
   restartClock(): void {
     this.lastTick = 0;
   }
@@ -55,7 +54,7 @@ export class FrameLoop {
 
   private readonly frame = (now: number): void => {
     this.frameId = 0;
-    const seconds = this.lastTick ? (now - this.lastTick) / 1000 : FIXED_STEP;
+    const seconds = this.lastTick ? (now - this.lastTick) / 1000 : this.firstSeconds;
     this.lastTick = now;
     if (this.step(now, seconds)) this.request();
     else this.lastTick = 0;

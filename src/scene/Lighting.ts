@@ -1,10 +1,11 @@
 import * as THREE from 'three';
-import { TABLE_BOUNDS } from './TableMesh.js';
 
 /** Options for the lights. */
 export interface LightingOptions {
   /** Side of the shadow map in texels; 0 turns shadows off. */
   shadowMapSize: number;
+  /** The box the shadows fall in (the table): the shadow camera is fitted around it. */
+  tableBounds: THREE.Box3;
 }
 
 /**
@@ -39,7 +40,7 @@ export class Lighting {
       shadow.bias = -0.0008;
       shadow.normalBias = 0.02;
       shadow.radius = 3;
-      fitShadowCamera(this.key, TABLE_BOUNDS);
+      fitShadowCamera(this.key, options.tableBounds);
     }
     this.key.updateMatrixWorld();
     this.key.target.updateMatrixWorld();

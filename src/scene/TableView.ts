@@ -71,7 +71,7 @@ export class TableView {
       size: options.size,
     });
     this.renderer.onContextRestored = requestFrame;
-    this.lighting = new Lighting({ shadowMapSize: options.shadows ? 1024 : 0 });
+    this.lighting = new Lighting({ shadowMapSize: options.shadows ? 1024 : 0, tableBounds: TABLE_BOUNDS });
     this.table = new TableMesh(this.lighting);
     // The first frame quick (see TableLook; no shadow map), the full look right after.
     this.lighting.shadows = false;

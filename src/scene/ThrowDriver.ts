@@ -1,17 +1,16 @@
 import type { DiceWorld } from './physics/DiceWorld.js';
 
-/** Seconds per physics step (DiceWorld.step advances exactly this much). */
-export const FIXED_STEP = 1 / 60;
 /** Most steps run for one drawn frame: past that the dice slow down instead of jumping. */
 const MAX_STEPS_PER_FRAME = 5;
 /** Longest frame gap taken into account, in seconds (a stalled tab does not fast-forward). */
 const MAX_FRAME_SECONDS = 0.1;
-/** Steps `finish` runs at most before giving up (the physics rethrows long before). */
-const MAX_FINISH_STEPS = 60 * 120;
+/** Simulated seconds `finish` runs at most before giving up (the physics rethrows long before). */
+const MAX_FINISH_SECONDS = 120;
 
 /**
- * Runs a throw of a DiceWorld at real speed with a fixed step, whatever the frame rate: elapsed time
- * is accumulated and whole steps taken out of it, a few at most per frame. `finish` runs the rest at
+ * Runs a throw of a DiceWorld at real speed with its fixed step (the world's `options.fixedStep`, the
+ * one step everywhere), whatever the frame rate: elapsed time is accumulated and whole steps taken out
+ * of it, a few at most per frame. `finish` runs the rest at
  * once (reduced motion, hidden tab).
  */
 export class ThrowDriver {
@@ -28,19 +27,21 @@ export class ThrowDriver {
   advance(seconds: number): boolean {
     if (!this.world.throwing) return true;
     this.accumulator += Math.min(Math.max(seconds, 0), MAX_FRAME_SECONDS);
+    const step = this.world.options.fixedStep;
     let steps = 0;
-    while (this.accumulator >= FIXED_STEP && steps < MAX_STEPS_PER_FRAME) {
-      this.accumulator -= FIXED_STEP;
+    while (this.accumulator >= step && steps < MAX_STEPS_PER_FRAME) {
+      this.accumulator -= step;
       steps++;
       if (this.world.step()) return true;
     }
-    if (steps === MAX_STEPS_PER_FRAME) this.accumulator = Math.min(this.accumulator, FIXED_STEP);
+    if (steps === MAX_STEPS_PER_FRAME) this.accumulator = Math.min(this.accumulator, step);
     return false;
   }
 
   /** Steps the throw to rest at once; returns false if it did not come to rest within the budget. */
   finish(): boolean {
-    for (let i = 0; i < MAX_FINISH_STEPS && this.world.throwing; i++) {
+    const budget = MAX_FINISH_SECONDS / this.world.options.fixedStep;
+    for (let i = 0; i < budget && this.world.throwing; i++) {
       if (this.world.step()) return true;
     }
     return !this.world.throwing;
