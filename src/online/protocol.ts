@@ -1,0 +1,266 @@
+/**
+ * The words between the game server and the page: the messages each side sends, their shapes, and the
+ * checks every message from a client passes before the room looks at it. Pure TypeScript, shared by
+ * the server (Node) and the page; a message that fails a check is refused with a coded error to that
+ * client alone, and the room does not change.
+ */
+import type { Game, RowId, RuleErrorCode, RuleSetId } from '../engine/index.js';
+import { isBotId, type BotId } from '../engine/bots/index.js';
+import { CodedError, isPlayerName, isRowId, MAX_PLAYERS } from '../engine/index.js';
+
+/** The Colyseus room type every game is played in (always private: joined by its id). */
+export const ROOM_NAME = 'dice';
+/** Seats at an online table. */
+export const MIN_SEATS = 2;
+export const MAX_SEATS = MAX_PLAYERS;
+/** How long a dropped player's seat waits for them before a computer (`good`) plays it, seconds. */
+export const RECONNECT_SECONDS = 120;
+/** The computer that plays a seat whose player is gone. */
+export const STAND_IN_BOT: BotId = 'good';
+/** A room id as Colyseus makes them (and nothing else is looked up). */
+export const ROOM_ID_PATTERN = /^[A-Za-z0-9_-]{4,32}$/;
+/** Longest message a client may send, in characters of its JSON. */
+export const MAX_MESSAGE_CHARS = 512;
+/** Messages a client may send per second (a burst of twice as many is tolerated). */
+export const MESSAGES_PER_SECOND = 8;
+
+/** Codes of refusals that come from the room rather than the rules. */
+export type OnlineErrorCode =
+  | 'not-your-turn'
+  | 'not-host'
+  | 'bad-message'
+  | 'too-many-messages'
+  | 'room-full'
+  | 'game-started'
+  | 'bad-room-id'
+  | 'room-not-found'
+  | 'not-enough-players'
+  | 'offline'
+  | 'server-unavailable';
+
+/** Every code the room may refuse a message with. */
+export type RefusalCode = OnlineErrorCode | RuleErrorCode;
+
+/** What a client sends when it joins (the join options). */
+export interface JoinOptions {
+  /** The player's name: 1 to 29 characters, no markup. */
+  name: string;
+}
+
+/** Client -> server. */
+export interface ClientMessages {
+  /** Throw the dice not held, with this gesture (the server throws the physics dice). */
+  throw: { gesture: { dirX: number; dirZ: number; speed: number } };
+  /** Hold (or release) die `index`. */
+  hold: { index: number; held: boolean };
+  /** Score `row` with the dice on the table. */
+  score: { row: RowId };
+  /** Host only, before the game: seat a computer player. */
+  'add-bot': { kind: BotId };
+  /** Host only, before the game: empty seat `seat` (a computer, or a player who left). */
+  'remove-seat': { seat: number };
+  /** Host only, before the game: choose the rules. */
+  rules: { rules: RuleSetId };
+  /** Host only: start the game with the seats taken. */
+  start: Record<string, never>;
+}
+
+/** One seat at the table, as everyone sees it. */
+export interface SeatView {
+  name: string;
+  /** Who plays it: a person, or a computer (also a stand-in for a person gone too long). */
+  kind: 'human' | BotId;
+  /** A person's connection is up (a computer's always is). */
+  connected: boolean;
+  /** A computer plays the seat for its person, who may come back. */
+  standIn: boolean;
+}
+
+/** The room as every client sees it: sent whole after every change. */
+export interface RoomView {
+  roomId: string;
+  phase: 'lobby' | 'playing' | 'over';
+  /** The seat of the host (who starts the game). */
+  host: number;
+  seats: SeatView[];
+  rules: RuleSetId;
+  /**
+   * The game, without its secret until it is over: `seed` is 0 and the generator state zeroed while it
+   * is played; once over both are the real ones, so anyone can replay the log and check every throw.
+   */
+  game: Game | null;
+  /** Grows by one with every change (a client ignores an older view). */
+  version: number;
+}
+
+/** Server -> client. */
+export interface ServerMessages {
+  /** Sent to a client when it joins or comes back: its seat. */
+  welcome: { seat: number; view: RoomView };
+  /** The room changed. */
+  view: RoomView;
+  /** A throw: its trajectory (see trajectory.ts) and the faces it rests on; `view` follows. */
+  thrown: { seat: number; trajectory: string; faces: number[]; held: boolean[] };
+  /** A message of this client's was refused; nothing changed. */
+  refused: { code: RefusalCode; message: string; request?: string };
+}
+
+/** A refusal of a client's message, with its code. */
+export class ProtocolError extends CodedError<RefusalCode> {
+  constructor(code: RefusalCode, message: string) {
+    super(code, message);
+    this.name = 'ProtocolError';
+  }
+}
+
+function bad(message: string): never {
+  throw new ProtocolError('bad-message', message);
+}
+
+function record(value: unknown, keys: readonly string[]): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) bad('A message is an object');
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) if (!keys.includes(key)) bad(`Unknown field ${JSON.stringify(key)}`);
+  return object;
+}
+
+function finite(value: unknown, name: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    bad(`${name} must be a number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+/** A player's name as the room takes it: 1 to 29 characters once trimmed, and no markup at all. */
+export function parseName(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 200) throw new ProtocolError('bad-name', 'A name is text');
+  if (/[<>&"'`]/.test(value) || /\p{Cc}/u.test(value)) {
+    throw new ProtocolError('bad-name', 'A name may not hold markup or control characters');
+  }
+  if (!isPlayerName(value)) throw new ProtocolError('bad-name', 'A name has 1 to 29 characters');
+  return value.trim();
+}
+
+/** The join options of a client. */
+export function parseJoin(value: unknown): JoinOptions {
+  const o = record(value ?? {}, ['name']);
+  return { name: parseName(o.name) };
+}
+
+/**
+ * A client's message, checked for type, shape and size.
+ * @throws ProtocolError `bad-message` (or `bad-name`, `unknown-row`) for anything else
+ */
+export function parseClientMessage<K extends keyof ClientMessages>(
+  type: K,
+  value: unknown,
+): ClientMessages[K];
+export function parseClientMessage(type: string, value: unknown): ClientMessages[keyof ClientMessages];
+export function parseClientMessage(type: string, value: unknown): ClientMessages[keyof ClientMessages] {
+  let size: number;
+  try {
+    size = JSON.stringify(value ?? null).length;
+  } catch {
+    bad('A message is plain data');
+  }
+  if (size > MAX_MESSAGE_CHARS) bad('A message is too long');
+  switch (type) {
+    case 'throw': {
+      const g = record(record(value, ['gesture']).gesture, ['dirX', 'dirZ', 'speed']);
+      return {
+        gesture: {
+          dirX: finite(g.dirX, 'dirX', -1, 1),
+          dirZ: finite(g.dirZ, 'dirZ', -1, 1),
+          speed: finite(g.speed, 'speed', 0, 100),
+        },
+      };
+    }
+    case 'hold': {
+      const o = record(value, ['index', 'held']);
+      if (!Number.isInteger(o.index) || (o.index as number) < 0 || (o.index as number) > 4) {
+        throw new ProtocolError('bad-die-index', 'A die index is 0 to 4');
+      }
+      if (typeof o.held !== 'boolean') bad('held is true or false');
+      return { index: o.index as number, held: o.held };
+    }
+    case 'score': {
+      const o = record(value, ['row']);
+      if (!isRowId(o.row)) throw new ProtocolError('unknown-row', 'There is no such row');
+      return { row: o.row };
+    }
+    case 'add-bot': {
+      const o = record(value, ['kind']);
+      if (!isBotId(o.kind)) bad('kind is optimal, good or easy');
+      return { kind: o.kind };
+    }
+    case 'remove-seat': {
+      const o = record(value, ['seat']);
+      if (!Number.isInteger(o.seat) || (o.seat as number) < 0 || (o.seat as number) >= MAX_SEATS)
+        bad('No such seat');
+      return { seat: o.seat as number };
+    }
+    case 'rules': {
+      const o = record(value, ['rules']);
+      if (o.rules !== 'seed' && o.rules !== 'classic')
+        throw new ProtocolError('unknown-rules', 'Unknown rules');
+      return { rules: o.rules };
+    }
+    case 'start':
+      record(value ?? {}, []);
+      return {};
+    default:
+      bad(`Unknown message ${JSON.stringify(type).slice(0, 40)}`);
+  }
+}
+
+/** Whether `value` looks like a room id (before any lookup). */
+export function isRoomId(value: unknown): value is string {
+  return typeof value === 'string' && ROOM_ID_PATTERN.test(value);
+}
+
+/**
+ * The room id in an invite link (`...?room=ID`) or a bare id; null when there is none.
+ */
+export function roomIdFrom(text: string): string | null {
+  const trimmed = text.trim();
+  if (isRoomId(trimmed)) return trimmed;
+  try {
+    const id = new URL(trimmed).searchParams.get('room');
+    return isRoomId(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A token bucket per client: MESSAGES_PER_SECOND on average, bursts of twice that. `take` says
+ * whether one more message may pass now.
+ */
+export class RateLimiter {
+  private tokens = 2 * MESSAGES_PER_SECOND;
+  private last: number;
+
+  constructor(private readonly now: () => number = () => Date.now()) {
+    this.last = now();
+  }
+
+  take(): boolean {
+    const t = this.now();
+    this.tokens = Math.min(
+      2 * MESSAGES_PER_SECOND,
+      this.tokens + ((t - this.last) / 1000) * MESSAGES_PER_SECOND,
+    );
+    this.last = t;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+/**
+ * The game as clients may see it: while it is played its seed and generator state are hidden (they
+ * would tell every throw to come), once it is over they are shown for anyone to check the log.
+ */
+export function publicGame(game: Game): Game {
+  return game.over ? game : { ...game, seed: 0, rng: 0 };
+}
