@@ -5,7 +5,9 @@ import type { PointerInput, TableInputHandlers } from './PointerInput.js';
 import { blankPose, PoseTween } from './PoseTween.js';
 import { SceneError } from './SceneError.js';
 import { TableView, type GpuResources } from './TableView.js';
+import { ThrowPlayback } from './ThrowPlayback.js';
 import { ThrowSession } from './ThrowSession.js';
+import type { Trajectory } from './physics/trajectory.js';
 
 /** How much the table may cost to draw. */
 export type SceneQuality = 'high' | 'low';
@@ -81,6 +83,7 @@ export class DiceScene implements TableProbe {
   private tapsThrow = true;
   private readonly tween: PoseTween;
   private readonly session: ThrowSession;
+  private readonly playback = new ThrowPlayback();
   private readonly resizeObserver: ResizeObserver;
   private readonly held: boolean[];
   private readonly pose: DiePose = blankPose();
@@ -201,7 +204,7 @@ export class DiceScene implements TableProbe {
    * throw first. Throws a RangeError for anything but five faces 1..6 and five held flags.
    */
   show(faces: readonly number[], held: readonly boolean[]): void {
-    this.session.complete();
+    this.endMotion();
     this.tween.cancel();
     this.world.place(faces, held);
     for (let i = 0; i < this.held.length; i++) this.held[i] = held[i]!;
@@ -214,7 +217,7 @@ export class DiceScene implements TableProbe {
    * none under reduced motion); held dice glow. Faces do not change. Ends a running throw first.
    */
   setHeld(held: readonly boolean[]): void {
-    this.session.complete();
+    this.endMotion();
     const now = performance.now();
     const before = this.held.map((_, i) => this.view.diePose(i, blankPose()));
     this.world.setHeld(held);
@@ -238,7 +241,7 @@ export class DiceScene implements TableProbe {
    */
   throw(seed: number, gesture: Gesture, held: readonly boolean[]): Promise<ThrowResult> {
     if (this.disposed) return Promise.reject(new SceneError('disposed', 'The dice scene was disposed'));
-    this.session.complete();
+    this.endMotion();
     this.tween.cancel();
     for (let i = 0; i < this.held.length; i++) this.held[i] = held[i]!;
     if (this.reducedMotion || document.hidden) {
@@ -260,12 +263,34 @@ export class DiceScene implements TableProbe {
     return result;
   }
 
+  /**
+   * Plays back a throw made elsewhere (an online room's server threw the physics dice): the dice follow
+   * `trajectory` at real speed (at once under reduced motion or on a hidden page) and rest where its
+   * last frame has them; `held` dice glow on the ledge. Resolves when they rest. A new throw, `show`
+   * or `setHeld` ends it first (it still resolves); `dispose` rejects it.
+   */
+  play(trajectory: Trajectory, held: readonly boolean[]): Promise<void> {
+    if (this.disposed) return Promise.reject(new SceneError('disposed', 'The dice scene was disposed'));
+    this.endMotion();
+    this.tween.cancel();
+    for (let i = 0; i < this.held.length; i++) this.held[i] = held[i]!;
+    const rested = this.playback.start(trajectory);
+    if (this.reducedMotion || document.hidden) this.endMotion();
+    else {
+      this.loop.restartClock();
+      this.lastThrowFrame = 0;
+    }
+    this.loop.request();
+    return rested;
+  }
+
   /** Stops drawing, removes listeners and the canvas, frees every GPU resource. Rejects a running throw. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     this.loop.dispose();
     this.session.dispose();
+    this.playback.cancel(new SceneError('disposed', 'The dice scene was disposed during a throw'));
     this.resizeObserver.disconnect();
     document.removeEventListener('visibilitychange', this.onVisibility);
     this.input?.dispose();
@@ -276,10 +301,15 @@ export class DiceScene implements TableProbe {
   /** One frame: advances a throw and hops, draws what moved; returns whether anything still moves. */
   private readonly step = (now: number, seconds: number): boolean => {
     let moving = false;
-    const throwing = this.session.running;
-    if (throwing) {
+    const throwing = this.session.running || this.playback.running;
+    if (this.session.running) {
       moving = !this.session.advance(seconds);
       this.syncAll();
+    }
+    const played = this.playback.current;
+    if (played) {
+      if (this.playback.advance(seconds, this.drawPose)) this.layPlayed(played);
+      else moving = true;
     }
     if (this.tween.running) {
       for (let i = 0; i < this.held.length; i++) {
@@ -302,8 +332,28 @@ export class DiceScene implements TableProbe {
       this.view.setDie(i, this.world.pose(i, this.pose), this.held[i] ? 1 : 0);
   }
 
+  /** Brings a throw or a playback under way to rest at once (it still resolves). */
+  private endMotion(): void {
+    this.session.complete();
+    const played = this.playback.current;
+    if (played) {
+      this.playback.complete(this.drawPose);
+      this.layPlayed(played);
+    }
+  }
+
+  private readonly drawPose = (index: number, pose: DiePose): void => {
+    this.view.setDie(index, pose, this.held[index] ? 1 : 0);
+  };
+
+  /** The physics takes the played-back dice where they came to rest (the next hold hops from there). */
+  private layPlayed(trajectory: Trajectory): void {
+    const poses = this.held.map((_, i) => this.playback.restingPose(trajectory, i, blankPose()));
+    this.world.lay(poses, this.held);
+  }
+
   private readonly onVisibility = (): void => {
-    if (document.hidden) this.session.complete();
+    if (document.hidden) this.endMotion();
     else this.loop.request();
   };
 }

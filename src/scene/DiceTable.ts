@@ -1,5 +1,6 @@
 import { DiceScene, type TableHandlers } from './DiceScene.js';
 import { HeadlessThrower, type DiceThrower } from './HeadlessThrower.js';
+import type { Trajectory } from './physics/trajectory.js';
 import type { Gesture, ThrowResult } from './physics/types.js';
 
 /** Performance mark set when the table's first frame is drawn (read by `npm run bench:startup`). */
@@ -103,6 +104,25 @@ export class DiceTable {
       return result;
     } catch (error) {
       // Whatever the table shows now is not the game's: the next sync lays the game's dice again.
+      this.shown = null;
+      throw error;
+    } finally {
+      this.throwing = false;
+      if (this.rebuildWhenIdle) queueMicrotask(() => this.rebuild());
+    }
+  }
+
+  /**
+   * Plays back a throw made elsewhere (an online room's server), resting on `faces`; rejects if there
+   * is no table or it went away meanwhile.
+   */
+  async play(trajectory: Trajectory, faces: readonly number[], held: readonly boolean[]): Promise<void> {
+    if (!this.thrower) throw new Error('The table is not built');
+    this.throwing = true;
+    try {
+      await this.thrower.play(trajectory, held);
+      this.shown = { dice: [...faces], held: [...held] };
+    } catch (error) {
       this.shown = null;
       throw error;
     } finally {

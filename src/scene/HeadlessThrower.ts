@@ -1,4 +1,5 @@
 import { DiceWorld } from './physics/DiceWorld.js';
+import { samplePose, trajectorySeconds, type Trajectory } from './physics/trajectory.js';
 import type { Gesture, ThrowResult } from './physics/types.js';
 
 /**
@@ -9,6 +10,8 @@ export interface DiceThrower {
   show(faces: readonly number[], held: readonly boolean[]): void;
   setHeld(held: readonly boolean[]): void;
   throw(seed: number, gesture: Gesture, held: readonly boolean[]): Promise<ThrowResult>;
+  /** Plays back a throw made elsewhere; resolves when the dice rest where it left them. */
+  play(trajectory: Trajectory, held: readonly boolean[]): Promise<void>;
   dispose(): void;
 }
 
@@ -26,6 +29,15 @@ export class HeadlessThrower implements DiceThrower {
 
   throw(seed: number, gesture: Gesture, held: readonly boolean[]): Promise<ThrowResult> {
     return Promise.resolve(this.world.throwToRest(seed, gesture, held));
+  }
+
+  play(trajectory: Trajectory, held: readonly boolean[]): Promise<void> {
+    const end = trajectorySeconds(trajectory);
+    this.world.lay(
+      held.map((_, i) => samplePose(trajectory, end, i, { x: 0, y: 0, z: 0, qx: 0, qy: 0, qz: 0, qw: 1 })),
+      held,
+    );
+    return Promise.resolve();
   }
 
   dispose(): void {}

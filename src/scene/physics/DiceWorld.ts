@@ -3,7 +3,7 @@ import { DICE_COUNT, isFace, seedRng, type RngState } from '../../engine/index.j
 import { buildCannonTable } from './cannon-table.js';
 import { DEFAULT_DICE_WORLD_OPTIONS, type DiceWorldOptions } from './dice-world-options.js';
 import { topFace, type FaceReading } from './face-reading.js';
-import { putOnFelt, putOnLedge } from './die-placement.js';
+import { putOnFelt, putOnLedge, restAtPose } from './die-placement.js';
 import { faceUpRotation } from './rotations.js';
 import { SettleWatcher } from './settle-watcher.js';
 import { freeFeltSpot, type Spot } from './table-spots.js';
@@ -120,6 +120,21 @@ export class DiceWorld {
       faceUpRotation(faces[i]!, 0, body.quaternion);
       if (held[i]) putOnLedge(body, i);
       else putOnFelt(body, (i - (DICE_COUNT - 1) / 2) * PLACE_SPACING, 0);
+      this.held[i] = held[i]!;
+    }
+  }
+
+  /**
+   * Lays the dice at rest exactly at `poses` (where a throw made elsewhere left them: an online room's
+   * server), held ones out of play. Ends any throw under way.
+   */
+  lay(poses: readonly DiePose[], held: readonly boolean[]): void {
+    checkHeld(held);
+    if (poses.length !== DICE_COUNT) throw new RangeError(`lay needs ${DICE_COUNT} poses`);
+    this.isThrowing = false;
+    this.result = null;
+    for (let i = 0; i < DICE_COUNT; i++) {
+      restAtPose(this.bodies[i]!, poses[i]!, held[i]!);
       this.held[i] = held[i]!;
     }
   }

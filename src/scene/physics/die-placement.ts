@@ -37,3 +37,18 @@ export function putOnFelt(die: CANNON.Body, x: number, z: number): void {
   setInPlay(die, true);
   restAt(die, x, z);
 }
+
+/**
+ * Sets a die down at rest exactly at `pose` (a pose it came to rest at elsewhere, as a recorded
+ * throw's last frame): in play on the felt, or out of play when `held`.
+ */
+export function restAtPose(
+  die: CANNON.Body,
+  pose: { x: number; y: number; z: number; qx: number; qy: number; qz: number; qw: number },
+  held: boolean,
+): void {
+  setInPlay(die, !held);
+  die.quaternion.set(pose.qx, pose.qy, pose.qz, pose.qw);
+  restAt(die, pose.x, pose.z);
+  die.position.y = pose.y;
+}
