@@ -3,7 +3,7 @@
  * and the pure rules engine, so embedders can drive or check a game in code.
  */
 export { DicePoker } from './ui/dice-poker/dice-poker.js';
-export type { NewGameOptions } from './ui/dice-poker/dice-poker.component.js';
+export type { NewGameOptions } from './ui/new-game-options.js';
 export { DicePokerError, type DicePokerErrorCode } from './ui/errors.js';
 export type { DicePokerState, PlayerSnapshot } from './ui/state-snapshot.js';
 export type { RollDetail, HoldDetail, ScoreDetail, TurnDetail, GameOverDetail } from './ui/events.js';

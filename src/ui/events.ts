@@ -1,4 +1,5 @@
 import type { RowId } from '../engine/index.js';
+import type { NewGameOptions } from './new-game-options.js';
 
 /** `dp-roll`: a throw came to rest. */
 export interface RollDetail {
@@ -38,11 +39,6 @@ export interface RequestScoreDetail {
 export interface RequestHoldDetail {
   index: number;
 }
-export interface RequestNewGameDetail {
-  players: string[];
-  rules: 'seed' | 'classic';
-  seats: ('human' | 'optimal' | 'good' | 'easy')[];
-}
 
 declare global {
   interface GlobalEventHandlersEventMap {
@@ -54,15 +50,29 @@ declare global {
     'dp-request-roll': CustomEvent<void>;
     'dp-request-hold': CustomEvent<RequestHoldDetail>;
     'dp-request-score': CustomEvent<RequestScoreDetail>;
-    'dp-request-new-game': CustomEvent<RequestNewGameDetail>;
+    /** The start panel's Start: the game it asks for (the same options as `newGame()`). */
+    'dp-request-new-game': CustomEvent<NewGameOptions>;
+    /** The start panel's Cancel (or Escape): back to the game in progress. */
+    'dp-request-cancel': CustomEvent<void>;
+    /** The game-over panel's "New game": open the start panel. */
+    'dp-request-setup': CustomEvent<void>;
+    /** The game-over panel's "Clear best scores". */
+    'dp-request-clear-history': CustomEvent<void>;
   }
 }
 
-/** Dispatches a typed event that bubbles and crosses shadow roots. */
+/** The detail of an event of the map (void for a request that carries none). */
+export type EventDetail<K extends keyof GlobalEventHandlersEventMap> =
+  GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never;
+
+/**
+ * Dispatches a typed event of the map that bubbles and crosses shadow roots: every event of <dice-poker>
+ * and its parts goes through here. A request without a detail is emitted without one.
+ */
 export function emit<K extends keyof GlobalEventHandlersEventMap>(
   target: EventTarget,
   type: K,
-  detail: GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never,
+  ...[detail]: EventDetail<K> extends void ? [] : [detail: EventDetail<K>]
 ): void {
   target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
 }

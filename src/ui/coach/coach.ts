@@ -2,8 +2,8 @@
  * The coach and the computer players, loaded only when first wanted (hints switched on, a computer
  * seat, the review): the solver and its components stay out of the page's first load.
  */
-import './dp-hints.js';
-import './dp-review.js';
+import '../components/dp-hints/dp-hints.js';
+import '../components/dp-review/dp-review.js';
 
 export { SolverClient } from './SolverClient.js';
 export { BotDriver, type BotPhase } from './BotDriver.js';

@@ -16,8 +16,8 @@ import { resolveLang, stringsFor, type Lang, type Strings } from '../i18n/index.
 import { emptySnapshot, snapshotOf, type DicePokerState } from '../state-snapshot.js';
 import { dicePokerStyles } from './dice-poker.styles.js';
 import { renderDicePoker } from './dice-poker.view.js';
-import '../scorecard/dp-scorecard.js';
-import '../controls/dp-controls.js';
+import '../components/dp-scorecard/dp-scorecard.js';
+import '../components/dp-controls/dp-controls.js';
 import { isSeatKind, type SeatKind } from '../coach/seats.js';
 import { ComputerSeats } from './ComputerSeats.js';
 import { keyCommand } from './key-commands.js';
@@ -36,7 +36,7 @@ let startPanel: Promise<unknown> | null = null;
 
 /** Loads the start panel, a chunk of its own: a resumed or scripted game never needs it. */
 function loadStartPanel(): void {
-  startPanel ??= import('../panels/dp-start-panel.js').catch((error: unknown) => {
+  startPanel ??= import('../components/dp-start-panel/dp-start-panel.js').catch((error: unknown) => {
     startPanel = null;
     console.warn('<dice-poker>: the start panel could not be loaded', error);
   });

@@ -4,7 +4,7 @@ import type { SolverClient } from '../coach/SolverClient.js';
 import type { SeatKind } from '../coach/seats.js';
 import type { HighScore } from '../persistence/index.js';
 import type { Strings } from '../i18n/index.js';
-import type { NewGameOptions } from './dice-poker.component.js';
+import type { NewGameOptions } from '../new-game-options.js';
 
 /** What <dice-poker> shows, and where the player's requests go: the element's template as data. */
 export interface DicePokerView {

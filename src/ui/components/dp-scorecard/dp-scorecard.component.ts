@@ -1,126 +1,21 @@
-import { LitElement, html, css, nothing } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { ROWS, UPPER_ROWS, bonus, totals, type Game, type RowId } from '../../engine/index.js';
-import type { Strings } from '../i18n/index.js';
-import { emit } from '../events.js';
-import { panelStyles } from '../shared.styles.js';
+import { ROWS, UPPER_ROWS, bonus, totals, type Game, type RowId } from '../../../engine/index.js';
+import type { Strings } from '../../i18n/index.js';
+import { emit } from '../../events.js';
+import { scorecardStyles } from './dp-scorecard.styles.js';
 
 /**
  * The score sheet: 13 rows, a column per player, running totals, the current player marked. For the
  * current dice each free row of the player to act shows what it would score (the engine says so via
  * `options`); choosing one asks <dice-poker> to score it, and a 0 is confirmed first.
  *
- * @event dp-request-score - The player chose a row: `{ row }`.
+ * @event {CustomEvent<{ row: RowId }>} dp-request-score - The player chose a row (a 0 once confirmed).
  *
  * @tagname dp-scorecard
  */
 export class DpScorecard extends LitElement {
-  static override styles = [
-    panelStyles,
-    css`
-      :host {
-        display: block;
-      }
-      /* As wide as the table: with many players the card scrolls sideways whole, border and all. */
-      .card {
-        min-width: max-content;
-      }
-      /* Denser on a phone held upright (set by <dice-poker>), so all 13 rows fit under the table. */
-      table {
-        border-collapse: collapse;
-        width: 100%;
-        font-size: var(--dp-sheet-font-size, 0.92rem);
-      }
-      caption {
-        display: var(--dp-sheet-caption-display, table-caption);
-        text-align: left;
-        font-weight: 700;
-        padding: 0.6rem 0.75rem 0.2rem;
-        letter-spacing: 0.02em;
-      }
-      th,
-      td {
-        padding: var(--dp-sheet-cell-padding, 0.22rem 0.5rem);
-        text-align: right;
-        white-space: nowrap;
-      }
-      th[scope='row'] {
-        text-align: left;
-        font-weight: 500;
-      }
-      /* Every row is as tall as one with a score to choose: the sheet keeps its height (and the table
-         above it its size) whether or not the dice on the table offer scores. */
-      tbody th,
-      tbody td {
-        height: calc(1.2em + 2 * var(--dp-sheet-option-pad, 0.1rem) + 2px);
-      }
-      /* With many players the sheet scrolls sideways: the row names stay in view. */
-      thead th:first-child,
-      tbody th[scope='row'],
-      tfoot th[scope='row'] {
-        position: sticky;
-        left: 0;
-        z-index: 1;
-        opacity: 1;
-        background: var(--dp-panel-solid, #1c1712);
-      }
-      thead th {
-        font-size: 0.8rem;
-        font-weight: 600;
-        opacity: 0.85;
-        max-width: 6.5em;
-        overflow: hidden;
-        text-overflow: ellipsis;
-      }
-      thead th.current {
-        color: var(--dp-accent, #e0a526);
-        opacity: 1;
-      }
-      td.current {
-        background: rgba(224, 165, 38, 0.12);
-      }
-      tr.upper-end td,
-      tr.upper-end th {
-        border-bottom: 1px solid rgba(255, 236, 200, 0.25);
-      }
-      tfoot td,
-      tfoot th {
-        font-weight: 700;
-        border-top: 1px solid rgba(255, 236, 200, 0.35);
-      }
-      .option {
-        width: 100%;
-        min-width: 2.6em;
-        background: rgba(255, 255, 255, 0.08);
-        border: 1px dashed rgba(255, 209, 102, 0.6);
-        border-radius: 6px;
-        padding: var(--dp-sheet-option-pad, 0.1rem) 0.35rem;
-        line-height: 1.2;
-        text-align: right;
-        color: var(--dp-accent, #ffd166);
-      }
-      .option:hover:not(:disabled) {
-        background: rgba(255, 209, 102, 0.25);
-      }
-      .option.zero {
-        color: rgba(244, 239, 228, 0.55);
-        border-color: rgba(244, 239, 228, 0.3);
-      }
-      .confirm {
-        display: flex;
-        gap: 0.5rem;
-        align-items: center;
-        justify-content: flex-end;
-        flex-wrap: wrap;
-        padding: 0.5rem 0.75rem 0.7rem;
-      }
-      .confirm p {
-        margin: 0;
-        flex: 1 1 100%;
-        text-align: left;
-      }
-    `,
-  ];
+  static override styles = scorecardStyles;
 
   /** The game to show (data down; the scorecard never changes it). */
   @property({ attribute: false }) game: Game | null = null;
@@ -258,14 +153,5 @@ export class DpScorecard extends LitElement {
           : nothing
       }
     </div>`;
-  }
-}
-
-// Once per page: a second copy of the library must not throw.
-if (!customElements.get('dp-scorecard')) customElements.define('dp-scorecard', DpScorecard);
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'dp-scorecard': DpScorecard;
   }
 }

@@ -1,13 +1,13 @@
-import { LitElement, html, css, nothing, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { Game } from '../../engine/index.js';
-import type { Strings } from '../i18n/index.js';
-import { panelStyles } from '../shared.styles.js';
-import { coachStringsFor } from '../i18n/coach-strings.js';
-import { adviceFits, hintsView, positionKey, type HoldHint } from './hints-model.js';
-import { miniDice, miniDiceStyles } from './mini-dice.js';
-import type { Advice } from './protocol.js';
-import type { SolverClient } from './SolverClient.js';
+import type { Game } from '../../../engine/index.js';
+import type { Strings } from '../../i18n/index.js';
+import { coachStringsFor } from '../../i18n/coach-strings.js';
+import { adviceFits, hintsView, positionKey, type HoldHint } from '../../coach/hints-model.js';
+import { miniDice } from '../../coach/mini-dice.js';
+import { hintsStyles } from './dp-hints.styles.js';
+import type { Advice } from '../../coach/protocol.js';
+import type { SolverClient } from '../../coach/SolverClient.js';
 
 /**
  * The coach: for the dice on the table, the expected final score of each free row and of the best few
@@ -23,76 +23,7 @@ import type { SolverClient } from './SolverClient.js';
  * @tagname dp-hints
  */
 export class DpHints extends LitElement {
-  static override styles = [
-    panelStyles,
-    miniDiceStyles,
-    css`
-      :host {
-        display: block;
-        font-size: 0.85rem;
-      }
-      .card {
-        padding: 0.5rem 0.7rem;
-      }
-      header {
-        display: flex;
-        justify-content: space-between;
-        gap: 0.6rem;
-        align-items: baseline;
-      }
-      h3,
-      h4 {
-        margin: 0;
-        font-size: 0.9rem;
-      }
-      h4 {
-        margin-top: 0.45rem;
-        font-weight: 600;
-        opacity: 0.8;
-      }
-      .expected {
-        font-weight: 700;
-        font-variant-numeric: tabular-nums;
-      }
-      ol {
-        list-style: none;
-        margin: 0.15rem 0 0;
-        padding: 0;
-      }
-      li {
-        display: flex;
-        align-items: center;
-        gap: 0.5rem;
-        padding: 0.1rem 0.25rem;
-        border-radius: 6px;
-      }
-      li .what {
-        flex: 1;
-        min-width: 0;
-        overflow: hidden;
-        text-overflow: ellipsis;
-        white-space: nowrap;
-      }
-      li .value {
-        font-variant-numeric: tabular-nums;
-      }
-      li.best {
-        background: rgba(224, 165, 38, 0.2);
-        font-weight: 700;
-      }
-      .tag {
-        font-size: 0.7rem;
-        padding: 0 0.35rem;
-        border-radius: 999px;
-        background: var(--dp-accent, #e0a526);
-        color: var(--dp-accent-text, #1d1406);
-      }
-      .note {
-        margin: 0.3rem 0 0;
-        opacity: 0.75;
-      }
-    `,
-  ];
+  static override styles = hintsStyles;
 
   /** The game whose player to act is advised. */
   @property({ attribute: false }) game: Game | null = null;
@@ -199,14 +130,5 @@ export class DpHints extends LitElement {
           : nothing
       }
     </section>`;
-  }
-}
-
-// Once per page: a second copy of the library must not throw.
-if (!customElements.get('dp-hints')) customElements.define('dp-hints', DpHints);
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'dp-hints': DpHints;
   }
 }

@@ -1,86 +1,24 @@
-import { html, css } from 'lit';
+import { html } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { MAX_NAME_LENGTH, MAX_PLAYERS, RULE_SETS, type RuleSetId } from '../../engine/index.js';
-import type { Strings } from '../i18n/index.js';
-import { emit } from '../events.js';
-import { SEAT_KINDS, isSeatKind, type SeatKind } from '../coach/seats.js';
-import { OverlayPanel } from './OverlayPanel.js';
-import { coachStringsFor } from '../i18n/coach-strings.js';
+import { MAX_NAME_LENGTH, MAX_PLAYERS, RULE_SETS, type RuleSetId } from '../../../engine/index.js';
+import type { Strings } from '../../i18n/index.js';
+import { emit } from '../../events.js';
+import type { NewGameOptions } from '../../new-game-options.js';
+import { SEAT_KINDS, isSeatKind, type SeatKind } from '../../coach/seats.js';
+import { OverlayPanel } from '../OverlayPanel.js';
+import { startPanelStyles } from './dp-start-panel.styles.js';
+import { coachStringsFor } from '../../i18n/coach-strings.js';
 
 /**
  * Before a game: 1 to 6 players and their names, and the rule set.
  *
- * @event dp-request-new-game - Start was pressed: `{ players, rules }`.
- * @event dp-request-cancel - Back to the game in progress (also Escape).
+ * @event {CustomEvent<NewGameOptions>} dp-request-new-game - Start was pressed: `{ players, rules, seats }`.
+ * @event {CustomEvent<void>} dp-request-cancel - Back to the game in progress (Cancel or Escape, when `cancellable`).
  *
  * @tagname dp-start-panel
  */
 export class DpStartPanel extends OverlayPanel {
-  static override styles = [
-    ...OverlayPanel.styles,
-    css`
-      .card {
-        width: min(24rem, calc(100vw - 2rem));
-      }
-      h2 {
-        margin: 0 0 0.8rem;
-        font-size: 1.5rem;
-      }
-      .warning {
-        margin: -0.4rem 0 0.8rem;
-        color: var(--dp-accent, #e0a526);
-      }
-      fieldset {
-        border: none;
-        margin: 0 0 0.8rem;
-        padding: 0;
-        /* A fieldset is as wide as its content by default: on a phone the name rows would overflow. */
-        min-width: 0;
-      }
-      legend {
-        font-weight: 600;
-        margin-bottom: 0.4rem;
-      }
-      .name {
-        display: flex;
-        gap: 0.4rem;
-        margin-bottom: 0.35rem;
-      }
-      input,
-      select {
-        font: inherit;
-        flex: 1;
-        min-width: 0;
-        box-sizing: border-box;
-        padding: 0.4rem 0.55rem;
-        border-radius: 8px;
-        border: 1px solid rgba(255, 236, 200, 0.35);
-        background: rgba(255, 255, 255, 0.92);
-        color: #1d1406;
-      }
-      select {
-        width: 100%;
-      }
-      select.seat {
-        width: auto;
-        flex: 0 0 auto;
-        /* The name keeps at least half the row. */
-        max-width: min(9.5rem, 45%);
-      }
-      .remove {
-        width: 2.2rem;
-        border-radius: 8px;
-        border: 1px solid rgba(255, 236, 200, 0.35);
-        background: transparent;
-      }
-      .actions {
-        display: flex;
-        justify-content: space-between;
-        gap: 0.6rem;
-        margin-top: 0.6rem;
-      }
-    `,
-  ];
+  static override styles = startPanelStyles;
 
   /** The texts of the current language. */
   @property({ attribute: false }) strings!: Strings;
@@ -106,8 +44,7 @@ export class DpStartPanel extends OverlayPanel {
   }
 
   private cancel(): void {
-    if (this.cancellable)
-      this.dispatchEvent(new CustomEvent('dp-request-cancel', { bubbles: true, composed: true }));
+    if (this.cancellable) emit(this, 'dp-request-cancel');
   }
 
   private readonly onKeyDown = (event: KeyboardEvent): void => {
@@ -119,7 +56,8 @@ export class DpStartPanel extends OverlayPanel {
   private start(event: Event): void {
     event.preventDefault();
     const players = this.draft.map((name, i) => name.trim() || this.strings.defaultName(i + 1));
-    emit(this, 'dp-request-new-game', { players, rules: this.draftRules, seats: [...this.draftSeats] });
+    const options: NewGameOptions = { players, rules: this.draftRules, seats: [...this.draftSeats] };
+    emit(this, 'dp-request-new-game', options);
   }
 
   private addPlayer(): void {
@@ -214,14 +152,5 @@ export class DpStartPanel extends OverlayPanel {
         <button class="primary" type="submit" data-start>${s.start}</button>
       </div>
     </form>`;
-  }
-}
-
-// Once per page: a second copy of the library must not throw.
-if (!customElements.get('dp-start-panel')) customElements.define('dp-start-panel', DpStartPanel);
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'dp-start-panel': DpStartPanel;
   }
 }

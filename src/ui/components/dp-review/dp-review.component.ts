@@ -1,20 +1,19 @@
 import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { Game } from '../../engine/index.js';
+import type { Game } from '../../../engine/index.js';
 import {
   worstDecisions,
   type GameReview,
   type PlayerReview,
   type ReviewedDecision,
   type ReviewOption,
-} from '../../engine/solver/review.js';
-import type { Strings } from '../i18n/index.js';
-import { panelStyles } from '../shared.styles.js';
-import { miniDice, miniDiceStyles } from './mini-dice.js';
-import { lossByRound, optionText } from './review-model.js';
+} from '../../../engine/solver/review.js';
+import type { Strings } from '../../i18n/index.js';
+import { miniDice } from '../../coach/mini-dice.js';
+import { lossByRound, optionText } from '../../coach/review-model.js';
 import { reviewStyles } from './dp-review.styles.js';
-import type { SolverClient } from './SolverClient.js';
-import { coachStringsFor } from '../i18n/coach-strings.js';
+import type { SolverClient } from '../../coach/SolverClient.js';
+import { coachStringsFor } from '../../i18n/coach-strings.js';
 
 /**
  * After a game, like a chess engine's review: for each player the expected points lost against
@@ -29,7 +28,7 @@ import { coachStringsFor } from '../i18n/coach-strings.js';
  * @tagname dp-review
  */
 export class DpReview extends LitElement {
-  static override styles = [panelStyles, miniDiceStyles, reviewStyles];
+  static override styles = reviewStyles;
 
   /** The game to review (normally a finished one). */
   @property({ attribute: false }) game: Game | null = null;
@@ -143,14 +142,5 @@ export class DpReview extends LitElement {
           : html`<p class="note" role="status">${failed ? s.unavailable : s.reviewing}</p>`
       }
     </section>`;
-  }
-}
-
-// Once per page: a second copy of the library must not throw.
-if (!customElements.get('dp-review')) customElements.define('dp-review', DpReview);
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'dp-review': DpReview;
   }
 }

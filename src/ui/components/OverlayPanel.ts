@@ -1,5 +1,5 @@
-import { LitElement, css } from 'lit';
-import { panelStyles } from '../shared.styles.js';
+import { LitElement } from 'lit';
+import { overlayPanelStyles } from './overlay-panel.styles.js';
 
 /**
  * A panel over the game (start, game over): `focus()` on it lands on its first control, so the
@@ -8,13 +8,5 @@ import { panelStyles } from '../shared.styles.js';
 export class OverlayPanel extends LitElement {
   static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 
-  static override styles = [
-    panelStyles,
-    css`
-      .card {
-        padding: 1.2rem 1.4rem;
-        box-sizing: border-box;
-      }
-    `,
-  ];
+  static override styles = overlayPanelStyles;
 }

@@ -1,0 +1,81 @@
+import { html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { totals, winners, type Game } from '../../../engine/index.js';
+import type { Strings } from '../../i18n/index.js';
+import { verdictOf } from '../../verdict.js';
+import type { HighScore } from '../../persistence/index.js';
+import { emit } from '../../events.js';
+import { OverlayPanel } from '../OverlayPanel.js';
+import { gameOverStyles } from './dp-game-over.styles.js';
+
+/**
+ * After the last row: totals, the winner or winners (a draw said as such), and "new game".
+ *
+ * @event {CustomEvent<void>} dp-request-setup - "New game" was pressed.
+ * @event {CustomEvent<void>} dp-request-clear-history - "Clear best scores" was pressed.
+ *
+ * @tagname dp-game-over
+ */
+export class DpGameOver extends OverlayPanel {
+  static override styles = gameOverStyles;
+
+  /** The finished game. */
+  @property({ attribute: false }) game!: Game;
+  /** The texts of the current language. */
+  @property({ attribute: false }) strings!: Strings;
+  /** This page's best scores, best first. */
+  @property({ attribute: false }) history: HighScore[] = [];
+
+  protected override render() {
+    const s = this.strings;
+    const sums = totals(this.game);
+    const won = winners(this.game);
+    const names = this.game.players.map((p) => p.name);
+    const verdict = verdictOf(this.game, s);
+    const order = names.map((_, i) => i).sort((a, b) => sums[b]! - sums[a]!);
+    return html`<div class="card" role="dialog" aria-labelledby="over-title">
+      <h2 id="over-title">${s.gameOver}</h2>
+      <p class="verdict" data-verdict>${verdict}</p>
+      <ol>
+        ${order.map(
+          (i) =>
+            html`<li class=${won.includes(i) ? 'win' : ''}>
+              <span>${names[i]}</span><span>${s.points(sums[i]!)}</span>
+            </li>`,
+        )}
+      </ol>
+      ${
+        this.history.length
+          ? html`<h3>${s.bestScores}</h3>
+              <ol class="history" data-history>
+                ${this.history.map(
+                  (entry) =>
+                    html`<li>
+                      <span>${entry.name}</span><span class="score">${entry.score}</span>
+                      <time datetime=${entry.date}
+                        >${new Date(entry.date).toLocaleDateString(this.lang || undefined)}</time
+                      >
+                    </li>`,
+                )}
+              </ol>`
+          : nothing
+      }
+      <div class="buttons">
+        <button class="primary" data-new-game @click=${() => emit(this, 'dp-request-setup')}>
+          ${s.newGame}
+        </button>
+        ${
+          this.history.length
+            ? html`<button
+                class="secondary"
+                data-clear-history
+                @click=${() => emit(this, 'dp-request-clear-history')}
+              >
+                ${s.clearScores}
+              </button>`
+            : nothing
+        }
+      </div>
+    </div>`;
+  }
+}

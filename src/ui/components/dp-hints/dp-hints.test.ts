@@ -1,0 +1,140 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { apply, newGame, toggleHold, type Game } from '../../../engine/index.js';
+import { getTable } from '../../../engine/solver/index.js';
+import type { Advice } from '../../coach/protocol.js';
+import type { SolverClient } from '../../coach/SolverClient.js';
+import { adviseOn } from '../../coach/solver-service.js';
+import { coachStringsFor } from '../../i18n/coach-strings.js';
+import { stringsFor } from '../../i18n/index.js';
+import './dp-hints.js';
+
+const table = getTable('seed');
+const coach = coachStringsFor('en');
+
+function fresh(): Game {
+  return newGame({ players: ['Mari'], seed: 1 });
+}
+
+function thrown(faces: number[]): Game {
+  return apply(fresh(), { type: 'roll', faces });
+}
+
+/** The solver's advice on a game's position, as the worker would give it. */
+function adviceFor(game: Game): Advice {
+  const { rules, dice, rollsUsed } = game;
+  return adviseOn(table, { rules, scores: game.players[game.current]!.scores, dice, rollsUsed });
+}
+
+/** A solver client that answers when told to, the way the worker answers: later. */
+function pendingClient() {
+  const asked: { game: Game; answer: (advice: Advice | null) => void; fail: () => void }[] = [];
+  const client = {
+    advise: (game: Game) =>
+      new Promise<Advice | null>((resolve, reject) =>
+        asked.push({ game, answer: resolve, fail: () => reject(new Error('worker gone')) }),
+      ),
+  } as unknown as SolverClient;
+  return { client, asked };
+}
+
+/** A <dp-hints> on the page for `game`, rendered. */
+async function mount(game: Game, props: { advice?: Advice; client?: SolverClient } = {}) {
+  const el = document.createElement('dp-hints');
+  el.game = game;
+  el.strings = stringsFor('en');
+  if (props.advice) el.advice = props.advice;
+  if (props.client) el.client = props.client;
+  document.body.append(el);
+  await el.updateComplete;
+  return el;
+}
+
+/** Lets the answers given settle and the element render them. */
+async function settle(el: HTMLElementTagNameMap['dp-hints']): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await el.updateComplete;
+}
+
+const text = (node: Element | null | undefined) => node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
+afterEach(() => document.body.replaceChildren());
+
+describe('<dp-hints>', () => {
+  it('before a throw: only the expected score of the position', async () => {
+    const game = fresh();
+    const el = await mount(game, { advice: adviceFor(game) });
+    expect(text(el.shadowRoot!.querySelector('[data-expected]'))).toMatch(/^\d+\.\d$/);
+    expect(el.shadowRoot!.querySelector('[data-rows]')).toBeNull();
+    expect(el.shadowRoot!.querySelector('[data-holds]')).toBeNull();
+  });
+
+  it('after a throw: every free row and the best holds, the optimal move marked', async () => {
+    const game = thrown([6, 6, 6, 6, 2]);
+    const advice = adviceFor(game);
+    const el = await mount(game, { advice });
+    const root = el.shadowRoot!;
+    expect(text(root.querySelector('[data-expected]'))).toBe(advice.expected.toFixed(1));
+    expect(root.querySelectorAll('[data-rows] li')).toHaveLength(13);
+    // The best three holds, then the player's own (none held: throw all five again), which is not one of them.
+    const holds = [...root.querySelectorAll('[data-holds] li')];
+    expect(holds).toHaveLength(4);
+    expect(text(holds[3]!.querySelector('.what'))).toBe(coach.yourHold);
+    expect(holds[3]!.getAttribute('data-hold')).toBe('');
+    // One best move in all, and four sixes are kept by it.
+    expect(root.querySelectorAll('li.best')).toHaveLength(1);
+    expect(root.querySelector('[data-holds] li.best')?.getAttribute('data-hold')).toBe('6666');
+    expect(text(root.querySelector('[data-rows] li[data-row="fourOfAKind"] .what'))).toBe(
+      'Four of a kind (26)',
+    );
+    expect(root.querySelector('section')!.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('shows the hold the player has when it is not among the best', async () => {
+    const game = toggleHold(thrown([6, 6, 6, 6, 2]), 4); // keeps the 2 alone: never a good hold
+    const el = await mount(game, { advice: adviceFor(game) });
+    const own = [...el.shadowRoot!.querySelectorAll('[data-holds] li')].find(
+      (li) => text(li.querySelector('.what')) === coach.yourHold,
+    );
+    expect(own?.getAttribute('data-hold')).toBe('2');
+  });
+
+  it('asks its client, says it is thinking, and shows the answer when it comes', async () => {
+    const game = thrown([1, 2, 3, 4, 6]);
+    const { client, asked } = pendingClient();
+    const el = await mount(game, { client });
+    expect(asked.map((q) => q.game)).toEqual([game]);
+    expect(text(el.shadowRoot!.querySelector('[data-expected]'))).toBe('…');
+    expect(text(el.shadowRoot!.querySelector('.note'))).toBe(coach.thinking);
+
+    asked[0]!.answer(adviceFor(game));
+    await settle(el);
+    expect(el.shadowRoot!.querySelectorAll('[data-rows] li')).toHaveLength(13);
+    expect(el.shadowRoot!.querySelector('.note')).toBeNull();
+  });
+
+  it('drops an answer for dice no longer on the table', async () => {
+    const first = thrown([1, 2, 3, 4, 6]);
+    const { client, asked } = pendingClient();
+    const el = await mount(first, { client });
+    const second = apply(first, { type: 'roll', faces: [5, 5, 5, 5, 5] });
+    el.game = second;
+    await el.updateComplete;
+    expect(asked.map((q) => q.game)).toEqual([first, second]);
+
+    asked[0]!.answer(adviceFor(first)); // late, for the dice before
+    await settle(el);
+    expect(el.shadowRoot!.querySelector('[data-rows]')).toBeNull();
+    asked[1]!.answer(adviceFor(second));
+    await settle(el);
+    expect(text(el.shadowRoot!.querySelector('[data-rows] li.best .what'))).toBe('Five of a kind (50)');
+  });
+
+  it('says so when the solver cannot answer', async () => {
+    const { client, asked } = pendingClient();
+    const el = await mount(thrown([1, 2, 3, 4, 6]), { client });
+    asked[0]!.fail();
+    await settle(el);
+    expect(text(el.shadowRoot!.querySelector('.note'))).toBe(coach.unavailable);
+  });
+});

@@ -1,0 +1,110 @@
+import { css } from 'lit';
+import { panelStyles } from '../../shared.styles.js';
+
+/** Styles of <dp-scorecard>. */
+export const scorecardStyles = [
+  panelStyles,
+  css`
+    :host {
+      display: block;
+    }
+    /* As wide as the table: with many players the card scrolls sideways whole, border and all. */
+    .card {
+      min-width: max-content;
+    }
+    /* Denser on a phone held upright (set by <dice-poker>), so all 13 rows fit under the table. */
+    table {
+      border-collapse: collapse;
+      width: 100%;
+      font-size: var(--dp-sheet-font-size, 0.92rem);
+    }
+    caption {
+      display: var(--dp-sheet-caption-display, table-caption);
+      text-align: left;
+      font-weight: 700;
+      padding: 0.6rem 0.75rem 0.2rem;
+      letter-spacing: 0.02em;
+    }
+    th,
+    td {
+      padding: var(--dp-sheet-cell-padding, 0.22rem 0.5rem);
+      text-align: right;
+      white-space: nowrap;
+    }
+    th[scope='row'] {
+      text-align: left;
+      font-weight: 500;
+    }
+    /* Every row is as tall as one with a score to choose: the sheet keeps its height (and the table
+       above it its size) whether or not the dice on the table offer scores. */
+    tbody th,
+    tbody td {
+      height: calc(1.2em + 2 * var(--dp-sheet-option-pad, 0.1rem) + 2px);
+    }
+    /* With many players the sheet scrolls sideways: the row names stay in view. */
+    thead th:first-child,
+    tbody th[scope='row'],
+    tfoot th[scope='row'] {
+      position: sticky;
+      left: 0;
+      z-index: 1;
+      opacity: 1;
+      background: var(--dp-panel-solid, #1c1712);
+    }
+    thead th {
+      font-size: 0.8rem;
+      font-weight: 600;
+      opacity: 0.85;
+      max-width: 6.5em;
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
+    thead th.current {
+      color: var(--dp-accent, #e0a526);
+      opacity: 1;
+    }
+    td.current {
+      background: rgba(224, 165, 38, 0.12);
+    }
+    tr.upper-end td,
+    tr.upper-end th {
+      border-bottom: 1px solid rgba(255, 236, 200, 0.25);
+    }
+    tfoot td,
+    tfoot th {
+      font-weight: 700;
+      border-top: 1px solid rgba(255, 236, 200, 0.35);
+    }
+    .option {
+      width: 100%;
+      min-width: 2.6em;
+      background: rgba(255, 255, 255, 0.08);
+      border: 1px dashed rgba(255, 209, 102, 0.6);
+      border-radius: 6px;
+      padding: var(--dp-sheet-option-pad, 0.1rem) 0.35rem;
+      line-height: 1.2;
+      text-align: right;
+      color: var(--dp-accent, #ffd166);
+    }
+    .option:hover:not(:disabled) {
+      background: rgba(255, 209, 102, 0.25);
+    }
+    .option.zero {
+      color: rgba(244, 239, 228, 0.55);
+      border-color: rgba(244, 239, 228, 0.3);
+    }
+    .confirm {
+      display: flex;
+      gap: 0.5rem;
+      align-items: center;
+      justify-content: flex-end;
+      flex-wrap: wrap;
+      padding: 0.5rem 0.75rem 0.7rem;
+    }
+    .confirm p {
+      margin: 0;
+      flex: 1 1 100%;
+      text-align: left;
+    }
+  `,
+];

@@ -1,0 +1,69 @@
+import { css } from 'lit';
+import { overlayPanelStyles } from '../overlay-panel.styles.js';
+
+/** Styles of <dp-start-panel>. */
+export const startPanelStyles = [
+  ...overlayPanelStyles,
+  css`
+    .card {
+      width: min(24rem, calc(100vw - 2rem));
+    }
+    h2 {
+      margin: 0 0 0.8rem;
+      font-size: 1.5rem;
+    }
+    .warning {
+      margin: -0.4rem 0 0.8rem;
+      color: var(--dp-accent, #e0a526);
+    }
+    fieldset {
+      border: none;
+      margin: 0 0 0.8rem;
+      padding: 0;
+      /* A fieldset is as wide as its content by default: on a phone the name rows would overflow. */
+      min-width: 0;
+    }
+    legend {
+      font-weight: 600;
+      margin-bottom: 0.4rem;
+    }
+    .name {
+      display: flex;
+      gap: 0.4rem;
+      margin-bottom: 0.35rem;
+    }
+    input,
+    select {
+      font: inherit;
+      flex: 1;
+      min-width: 0;
+      box-sizing: border-box;
+      padding: 0.4rem 0.55rem;
+      border-radius: 8px;
+      border: 1px solid rgba(255, 236, 200, 0.35);
+      background: rgba(255, 255, 255, 0.92);
+      color: #1d1406;
+    }
+    select {
+      width: 100%;
+    }
+    select.seat {
+      width: auto;
+      flex: 0 0 auto;
+      /* The name keeps at least half the row. */
+      max-width: min(9.5rem, 45%);
+    }
+    .remove {
+      width: 2.2rem;
+      border-radius: 8px;
+      border: 1px solid rgba(255, 236, 200, 0.35);
+      background: transparent;
+    }
+    .actions {
+      display: flex;
+      justify-content: space-between;
+      gap: 0.6rem;
+      margin-top: 0.6rem;
+    }
+  `,
+];
