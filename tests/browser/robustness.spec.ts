@@ -55,7 +55,17 @@ test('names from the players attribute are shown as text, never as markup', asyn
 
   // One throw, so the names also pass through the announcements and the controls.
   await page.locator('dice-poker').evaluate((node) => (node as DicePokerElement).roll());
-  await page.waitForTimeout(500); // an injected <img> would have fired its onerror by now
+  await expect(page.locator('dice-poker dp-controls .turn')).toHaveText(`${img}'s turn, round 1 of 13`);
+  // Instead of a sleep: an image of the same broken source, made now, reports its error; one injected
+  // earlier by a name would have reported its own (and run its onerror) by then.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const probe = new Image();
+        probe.onerror = probe.onload = resolve;
+        probe.src = 'x';
+      }),
+  );
 
   const found = await page.locator('dice-poker').evaluate((node) => {
     // Every element in the element's shadow tree and in the shadow trees nested in it.
@@ -249,17 +259,15 @@ test('three whole 2-player games in one page: no errors, no growing heap or WebG
 });
 
 test('attached and removed 50 times, then one more plays: WebGL contexts are freed', async ({ page }) => {
-  // Each removal blocks in WEBGL_lose_context for ~1 s under SwiftShader: ~1.5 min on a quiet 2-core machine.
+  // Each removal blocks in WEBGL_lose_context for ~1 s under SwiftShader: ~1.5 min on a quiet 2-core
+  // machine. How long the cycles take is a figure of `npm run bench:attach`, not a check here.
   test.setTimeout(240_000);
   const messages = watchConsole(page);
   const errors = await openTable(page);
   const outcome = await page.evaluate(async () => {
     const frame = () => new Promise(requestAnimationFrame);
-    const started = performance.now();
     let canvases = 0;
-    const cycles: number[] = [];
     for (let i = 0; i < 50; i++) {
-      const cycleStart = performance.now();
       const el = document.createElement('dice-poker') as DicePokerElement;
       el.setAttribute('players', 'A');
       el.setAttribute('seed', '1');
@@ -268,10 +276,7 @@ test('attached and removed 50 times, then one more plays: WebGL contexts are fre
       await frame();
       if (el.shadowRoot!.querySelector('canvas')) canvases++;
       el.remove();
-      cycles.push(performance.now() - cycleStart);
     }
-    const ms = performance.now() - started;
-    cycles.sort((a, b) => a - b);
     const last = document.createElement('dice-poker') as DicePokerElement;
     last.id = 'last';
     last.setAttribute('players', 'A');
@@ -283,8 +288,6 @@ test('attached and removed 50 times, then one more plays: WebGL contexts are fre
     const gl = canvas ? (canvas.getContext('webgl2') ?? canvas.getContext('webgl')) : null;
     const faces = await last.roll();
     return {
-      ms,
-      cycleMs: { min: cycles[0]!, median: cycles[25]!, max: cycles[49]! },
       canvases,
       faces,
       lastHasCanvas: !!canvas,
@@ -297,11 +300,6 @@ test('attached and removed 50 times, then one more plays: WebGL contexts are fre
       })(),
     };
   });
-  const { min, median, max } = outcome.cycleMs;
-  console.log(
-    `50 attach/remove cycles took ${Math.round(outcome.ms)} ms ` +
-      `(per cycle: min ${Math.round(min)}, median ${Math.round(median)}, max ${Math.round(max)} ms)`,
-  );
   expect(outcome.canvases).toBe(50); // each of the 50 really built its 3D table
   expect(outcome.lastHasCanvas).toBe(true);
   expect(outcome.lastLost).toBe(false);
@@ -399,9 +397,12 @@ test('a throw under way when the tab is hidden comes to rest at once', async ({ 
     await new Promise(requestAnimationFrame);
     const settledBeforeHiding = done;
     window.requestAnimationFrame = () => 0;
+    // And the clock of the stall fallback (a throw whose frames stopped coming for 3 s) stops too: a
+    // throw that comes to rest now does so because the tab is hidden, not because time ran out.
+    const frozen = performance.now();
+    Object.defineProperty(performance, 'now', { value: () => frozen, configurable: true });
     Object.defineProperty(document, 'hidden', { value: true, configurable: true });
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    const hiddenAt = performance.now();
     document.dispatchEvent(new Event('visibilitychange'));
     const settled = await Promise.race([
       rolling.then(
@@ -410,16 +411,8 @@ test('a throw under way when the tab is hidden comes to rest at once', async ({ 
       ),
       new Promise<{ kind: 'hung' }>((resolve) => setTimeout(() => resolve({ kind: 'hung' }), 10_000)),
     ]);
-    return {
-      settledBeforeHiding,
-      settled,
-      msAfterHiding: performance.now() - hiddenAt,
-      state: el.state,
-    };
+    return { settledBeforeHiding, settled, state: el.state };
   });
-  console.log(
-    `hidden mid-throw: ${outcome.settled.kind} ${Math.round(outcome.msAfterHiding)} ms after hiding`,
-  );
   expect(outcome.settledBeforeHiding).toBe(false); // the throw really was under way when hidden
   expect(outcome.settled.kind).toBe('resolved');
   if (outcome.settled.kind === 'resolved') {
@@ -427,7 +420,5 @@ test('a throw under way when the tab is hidden comes to rest at once', async ({ 
     expect(outcome.state.dice).toEqual(outcome.settled.faces);
   }
   expect(outcome.state.rollsUsed).toBe(1);
-  // Run to rest on the event (or the watchdog's next look), not by the 3 s stall fallback.
-  expect(outcome.msAfterHiding).toBeLessThan(2_000);
   expect(errors).toEqual([]);
 });
