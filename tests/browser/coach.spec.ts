@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { getTable, rankHolds, rankRows, ROWS } from '../../src/engine/index.js';
-import { ARTIFACTS, openPage, playChanceTurn, stateOf } from './helpers.js';
+import {
+  ARTIFACTS,
+  boxOf,
+  expectNoPageOverflow,
+  openPage,
+  overlap,
+  playChanceTurn,
+  screenOf,
+  stateOf,
+} from './helpers.js';
 
 test('the hints shown match the solver: every free row and the best holds, best marked', async ({ page }) => {
   const errors = await openPage(page);
@@ -119,6 +128,15 @@ test('after the game, the review lists each player’s expected points lost, dec
   const text = await review.evaluate((el) => el.shadowRoot!.textContent ?? '');
   const lost = Number(/(\d+(?:\.\d+)?)/.exec(text.slice(text.search(/lost/i)))?.[1] ?? NaN);
   expect(lost).toBeGreaterThan(5);
+  // What the player sees: the review's heading on screen, the review as wide as the screen at most and
+  // clear of the game-over card above it, and the page itself not scrolling.
+  const screen = screenOf(page);
+  await expect(page.locator('dice-poker dp-review h2')).toBeInViewport({ ratio: 1 });
+  const card = await boxOf(page, 'dice-poker dp-review .card');
+  expect(card.x).toBeGreaterThanOrEqual(screen.x);
+  expect(card.x + card.width).toBeLessThanOrEqual(screen.x + screen.width);
+  expect(overlap(card, await boxOf(page, 'dice-poker dp-game-over .card'))).toBe(false);
+  await expectNoPageOverflow(page);
   await page.screenshot({ path: `${ARTIFACTS}/review.png` });
   expect(errors).toEqual([]);
 });

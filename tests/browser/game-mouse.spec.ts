@@ -4,6 +4,8 @@ import {
   ARTIFACTS,
   clickDie,
   expectDrawn,
+  expectGameOverLayout,
+  expectMidGameLayout,
   flick,
   openGame,
   rowButton,
@@ -79,7 +81,11 @@ test('two players play a whole game with the mouse: flick, click 3D dice, click 
       await expect(page.locator(`dice-poker dp-scorecard [data-total="${player}"]`)).toHaveText(
         String(totals[player]),
       );
-      if (turn === 6 && player === 1) await page.screenshot({ path: `${ARTIFACTS}/mouse-mid-game.png` });
+      if (turn === 6 && player === 1) {
+        await waitForStill(page);
+        await expectMidGameLayout(page);
+        await page.screenshot({ path: `${ARTIFACTS}/mouse-mid-game.png` });
+      }
     }
   }
 
@@ -90,6 +96,7 @@ test('two players play a whole game with the mouse: flick, click 3D dice, click 
   const verdict = page.locator('dice-poker dp-game-over [data-verdict]');
   if (totals[0] === totals[1]) await expect(verdict).toContainText('draw');
   else await expect(verdict).toHaveText(`${totals[0]! > totals[1]! ? 'Mari' : 'Jüri'} wins!`);
+  await expectGameOverLayout(page);
   await page.screenshot({ path: `${ARTIFACTS}/mouse-game-over.png` });
   expect(errors).toEqual([]);
 });

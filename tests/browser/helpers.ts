@@ -147,3 +147,116 @@ export async function clickDie(page: Page, index: number): Promise<void> {
 export function rowButton(page: Page, row: string) {
   return page.locator(`dice-poker dp-scorecard button.option[data-row="${row}"]`);
 }
+
+/** A box on the page, in CSS pixels. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Whether `inner` lies wholly inside `outer` (to a pixel). */
+export function inside(inner: Box, outer: Box): boolean {
+  return (
+    inner.x >= outer.x - 1 &&
+    inner.y >= outer.y - 1 &&
+    inner.x + inner.width <= outer.x + outer.width + 1 &&
+    inner.y + inner.height <= outer.y + outer.height + 1
+  );
+}
+
+/** Whether two boxes share more than a pixel's sliver. */
+export function overlap(a: Box, b: Box): boolean {
+  return (
+    a.x + 1 < b.x + b.width && b.x + 1 < a.x + a.width && a.y + 1 < b.y + b.height && b.y + 1 < a.y + a.height
+  );
+}
+
+/** Whether a box covers a point (strictly inside it). */
+export function covers(box: Box, point: { x: number; y: number }): boolean {
+  return point.x > box.x && point.x < box.x + box.width && point.y > box.y && point.y < box.y + box.height;
+}
+
+/** The box of the one element `selector` finds (through shadow roots), which must be shown. */
+export async function boxOf(page: Page, selector: string): Promise<Box> {
+  const box = await page.locator(selector).boundingBox();
+  expect(box, `${selector} is shown`).not.toBeNull();
+  return box!;
+}
+
+/** The viewport as a box. */
+export function screenOf(page: Page): Box {
+  return { x: 0, y: 0, ...page.viewportSize()! };
+}
+
+/** How far the page can scroll down and sideways (0 when it fits the viewport). */
+export function pageOverflow(page: Page): Promise<{ down: number; across: number }> {
+  return page.evaluate(() => ({
+    down: document.scrollingElement!.scrollHeight - innerHeight,
+    across: document.scrollingElement!.scrollWidth - innerWidth,
+  }));
+}
+
+/** The page fits its viewport: nothing to scroll to, either way. */
+export async function expectNoPageOverflow(page: Page): Promise<void> {
+  expect(await pageOverflow(page)).toEqual({ down: 0, across: 0 });
+}
+
+/** The start panel is all on screen, clear of the top bar's buttons, its Start button included. */
+export async function expectStartPanelLayout(page: Page): Promise<void> {
+  const screen = screenOf(page);
+  const card = await boxOf(page, 'dice-poker dp-start-panel .card');
+  expect(inside(card, screen), 'the start panel is all on screen').toBe(true);
+  expect(inside(await boxOf(page, 'dice-poker dp-start-panel [data-start]'), card)).toBe(true);
+  for (const button of await page.locator('dice-poker .topbar button').all()) {
+    const label = await button.textContent();
+    expect(overlap(card, (await button.boundingBox())!), `the start panel clear of "${label}"`).toBe(false);
+  }
+  await expectNoPageOverflow(page);
+}
+
+/**
+ * Mid-game as a player sees it: the Throw button, the sheet and (unless `allRows` is false) every row of
+ * it on screen, every die drawn on the canvas (a held one on its ledge), none of them under the sheet
+ * or the controls, and nothing beyond the viewport.
+ */
+export async function expectMidGameLayout(page: Page, { allRows = true } = {}): Promise<void> {
+  const screen = screenOf(page);
+  expect(inside(await boxOf(page, 'dice-poker [part="roll-button"]'), screen), 'Throw on screen').toBe(true);
+  const sheet = await boxOf(page, 'dice-poker .sheet');
+  expect(inside(sheet, screen), 'the sheet on screen').toBe(true);
+  const rows = page.locator('dice-poker dp-scorecard tbody tr[data-row] th');
+  await expect(rows).toHaveCount(13);
+  // On a short screen (a phone on its side) the sheet scrolls inside itself: its rows need not all show.
+  for (const row of allRows ? await rows.all() : []) {
+    const label = (await row.textContent())!.trim();
+    const box = (await row.boundingBox())!;
+    expect(inside(box, screen), `row "${label}" on screen`).toBe(true);
+    expect(inside(box, sheet), `row "${label}" in the sheet's view`).toBe(true);
+  }
+  const canvas = await boxOf(page, 'dice-poker canvas');
+  const controls = await boxOf(page, 'dice-poker dp-controls');
+  const dice = await page
+    .locator('dice-poker')
+    .evaluate((el) => [0, 1, 2, 3, 4].map((i) => (el as HTMLElementTagNameMap['dice-poker']).dieAt(i)));
+  dice.forEach((die, i) => {
+    expect(die, `die ${i + 1} is drawn`).not.toBeNull();
+    const point = { ...die!, width: 0, height: 0 };
+    expect(inside(point, canvas), `die ${i + 1} on the canvas`).toBe(true);
+    expect(inside(point, screen), `die ${i + 1} on screen`).toBe(true);
+    expect(covers(sheet, die!), `die ${i + 1} not under the sheet`).toBe(false);
+    expect(covers(controls, die!), `die ${i + 1} not under the controls`).toBe(false);
+  });
+  await expectNoPageOverflow(page);
+}
+
+/** Game over: the verdict and the game-over card on screen, and nothing beyond the viewport. */
+export async function expectGameOverLayout(page: Page): Promise<void> {
+  const screen = screenOf(page);
+  const card = await boxOf(page, 'dice-poker dp-game-over .card');
+  expect(inside(card, screen), 'the game-over card is all on screen').toBe(true);
+  expect(inside(await boxOf(page, 'dice-poker dp-game-over [data-verdict]'), card)).toBe(true);
+  expect(inside(await boxOf(page, 'dice-poker dp-game-over [data-new-game]'), screen)).toBe(true);
+  await expectNoPageOverflow(page);
+}

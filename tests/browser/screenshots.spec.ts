@@ -1,14 +1,26 @@
 import { expect, test } from '@playwright/test';
 import { ROWS } from '../../src/engine/index.js';
-import { ARTIFACTS, watchErrors } from './helpers.js';
+import {
+  ARTIFACTS,
+  expectGameOverLayout,
+  expectMidGameLayout,
+  expectStartPanelLayout,
+  stateOf,
+  waitForStill,
+  watchErrors,
+} from './helpers.js';
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 720 },
   { name: 'phone', width: 390, height: 844 },
 ];
 
+/**
+ * The three screens a player sees, each checked for what they would notice (everything needed on
+ * screen, nothing covering what matters, nothing beyond the viewport) and kept as a screenshot to look at.
+ */
 for (const size of SIZES) {
-  test(`screenshots at ${size.width}x${size.height}: start panel, mid-game, game over`, async ({ page }) => {
+  test(`screens at ${size.width}x${size.height}: start panel, mid-game, game over`, async ({ page }) => {
     test.setTimeout(180_000);
     const errors = watchErrors(page);
     await page.setViewportSize({ width: size.width, height: size.height });
@@ -17,7 +29,9 @@ for (const size of SIZES) {
     const el = page.locator('dice-poker');
     await el.evaluate((node) => node.setAttribute('lang', 'en'));
     await expect(page.locator('dice-poker dp-start-panel [data-start]')).toBeVisible();
-    await page.waitForTimeout(300);
+    await expect(page.locator('dice-poker dp-start-panel [data-start]')).toHaveText('Start game');
+    await expectStartPanelLayout(page);
+    await waitForStill(page);
     await page.screenshot({ path: `${ARTIFACTS}/${size.name}-start.png` });
 
     // The start panel: two named players, then Start.
@@ -26,9 +40,7 @@ for (const size of SIZES) {
     await page.locator('dice-poker dp-start-panel input[data-player="1"]').fill('Jüri');
     await page.locator('dice-poker dp-start-panel [data-start]').click();
     await expect(page.locator('dice-poker dp-controls')).toBeVisible();
-    expect(
-      (await el.evaluate((n) => (n as HTMLElementTagNameMap['dice-poker']).state)).players.map((p) => p.name),
-    ).toEqual(['Mari', 'Jüri']);
+    expect((await stateOf(page)).players.map((p) => p.name)).toEqual(['Mari', 'Jüri']);
 
     await el.evaluate(
       async (node, rows) => {
@@ -43,9 +55,11 @@ for (const size of SIZES) {
       },
       [...ROWS],
     );
-    await page.waitForTimeout(500);
-    // Every part of the overlay is on screen and the roll button is not hidden under the sheet.
-    await expect(page.locator('dice-poker [part="roll-button"]')).toBeInViewport();
+    // The sheet offers this turn's rows and the held dice have reached their ledge.
+    await expect(page.locator('dice-poker dp-scorecard button.option')).toHaveCount(10);
+    await expect(page.locator('dice-poker dp-controls .die[aria-pressed="true"]')).toHaveCount(2);
+    await waitForStill(page);
+    await expectMidGameLayout(page);
     await page.screenshot({ path: `${ARTIFACTS}/${size.name}-mid-game.png` });
 
     await el.evaluate(
@@ -60,7 +74,10 @@ for (const size of SIZES) {
       [...ROWS],
     );
     await expect(page.locator('dice-poker dp-game-over [data-verdict]')).toBeVisible();
-    await page.waitForTimeout(300);
+    await expect(page.locator('dice-poker dp-game-over [data-verdict]')).toHaveText(/ wins!$|^A draw/);
+    await expectGameOverLayout(page);
+    await expect(page.locator('dice-poker [data-show-review]')).toBeInViewport({ ratio: 1 });
+    await waitForStill(page);
     await page.screenshot({ path: `${ARTIFACTS}/${size.name}-game-over.png` });
     expect(errors).toEqual([]);
   });

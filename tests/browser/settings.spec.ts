@@ -44,10 +44,21 @@ test('no sound before the first gesture; mute and the language picked survive a 
   await expect(page.locator('dice-poker dp-controls')).toBeVisible();
   await expect(mute).toHaveText('Sound off');
   await expect(mute).toHaveAttribute('aria-pressed', 'true');
-  // Muted, a gesture makes no context either.
+  // Muted, a gesture makes no context either. It was handled: the throw it asked for came to rest, and
+  // the sounds' chunk (loaded on a first gesture) was fetched.
+  const rollsBefore = (await stateOf(page)).rollsUsed;
   await page.locator('dice-poker dp-controls [part="roll-button"]').click();
-  await page.waitForTimeout(300);
+  await expect.poll(async () => (await stateOf(page)).rollsUsed).toBe(rollsBefore + 1);
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((e) => /DiceSounds-/.test(e.name))),
+    )
+    .toBe(true);
   expect(await contexts()).toBe(0);
+  // Sound switched back on: now, and only now, the one audio context is made.
+  await mute.click();
+  await expect(mute).toHaveText('Sound on');
+  await expect.poll(contexts).toBe(1);
   expect(errors).toEqual([]);
 });
 

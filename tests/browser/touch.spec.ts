@@ -1,9 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { scoreRow, type RowId } from '../../src/engine/index.js';
-import { ARTIFACTS, openGame, stateOf, waitForRest, watchErrors } from './helpers.js';
-
-/** A box on the page, in CSS pixels. */
-type Box = { x: number; y: number; width: number; height: number };
+import {
+  ARTIFACTS,
+  expectGameOverLayout,
+  expectMidGameLayout,
+  openGame,
+  overlap,
+  stateOf,
+  waitForRest,
+  waitForStill,
+  watchErrors,
+} from './helpers.js';
 
 /** A finger's swipe up the table, as touch events (Chromium turns them into pointer events). */
 async function swipe(page: Page): Promise<void> {
@@ -53,13 +60,6 @@ async function playTurnByTouch(page: Page, hold: boolean): Promise<void> {
   await expect.poll(async () => (await stateOf(page)).players[player]!.scores[row]).toBe(shown);
 }
 
-/** Whether two boxes share more than a pixel's sliver. */
-function overlap(a: Box, b: Box): boolean {
-  return (
-    a.x + 1 < b.x + b.width && b.x + 1 < a.x + a.width && a.y + 1 < b.y + b.height && b.y + 1 < a.y + a.height
-  );
-}
-
 test.describe('phone, portrait', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -74,10 +74,15 @@ test.describe('phone, portrait', () => {
 
     for (let turn = 0; turn < 13; turn++) {
       await playTurnByTouch(page, turn % 3 === 0);
-      if (turn === 4) await page.screenshot({ path: `${ARTIFACTS}/touch-phone-mid-game.png` });
+      if (turn === 4) {
+        await waitForStill(page);
+        await expectMidGameLayout(page);
+        await page.screenshot({ path: `${ARTIFACTS}/touch-phone-mid-game.png` });
+      }
     }
     expect((await stateOf(page)).over).toBe(true);
     await expect(page.locator('dice-poker dp-game-over [data-verdict]')).toHaveText('Liis wins!');
+    await expectGameOverLayout(page);
     expect(errors).toEqual([]);
   });
 });
@@ -115,6 +120,8 @@ test.describe('phone, landscape', () => {
     await expect(page.locator('dice-poker dp-controls .hint')).toHaveText(/^Swipe across the table/);
 
     await playTurnByTouch(page, true);
+    await waitForStill(page);
+    await expectMidGameLayout(page, { allRows: false });
     await page.screenshot({ path: `${ARTIFACTS}/touch-landscape-after-turn.png` });
     await playTurnByTouch(page, false);
     const state = await stateOf(page);
