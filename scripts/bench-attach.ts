@@ -63,7 +63,10 @@ interface Measured {
 }
 
 /** Runs the cycles in the page, each element waiting for its first frame (the documented `tableProbe`). */
-function runCycles(page: Page, cycles: number): Promise<Measured> {
+async function runCycles(page: Page, cycles: number): Promise<Measured> {
+  // tsx keeps function names with a `__name` helper that the page function below brings along (it
+  // defines functions of its own) but the page does not have: give the page one that does nothing.
+  await page.evaluate('globalThis.__name = (target) => target');
   return page.evaluate(async (count) => {
     const frame = () => new Promise<number>(requestAnimationFrame);
     const make = () => {
