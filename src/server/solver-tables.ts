@@ -1,0 +1,36 @@
+/**
+ * The optimal computer player's tables on the server: each rule set solved once per process, in a worker
+ * thread (solving `classic` takes seconds, which would stall every room if done on the main thread).
+ * If a worker cannot be started, the table is solved on the main thread instead, once.
+ */
+import { Worker } from 'node:worker_threads';
+import { solveTable, type StateValues } from '../engine/solver/index.js';
+import type { RuleSetId } from '../engine/index.js';
+
+const tables = new Map<RuleSetId, Promise<StateValues>>();
+
+/** The solved table of a rule set: solving starts on the first call, later calls share it. */
+export function solvedTable(rules: RuleSetId): Promise<StateValues> {
+  let table = tables.get(rules);
+  if (!table) {
+    table = solveInWorker(rules).catch((error: unknown) => {
+      console.warn(`Solving ${rules} in a worker failed (${String(error)}); solving it here instead`);
+      return solveTable(rules);
+    });
+    tables.set(rules, table);
+  }
+  return table;
+}
+
+function solveInWorker(rules: RuleSetId): Promise<StateValues> {
+  return new Promise<StateValues>((resolve, reject) => {
+    // A JavaScript file that loads the TypeScript worker (solver.worker.ts) through tsx.
+    const worker = new Worker(new URL('./solver-worker.mjs', import.meta.url), { workerData: { rules } });
+    worker.once('message', (table: StateValues) => {
+      resolve(table);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The solver worker stopped (${code})`)));
+  });
+}

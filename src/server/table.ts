@@ -1,0 +1,359 @@
+/**
+ * One online table as the server keeps it, without the network: the seats, the host, the rules, the
+ * game and the view's version. Every request either changes it (the version grows by one) or throws a
+ * coded error (ProtocolError, RuleError) and leaves it exactly as it was. The room (DiceRoom.ts) turns
+ * connections and messages into these calls and sends the view after each change.
+ */
+import type { BotId } from '../engine/bots/index.js';
+import { apply, newGame, refusal, type Action, type Game, type RuleSetId } from '../engine/index.js';
+import {
+  MAX_SEATS,
+  MIN_SEATS,
+  parseClientMessage,
+  ProtocolError,
+  publicGame,
+  type RoomView,
+  type ServerMessages,
+} from '../online/protocol.js';
+import type { Gesture } from '../scene/physics/types.js';
+import type { Thrower } from './dice-thrower.js';
+import {
+  computerName,
+  computerOf,
+  computerSeat,
+  personSeat,
+  seatView,
+  uniqueName,
+  type Seat,
+} from './seats.js';
+
+/** What a change leaves for the room to send or do besides the new view. */
+export interface Change {
+  /** A throw: sent as 'thrown' before the view; `seconds` is how long it plays. */
+  thrown?: ServerMessages['thrown'] & { seconds: number };
+  /** Sessions whose seat number changed (a seat before theirs was emptied): each gets 'welcome' again. */
+  moved?: string[];
+  /** A session that lost its seat (emptied by the host, or taken back by its person): no way back. */
+  evicted?: string;
+}
+
+/** Options of a table. */
+export interface TableOptions {
+  roomId: string;
+  /** Throws the physics dice (createThrower()). */
+  thrower: Thrower;
+  /** The seed of each new game: secret until the game is over. */
+  newSeed: () => number;
+}
+
+function lower(name: string): string {
+  return name.toLocaleLowerCase();
+}
+
+export class Table {
+  phase: RoomView['phase'] = 'lobby';
+  host = 0;
+  readonly seats: Seat[] = [];
+  rules: RuleSetId = 'seed';
+  /** The whole game, secret included (views show publicGame). */
+  game: Game | null = null;
+  version = 0;
+
+  constructor(private readonly options: TableOptions) {}
+
+  /** The room as every client sees it now. */
+  view(): RoomView {
+    return {
+      roomId: this.options.roomId,
+      phase: this.phase,
+      host: this.host,
+      seats: this.seats.map(seatView),
+      rules: this.rules,
+      game: this.game ? publicGame(this.game) : null,
+      version: this.version,
+    };
+  }
+
+  /** The seat held by a session, or -1. */
+  seatOf(sessionId: string): number {
+    return this.seats.findIndex((seat) => seat.sessionId === sessionId);
+  }
+
+  // ---- people coming and going ----
+
+  /**
+   * Refuses a join that `join` would refuse, changing nothing.
+   * @throws ProtocolError `game-started`, `room-full`
+   */
+  checkJoin(name: string): void {
+    this.placeFor(name);
+  }
+
+  /**
+   * Seats a person: in the seat of a person of the same name who is not connected (dropped, gone, or
+   * played by a stand-in), which they take over; else, in the lobby, in a new seat at the end (the name
+   * made unique at the table).
+   * @throws ProtocolError `game-started` (no such seat once the game started), `room-full`
+   */
+  join(sessionId: string, name: string): { seat: number; change: Change } {
+    const place = this.placeFor(name);
+    const change: Change = {};
+    let seat: number;
+    if (place === 'new') {
+      this.seats.push(personSeat(uniqueName(this.seats, name), sessionId));
+      seat = this.seats.length - 1;
+    } else {
+      seat = place;
+      const taken = this.seats[seat]!;
+      if (taken.sessionId !== null) change.evicted = taken.sessionId;
+      taken.sessionId = sessionId;
+      taken.connected = true;
+      taken.standIn = false;
+    }
+    this.fixHost();
+    this.changed();
+    return { seat, change };
+  }
+
+  /** A person's connection dropped (they may come back within the window). False if they hold no seat. */
+  dropped(sessionId: string): boolean {
+    const seat = this.seats[this.seatOf(sessionId)];
+    if (!seat) return false;
+    seat.connected = false;
+    this.changed();
+    return true;
+  }
+
+  /** A dropped person is back: their seat, or -1 if they hold none. */
+  reconnected(sessionId: string): number {
+    const index = this.seatOf(sessionId);
+    const seat = this.seats[index];
+    if (!seat) return -1;
+    seat.connected = true;
+    this.fixHost();
+    this.changed();
+    return index;
+  }
+
+  /**
+   * A person left for good (left, or did not come back in time). In the lobby their seat is emptied; in
+   * a game a stand-in plays it until they come back by name. If they were host, the next connected
+   * person is. Null if they held no seat.
+   */
+  left(sessionId: string): Change | null {
+    const index = this.seatOf(sessionId);
+    const seat = this.seats[index];
+    if (!seat) return null;
+    let change: Change = {};
+    if (this.phase === 'lobby') {
+      change = this.removeSeat(index);
+    } else {
+      seat.sessionId = null;
+      seat.connected = false;
+      seat.standIn = true;
+      this.fixHost();
+    }
+    this.changed();
+    return change;
+  }
+
+  // ---- requests ----
+
+  /**
+   * A person's message, checked (parseClientMessage) and carried out.
+   * @throws ProtocolError or RuleError with the refusal's code; nothing changed then
+   */
+  request(sessionId: string, type: string, message: unknown): Change {
+    const seat = this.seatOf(sessionId);
+    switch (type) {
+      case 'throw':
+        return this.throwDice(seat, parseClientMessage('throw', message).gesture);
+      case 'hold': {
+        const { index, held } = parseClientMessage('hold', message);
+        return this.act(seat, { type: 'hold', index, held });
+      }
+      case 'score':
+        return this.act(seat, { type: 'score', row: parseClientMessage('score', message).row });
+      case 'add-bot':
+        return this.addBot(seat, parseClientMessage('add-bot', message).kind);
+      case 'remove-seat':
+        return this.emptySeat(seat, parseClientMessage('remove-seat', message).seat);
+      case 'rules':
+        return this.setRules(seat, parseClientMessage('rules', message).rules);
+      case 'start':
+        parseClientMessage('start', message);
+        return this.start(seat);
+      default:
+        parseClientMessage(type, message); // throws: an unknown message
+        throw new ProtocolError('bad-message', 'Unknown message');
+    }
+  }
+
+  /** The computer seat to act now, and which computer plays it; null when a person is to act or no game is on. */
+  computerToAct(): { seat: number; kind: BotId } | null {
+    const game = this.game;
+    if (this.phase !== 'playing' || !game || game.over) return null;
+    const kind = computerOf(this.seats[game.current]!);
+    return kind ? { seat: game.current, kind } : null;
+  }
+
+  /**
+   * A computer's action for seat `seat` (a throw uses `gesture`), through the same checks as a person's.
+   * @throws ProtocolError `not-your-turn` unless a computer is to act on that seat, RuleError when refused
+   */
+  computerAction(seat: number, action: Action, gesture: Gesture): Change {
+    if (this.computerToAct()?.seat !== seat)
+      throw new ProtocolError('not-your-turn', 'No computer is to act');
+    return action.type === 'roll' ? this.throwDice(seat, gesture) : this.act(seat, action);
+  }
+
+  // ---- the game ----
+
+  /** The game, if seat `seat` is to act in it. */
+  private turnOf(seat: number): Game {
+    const game = this.game;
+    if (this.phase === 'over' && game) throw new ProtocolError('game-over', 'The game is over');
+    if (this.phase !== 'playing' || !game)
+      throw new ProtocolError('not-your-turn', 'The game has not started');
+    if (seat < 0 || game.current !== seat) throw new ProtocolError('not-your-turn', 'It is not your turn');
+    return game;
+  }
+
+  private throwDice(seat: number, gesture: Gesture): Change {
+    const game = this.turnOf(seat);
+    const refused = refusal(game, { type: 'roll' });
+    if (refused) throw refused;
+    const outcome = this.options.thrower(game, gesture);
+    this.setGame(apply(game, { type: 'roll', faces: outcome.faces }));
+    this.changed();
+    return {
+      thrown: {
+        seat,
+        trajectory: outcome.trajectory,
+        faces: [...outcome.faces],
+        held: [...game.held],
+        seconds: outcome.seconds,
+      },
+    };
+  }
+
+  /** A hold or a score (a throw goes through throwDice, which brings its faces). */
+  private act(seat: number, action: Action): Change {
+    const game = this.turnOf(seat);
+    const refused = refusal(game, action);
+    if (refused) throw refused;
+    this.setGame(apply(game, action));
+    this.changed();
+    return {};
+  }
+
+  private setGame(game: Game): void {
+    this.game = game;
+    if (game.over) this.phase = 'over';
+  }
+
+  // ---- the host's requests ----
+
+  private hostOnly(seat: number): void {
+    if (seat < 0 || seat !== this.host) throw new ProtocolError('not-host', 'Only the host may do that');
+  }
+
+  private lobbyOnly(): void {
+    if (this.phase !== 'lobby') throw new ProtocolError('game-started', 'The game has started');
+  }
+
+  private addBot(seat: number, kind: BotId): Change {
+    this.hostOnly(seat);
+    this.lobbyOnly();
+    if (this.seats.length >= MAX_SEATS)
+      throw new ProtocolError('room-full', `A table has ${MAX_SEATS} seats`);
+    this.seats.push(computerSeat(computerName(this.seats), kind));
+    this.changed();
+    return {};
+  }
+
+  private emptySeat(seat: number, target: number): Change {
+    this.hostOnly(seat);
+    this.lobbyOnly();
+    const taken = this.seats[target];
+    if (!taken) throw new ProtocolError('bad-message', 'No such seat');
+    if (taken.kind === 'human' && taken.connected) {
+      throw new ProtocolError('bad-message', 'Only a computer or a player who left can be removed');
+    }
+    const change = this.removeSeat(target);
+    if (taken.sessionId !== null) change.evicted = taken.sessionId;
+    this.changed();
+    return change;
+  }
+
+  private setRules(seat: number, rules: RuleSetId): Change {
+    this.hostOnly(seat);
+    this.lobbyOnly();
+    this.rules = rules;
+    this.changed();
+    return {};
+  }
+
+  /** Starts the game (in the lobby), or a new one with the same seats once a game is over. */
+  private start(seat: number): Change {
+    this.hostOnly(seat);
+    if (this.phase === 'playing') throw new ProtocolError('game-started', 'The game has started');
+    if (this.seats.length < MIN_SEATS) {
+      throw new ProtocolError('not-enough-players', `A game needs ${MIN_SEATS} seats taken`);
+    }
+    this.game = newGame({
+      players: this.seats.map((s) => s.name),
+      rules: this.rules,
+      seed: this.options.newSeed(),
+    });
+    this.phase = 'playing';
+    this.changed();
+    return {};
+  }
+
+  // ---- seats and host ----
+
+  private placeFor(name: string): number | 'new' {
+    const key = lower(name);
+    const back = this.seats.findIndex((s) => s.kind === 'human' && !s.connected && lower(s.name) === key);
+    if (back >= 0) return back;
+    if (this.phase !== 'lobby') throw new ProtocolError('game-started', 'The game has started');
+    if (this.seats.length >= MAX_SEATS)
+      throw new ProtocolError('room-full', `A table has ${MAX_SEATS} seats`);
+    return 'new';
+  }
+
+  /** Empties a seat in the lobby: the seats after it move up one; the host moves on if it was theirs. */
+  private removeSeat(index: number): Change {
+    this.seats.splice(index, 1);
+    const moved = this.seats
+      .slice(index)
+      .flatMap((seat) => (seat.sessionId !== null && seat.connected ? [seat.sessionId] : []));
+    if (this.host > index) this.host--;
+    else if (this.host === index) this.host = this.nextHost(index) ?? 0;
+    this.fixHost();
+    return moved.length > 0 ? { moved } : {};
+  }
+
+  /** Keeps the host a person who holds a seat; else the next connected person after them becomes host. */
+  private fixHost(): void {
+    const host = this.seats[this.host];
+    if (host && host.kind === 'human' && host.sessionId !== null) return;
+    this.host = this.nextHost(this.host + 1) ?? (this.host < this.seats.length ? this.host : 0);
+  }
+
+  /** The first seat from `from` on (round the table) whose person is connected. */
+  private nextHost(from: number): number | undefined {
+    const n = this.seats.length;
+    for (let k = 0; k < n; k++) {
+      const i = (from + k) % n;
+      const seat = this.seats[i]!;
+      if (seat.kind === 'human' && seat.sessionId !== null && seat.connected) return i;
+    }
+    return undefined;
+  }
+
+  private changed(): void {
+    this.version++;
+  }
+}
