@@ -109,4 +109,12 @@ export default tseslint.config(
     leave: (depth) => `${climb(depth + 1)}(?!\\.\\./engine(?:/|$))`,
     message: 'The physics imports, outside src/scene/physics, only the engine (no scene file, no UI).',
   }),
+  // The game server runs in Node: of the rest of src only the engine, the physics and the online protocol.
+  ...layer({
+    root: 'src/server',
+    forbidden: packages(['three', 'lit', '@lit'], 'The game server runs in Node: no three or lit.'),
+    leave: (depth) => `${climb(depth + 1)}(?!(?:engine|online|scene/physics)(?:/|$))`,
+    message:
+      'The game server imports, outside src/server, only the engine, src/online and src/scene/physics.',
+  }),
 );
