@@ -24,3 +24,33 @@ export {
   type BestAction,
 } from './decisions.js';
 export { bonusModel, maskOf, trackedUpper, type BonusModel } from './sheet-model.js';
+export {
+  ROW_MAX,
+  MAX_ROW_TOTAL,
+  maxRemaining,
+  remainingChance,
+  reachChance,
+  solveRemainingDistributions,
+  solveTargetTables,
+  type RemainingDistributions,
+  type TargetTables,
+  type TargetOptions,
+} from './win-tables.js';
+export { WIN_TARGETS_CHECKSUM, encodeTargetTables, decodeTargetTables } from './win-asset.js';
+export { solveBonusChances, type BonusChances } from './win-bonus.js';
+export {
+  LATE_FREE_ROWS,
+  createWinModel,
+  getWinModel,
+  winChances,
+  rankRowsByWin,
+  rankHoldsByWin,
+  bestWinAction,
+  reviewByWin,
+  type WinModel,
+  type WinModelOptions,
+  type WinRowChoice,
+  type WinHoldChoice,
+  type WinAction,
+  type WinReviewedDecision,
+} from './win.js';
