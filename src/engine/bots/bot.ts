@@ -3,11 +3,24 @@ import { RuleError } from '../errors.js';
 import { assertGame, type Game } from '../game.js';
 import type { RowId } from '../rows.js';
 
-/** The names of the computer players, strongest first. */
+/**
+ * The names of the computer players a seat is offered today, strongest first. The page's seat list and
+ * its labels follow this list, so `winner` joins it once the page has a label for it (until then it is
+ * in `ALL_BOT_IDS` only).
+ */
 export const BOT_IDS = ['optimal', 'good', 'easy'] as const;
 
-/** A computer player's name. */
+/** A computer player's name, of those a seat is offered. */
 export type BotId = (typeof BOT_IDS)[number];
+
+/**
+ * Every computer player `createBot` makes: also `winner`, which plays for the chance to win (it wins
+ * more often than `optimal`, which plays for the highest expected score and so scores more on average).
+ */
+export const ALL_BOT_IDS = ['winner', ...BOT_IDS] as const;
+
+/** The name of any computer player `createBot` makes. */
+export type AnyBotId = (typeof ALL_BOT_IDS)[number];
 
 /**
  * A computer player. It is asked for one action at a time for the player to act, and always answers
@@ -15,7 +28,7 @@ export type BotId = (typeof BOT_IDS)[number];
  * time, then the throw follows.
  */
 export interface Bot {
-  readonly id: BotId;
+  readonly id: AnyBotId;
   /**
    * The next action for the player to act in the game.
    * @throws RuleError `game-over` when the game is over, `bad-state` when it is not a game
@@ -26,9 +39,14 @@ export interface Bot {
 /** What a bot wants to do with the dice on the table. */
 export type TurnPlan = { type: 'score'; row: RowId } | { type: 'hold'; held: readonly boolean[] };
 
-/** Whether a value names a bot. */
+/** Whether a value names a bot a seat is offered (`BOT_IDS`). */
 export function isBotId(value: unknown): value is BotId {
   return typeof value === 'string' && (BOT_IDS as readonly string[]).includes(value);
+}
+
+/** Whether a value names any bot `createBot` makes (`ALL_BOT_IDS`, `winner` too). */
+export function isAnyBotId(value: unknown): value is AnyBotId {
+  return typeof value === 'string' && (ALL_BOT_IDS as readonly string[]).includes(value);
 }
 
 /**

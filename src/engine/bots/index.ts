@@ -1,15 +1,28 @@
 /**
- * Computer players for Täringupokker: `optimal` (the solver's best move), `good` (best for this turn
- * alone) and `easy` (a beginner). Each answers a game with its next legal action.
+ * Computer players for Täringupokker: `winner` (plays for the chance to win), `optimal` (the solver's
+ * best move for the expected score), `good` (best for this turn alone) and `easy` (a beginner). Each
+ * answers a game with its next legal action.
  */
-import type { StateValues } from '../solver/index.js';
-import type { Bot, BotId } from './bot.js';
+import type { StateValues, TargetTables } from '../solver/index.js';
+import type { AnyBotId, Bot } from './bot.js';
 import { createEasyBot } from './easy.js';
 import { createGoodBot } from './good.js';
 import { createOptimalBot } from './optimal.js';
+import { createWinnerBot } from './winner.js';
 
-export { BOT_IDS, isBotId, stepTowards, type Bot, type BotId, type TurnPlan } from './bot.js';
+export {
+  ALL_BOT_IDS,
+  BOT_IDS,
+  isAnyBotId,
+  isBotId,
+  stepTowards,
+  type AnyBotId,
+  type Bot,
+  type BotId,
+  type TurnPlan,
+} from './bot.js';
 export { createOptimalBot } from './optimal.js';
+export { createWinnerBot } from './winner.js';
 export { createGoodBot } from './good.js';
 export { createEasyBot, easyPlan, greedyRow } from './easy.js';
 export { playGame } from './play.js';
@@ -20,11 +33,18 @@ export interface BotOptions {
   seed?: number;
   /** A solved table for `optimal`, to skip solving it on first use. */
   table?: StateValues;
+  /**
+   * The target tables for `winner` (`decodeTargetTables` of the shipped asset, or solved): without
+   * them it plays to win only late in a game (see `createWinnerBot`).
+   */
+  winTargets?: TargetTables;
 }
 
 /** A bot by name. */
-export function createBot(id: BotId, options: BotOptions = {}): Bot {
+export function createBot(id: AnyBotId, options: BotOptions = {}): Bot {
   switch (id) {
+    case 'winner':
+      return createWinnerBot(options.winTargets);
     case 'optimal':
       return createOptimalBot(options.table);
     case 'good':

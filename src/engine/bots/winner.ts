@@ -1,0 +1,30 @@
+import type { Game } from '../game.js';
+import { bestAction, bestWinAction, getWinModel, positionOf, type TargetTables } from '../solver/index.js';
+import { lastPlan, stepTowards, type Bot, type TurnPlan } from './bot.js';
+
+/**
+ * The bot that plays to win: every hold and row maximises its chance to finish ahead of every opponent
+ * (ties half), judged from all the sheets and totals of the game, not its own expected score
+ * (`bestWinAction`). Where the chance to win no longer depends on the move (a game already won or
+ * lost) it plays exactly as `optimal`.
+ *
+ * It needs the target tables of the player that plays to win: pass those of the asset
+ * (`decodeTargetTables` of win-targets.bin) or solved elsewhere for full strength. Without them it plays
+ * as `optimal` until its sheet has `LATE_FREE_ROWS` free rows, then solves the tables it needs from
+ * there (a fraction of a second) and plays to win.
+ */
+export function createWinnerBot(targets?: TargetTables): Bot {
+  const remember = lastPlan();
+  return {
+    id: 'winner',
+    next(game: Game) {
+      return stepTowards(game, () => remember(game, 0, () => plan(game, targets)));
+    },
+  };
+}
+
+function plan(game: Game, targets: TargetTables | undefined): TurnPlan {
+  const model = getWinModel(game.rules, targets);
+  const best = bestWinAction(game, model) ?? bestAction(model.table, positionOf(game));
+  return best.type === 'score' ? { type: 'score', row: best.row } : { type: 'hold', held: best.held };
+}
