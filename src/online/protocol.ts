@@ -5,7 +5,7 @@
  * client alone, and the room does not change.
  */
 import type { Game, RowId, RuleErrorCode, RuleSetId } from '../engine/index.js';
-import { isBotId, type BotId } from '../engine/bots/index.js';
+import { isBotId, type BotId } from '../engine/bots/bot.js';
 import { CodedError, isPlayerName, isRowId, MAX_PLAYERS } from '../engine/index.js';
 
 /** The Colyseus room type every game is played in (always private: joined by its id). */

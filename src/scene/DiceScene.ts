@@ -5,7 +5,7 @@ import type { PointerInput, TableInputHandlers } from './PointerInput.js';
 import { blankPose, PoseTween } from './PoseTween.js';
 import { SceneError } from './SceneError.js';
 import { TableView, type GpuResources } from './TableView.js';
-import { ThrowPlayback } from './ThrowPlayback.js';
+import type { ThrowPlayback } from './ThrowPlayback.js';
 import { ThrowSession } from './ThrowSession.js';
 import type { Trajectory } from './physics/trajectory.js';
 
@@ -83,7 +83,8 @@ export class DiceScene implements TableProbe {
   private tapsThrow = true;
   private readonly tween: PoseTween;
   private readonly session: ThrowSession;
-  private readonly playback = new ThrowPlayback();
+  /** Plays back throws made elsewhere: a chunk of its own, loaded with the first (online play only). */
+  private playback: ThrowPlayback | null = null;
   private readonly resizeObserver: ResizeObserver;
   private readonly held: boolean[];
   private readonly pose: DiePose = blankPose();
@@ -269,8 +270,12 @@ export class DiceScene implements TableProbe {
    * last frame has them; `held` dice glow on the ledge. Resolves when they rest. A new throw, `show`
    * or `setHeld` ends it first (it still resolves); `dispose` rejects it.
    */
-  play(trajectory: Trajectory, held: readonly boolean[]): Promise<void> {
-    if (this.disposed) return Promise.reject(new SceneError('disposed', 'The dice scene was disposed'));
+  async play(trajectory: Trajectory, held: readonly boolean[]): Promise<void> {
+    if (!this.playback) {
+      const { ThrowPlayback } = await import('./ThrowPlayback.js');
+      this.playback ??= new ThrowPlayback();
+    }
+    if (this.disposed) throw new SceneError('disposed', 'The dice scene was disposed');
     this.endMotion();
     this.tween.cancel();
     for (let i = 0; i < this.held.length; i++) this.held[i] = held[i]!;
@@ -290,7 +295,7 @@ export class DiceScene implements TableProbe {
     this.disposed = true;
     this.loop.dispose();
     this.session.dispose();
-    this.playback.cancel(new SceneError('disposed', 'The dice scene was disposed during a throw'));
+    this.playback?.cancel(new SceneError('disposed', 'The dice scene was disposed during a throw'));
     this.resizeObserver.disconnect();
     document.removeEventListener('visibilitychange', this.onVisibility);
     this.input?.dispose();
@@ -301,14 +306,15 @@ export class DiceScene implements TableProbe {
   /** One frame: advances a throw and hops, draws what moved; returns whether anything still moves. */
   private readonly step = (now: number, seconds: number): boolean => {
     let moving = false;
-    const throwing = this.session.running || this.playback.running;
+    const playback = this.playback;
+    const throwing = this.session.running || !!playback?.running;
     if (this.session.running) {
       moving = !this.session.advance(seconds);
       this.syncAll();
     }
-    const played = this.playback.current;
-    if (played) {
-      if (this.playback.advance(seconds, this.drawPose)) this.layPlayed(played);
+    const played = playback?.current;
+    if (playback && played) {
+      if (playback.advance(seconds, this.drawPose)) this.layPlayed(playback, played);
       else moving = true;
     }
     if (this.tween.running) {
@@ -335,10 +341,11 @@ export class DiceScene implements TableProbe {
   /** Brings a throw or a playback under way to rest at once (it still resolves). */
   private endMotion(): void {
     this.session.complete();
-    const played = this.playback.current;
-    if (played) {
-      this.playback.complete(this.drawPose);
-      this.layPlayed(played);
+    const playback = this.playback;
+    const played = playback?.current;
+    if (playback && played) {
+      playback.complete(this.drawPose);
+      this.layPlayed(playback, played);
     }
   }
 
@@ -347,8 +354,8 @@ export class DiceScene implements TableProbe {
   };
 
   /** The physics takes the played-back dice where they came to rest (the next hold hops from there). */
-  private layPlayed(trajectory: Trajectory): void {
-    const poses = this.held.map((_, i) => this.playback.restingPose(trajectory, i, blankPose()));
+  private layPlayed(playback: ThrowPlayback, trajectory: Trajectory): void {
+    const poses = this.held.map((_, i) => playback.restingPose(trajectory, i, blankPose()));
     this.world.lay(poses, this.held);
   }
 

@@ -1,5 +1,5 @@
 import { DiceWorld } from './physics/DiceWorld.js';
-import { samplePose, trajectorySeconds, type Trajectory } from './physics/trajectory.js';
+import type { Trajectory } from './physics/trajectory.js';
 import type { Gesture, ThrowResult } from './physics/types.js';
 
 /**
@@ -31,13 +31,14 @@ export class HeadlessThrower implements DiceThrower {
     return Promise.resolve(this.world.throwToRest(seed, gesture, held));
   }
 
-  play(trajectory: Trajectory, held: readonly boolean[]): Promise<void> {
+  async play(trajectory: Trajectory, held: readonly boolean[]): Promise<void> {
+    // Online play only: the trajectory's reader comes with it.
+    const { samplePose, trajectorySeconds } = await import('./physics/trajectory.js');
     const end = trajectorySeconds(trajectory);
     this.world.lay(
       held.map((_, i) => samplePose(trajectory, end, i, { x: 0, y: 0, z: 0, qx: 0, qy: 0, qz: 0, qw: 1 })),
       held,
     );
-    return Promise.resolve();
   }
 
   dispose(): void {}

@@ -73,7 +73,7 @@ export class ThrowPlayback {
   }
 
   private handOut(t: Trajectory, seconds: number, sink: PoseSink): void {
-    for (let i = 0; i < 5; i++) sink(i, samplePose(t, seconds, i, this.pose));
+    for (let i = 0; i < t.dice; i++) sink(i, samplePose(t, seconds, i, this.pose));
   }
 
   private finish(): void {

@@ -11,3 +11,4 @@ export { DiceTable, FIRST_FRAME_MARK, type DiceTableHost, type TableState } from
 export { HeadlessThrower, type DiceThrower } from './HeadlessThrower.js';
 export { SceneError, type SceneErrorCode } from './SceneError.js';
 export { DEFAULT_GESTURE, type Gesture, type ThrowResult } from './physics/types.js';
+export { decodeTrajectory, TrajectoryError, type Trajectory } from './physics/trajectory.js';

@@ -1,8 +1,9 @@
 import { CodedError, RuleError, type RuleErrorCode } from '../engine/index.js';
+import type { OnlineErrorCode } from '../online/protocol.js';
 import type { ElementErrorCode } from './i18n/index.js';
 
-/** Every code a refused call on <dice-poker> can carry. */
-export type DicePokerErrorCode = RuleErrorCode | ElementErrorCode;
+/** Every code a refused call on <dice-poker> can carry (online play's included). */
+export type DicePokerErrorCode = RuleErrorCode | ElementErrorCode | OnlineErrorCode;
 
 /** A refused call on <dice-poker>. The element's state is unchanged after it. */
 export class DicePokerError extends CodedError<DicePokerErrorCode> {

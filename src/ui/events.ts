@@ -1,4 +1,5 @@
 import type { RowId } from '../engine/index.js';
+import type { BotId } from '../engine/bots/index.js';
 import type { NewGameOptions } from './new-game-options.js';
 
 /** `dp-roll`: a throw came to rest. */
@@ -39,6 +40,16 @@ export interface RequestScoreDetail {
 export interface RequestHoldDetail {
   index: number;
 }
+/** Online play's requests: a name to host or join with, a computer for a seat, a seat to empty. */
+export interface RequestNameDetail {
+  name: string;
+}
+export interface RequestBotDetail {
+  kind: BotId;
+}
+export interface RequestSeatDetail {
+  seat: number;
+}
 
 declare global {
   interface GlobalEventHandlersEventMap {
@@ -58,6 +69,18 @@ declare global {
     'dp-request-setup': CustomEvent<void>;
     /** The game-over panel's "Clear best scores". */
     'dp-request-clear-history': CustomEvent<void>;
+    /** "Play online": create a room with this player as host. */
+    'dp-request-host': CustomEvent<RequestNameDetail>;
+    /** The join panel's "Join" (the room is the invite's). */
+    'dp-request-join': CustomEvent<RequestNameDetail>;
+    /** The host's "Start the game". */
+    'dp-request-online-start': CustomEvent<void>;
+    /** The host seats a computer. */
+    'dp-request-add-bot': CustomEvent<RequestBotDetail>;
+    /** The host empties a seat. */
+    'dp-request-remove-seat': CustomEvent<RequestSeatDetail>;
+    /** Leave the room (or, from the join panel, go back to playing here). */
+    'dp-request-leave': CustomEvent<void>;
   }
 }
 

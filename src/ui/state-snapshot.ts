@@ -1,4 +1,5 @@
 import { totals, winners, type Game, type RowId, type RuleSetId } from '../engine/index.js';
+import type { OnlineState } from './session/GameSession.js';
 
 /** One player in the element's public state. */
 export interface PlayerSnapshot {
@@ -19,10 +20,12 @@ export interface DicePokerState {
   over: boolean;
   winners: number[];
   rules: RuleSetId;
+  /** The online room (`{ roomId, seat, host, connected }`), or null in a game played in the page. */
+  online: OnlineState | null;
 }
 
-/** The public state before any game is started. */
-export function emptySnapshot(rules: RuleSetId): DicePokerState {
+/** The public state before any game is started (`online`: the room waiting for its game, if any). */
+export function emptySnapshot(rules: RuleSetId, online: OnlineState | null = null): DicePokerState {
   return {
     players: [],
     current: 0,
@@ -33,11 +36,12 @@ export function emptySnapshot(rules: RuleSetId): DicePokerState {
     over: false,
     winners: [],
     rules,
+    online: online && { ...online, connected: [...online.connected] },
   };
 }
 
 /** A fresh copy of the public fields of a game (so callers cannot reach into the live state). */
-export function snapshotOf(game: Game): DicePokerState {
+export function snapshotOf(game: Game, online: OnlineState | null = null): DicePokerState {
   const sums = totals(game);
   return {
     players: game.players.map((p, i) => ({ name: p.name, scores: { ...p.scores }, total: sums[i]! })),
@@ -49,5 +53,6 @@ export function snapshotOf(game: Game): DicePokerState {
     over: game.over,
     winners: winners(game),
     rules: game.rules,
+    online: online && { ...online, connected: [...online.connected] },
   };
 }

@@ -60,7 +60,8 @@ describe('trajectory', () => {
     ['not a string', 42],
     ['not base64', '@@@'],
     ['truncated', encodeTrajectory(recordThrow(new DiceWorld(), 1, GESTURE, HELD).trajectory).slice(0, 40)],
-    ['another version', btoa(String.fromCharCode(9, 0, 30, 0, 1, 0))],
+    ['another version', btoa(String.fromCharCode(9, 0, 30, 0, 1, 0, 5, 0))],
+    ['not five dice', btoa(String.fromCharCode(1, 0, 30, 0, 1, 0, 9, 0))],
     ['too long', 'A'.repeat(200_000)],
   ])('refuses a trajectory that is %s', (_, text) => {
     expect(() => decodeTrajectory(text)).toThrow(TrajectoryError);

@@ -1,4 +1,3 @@
-import { DICE_COUNT } from '../../engine/index.js';
 import type { DiceWorld } from './DiceWorld.js';
 import type { DiePose, Gesture, ThrowResult } from './types.js';
 
@@ -13,14 +12,19 @@ export interface Trajectory {
   fps: number;
   /** Number of frames; the last is the dice at rest. */
   frames: number;
-  /** `frames` x 5 dice x (x, y, z, qx, qy, qz, qw). */
+  /** Number of dice (five in this game). */
+  dice: number;
+  /** `frames` x `dice` x (x, y, z, qx, qy, qz, qw). */
   poses: Float32Array;
 }
 
 /** Numbers per die per frame. */
 const STRIDE = 7;
-/** Format version, first in the encoded header. */
+/** Format version, first in the encoded header: version, frames a second, frames, dice. */
 const VERSION = 1;
+const HEADER = 4;
+/** Most dice a trajectory may hold. */
+const MAX_DICE = 5;
 /** Positions are kept in thousandths of a die edge (the table spans a few tens of edges). */
 const POSITION_SCALE = 1000;
 /** Quaternion components are kept as signed 16-bit fractions. */
@@ -46,9 +50,10 @@ export function recordThrow(
   everySteps = 2,
 ): { result: ThrowResult; trajectory: Trajectory } {
   const frames: number[] = [];
+  const dice = world.bodies.length;
   const pose: DiePose = { x: 0, y: 0, z: 0, qx: 0, qy: 0, qz: 0, qw: 1 };
   const keep = () => {
-    for (let i = 0; i < DICE_COUNT; i++) {
+    for (let i = 0; i < dice; i++) {
       world.pose(i, pose);
       frames.push(pose.x, pose.y, pose.z, pose.qx, pose.qy, pose.qz, pose.qw);
     }
@@ -65,30 +70,28 @@ export function recordThrow(
     if (steps % everySteps === 0) keep();
   }
   keep();
-  let count = frames.length / (DICE_COUNT * STRIDE);
+  let count = frames.length / (dice * STRIDE);
   let poses = Float32Array.from(frames);
   if (count > MAX_TRAJECTORY_FRAMES) {
     // Keep the start and the end (the faces scored); a throw this long is one in many thousands.
-    const head = (MAX_TRAJECTORY_FRAMES - 1) * DICE_COUNT * STRIDE;
-    poses = Float32Array.from([
-      ...poses.subarray(0, head),
-      ...poses.subarray(poses.length - DICE_COUNT * STRIDE),
-    ]);
+    const head = (MAX_TRAJECTORY_FRAMES - 1) * dice * STRIDE;
+    poses = Float32Array.from([...poses.subarray(0, head), ...poses.subarray(poses.length - dice * STRIDE)]);
     count = MAX_TRAJECTORY_FRAMES;
   }
   const fps = 1 / (world.options.fixedStep * everySteps);
-  return { result: world.lastResult!, trajectory: { fps, frames: count, poses } };
+  return { result: world.lastResult!, trajectory: { fps, frames: count, dice, poses } };
 }
 
 /** The trajectory as compact text (16-bit numbers, base64): about 70 bytes a frame before base64. */
 export function encodeTrajectory(t: Trajectory): string {
-  const data = new Int16Array(3 + t.frames * DICE_COUNT * STRIDE);
+  const data = new Int16Array(HEADER + t.frames * t.dice * STRIDE);
   data[0] = VERSION;
   data[1] = Math.round(t.fps);
   data[2] = t.frames;
-  for (let i = 0; i < t.frames * DICE_COUNT; i++) {
+  data[3] = t.dice;
+  for (let i = 0; i < t.frames * t.dice; i++) {
     const from = i * STRIDE;
-    const to = 3 + from;
+    const to = HEADER + from;
     for (let k = 0; k < 3; k++) data[to + k] = clamp16(t.poses[from + k]! * POSITION_SCALE);
     for (let k = 3; k < 7; k++) data[to + k] = clamp16(t.poses[from + k]! * ROTATION_SCALE);
   }
@@ -103,7 +106,10 @@ export function encodeTrajectory(t: Trajectory): string {
  * @throws TrajectoryError when the text is not one (bad base64, wrong version or size, too long)
  */
 export function decodeTrajectory(text: unknown): Trajectory {
-  if (typeof text !== 'string' || text.length > 4 * Math.ceil(((3 + MAX_TRAJECTORY_FRAMES * 35) * 2) / 3)) {
+  if (
+    typeof text !== 'string' ||
+    text.length > 4 * Math.ceil(((HEADER + MAX_TRAJECTORY_FRAMES * MAX_DICE * STRIDE) * 2) / 3)
+  ) {
     throw new TrajectoryError('A trajectory is a base64 string of bounded length');
   }
   let binary: string;
@@ -112,20 +118,20 @@ export function decodeTrajectory(text: unknown): Trajectory {
   } catch {
     throw new TrajectoryError('A trajectory is base64');
   }
-  if (binary.length % 2 !== 0 || binary.length < 6) throw new TrajectoryError('A trajectory is truncated');
+  if (binary.length % 2 !== 0 || binary.length < 2 * HEADER)
+    throw new TrajectoryError('A trajectory is truncated');
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   const data = new Int16Array(bytes.buffer);
-  const [version, fps, frames] = [data[0]!, data[1]!, data[2]!];
+  const [version, fps, frames, dice] = [data[0]!, data[1]!, data[2]!, data[3]!];
   if (version !== VERSION) throw new TrajectoryError(`Unknown trajectory version ${version}`);
-  if (!(fps >= 1 && fps <= 240) || !(frames >= 1 && frames <= MAX_TRAJECTORY_FRAMES)) {
-    throw new TrajectoryError('A trajectory has 1 to 240 frames a second and a bounded length');
+  if (!(fps >= 1 && fps <= 240) || !(frames >= 1 && frames <= MAX_TRAJECTORY_FRAMES) || dice !== MAX_DICE) {
+    throw new TrajectoryError('A trajectory has five dice, 1 to 240 frames a second and a bounded length');
   }
-  if (data.length !== 3 + frames * DICE_COUNT * STRIDE)
-    throw new TrajectoryError('A trajectory is truncated');
-  const poses = new Float32Array(frames * DICE_COUNT * STRIDE);
-  for (let i = 0; i < frames * DICE_COUNT; i++) {
-    const from = 3 + i * STRIDE;
+  if (data.length !== HEADER + frames * dice * STRIDE) throw new TrajectoryError('A trajectory is truncated');
+  const poses = new Float32Array(frames * dice * STRIDE);
+  for (let i = 0; i < frames * dice; i++) {
+    const from = HEADER + i * STRIDE;
     const to = i * STRIDE;
     for (let k = 0; k < 3; k++) poses[to + k] = data[from + k]! / POSITION_SCALE;
     let norm = 0;
@@ -135,7 +141,7 @@ export function decodeTrajectory(text: unknown): Trajectory {
     for (let k = 3; k < 7; k++) poses[to + k]! *= scale;
     if (norm === 0) poses[to + 6] = 1;
   }
-  return { fps, frames, poses };
+  return { fps, frames, dice, poses };
 }
 
 /** Seconds from release to rest. */
@@ -152,8 +158,8 @@ export function samplePose(t: Trajectory, seconds: number, die: number, out: Die
   const frame = Math.floor(at);
   const next = Math.min(frame + 1, t.frames - 1);
   const f = at - frame;
-  const a = (frame * DICE_COUNT + die) * STRIDE;
-  const b = (next * DICE_COUNT + die) * STRIDE;
+  const a = (frame * t.dice + die) * STRIDE;
+  const b = (next * t.dice + die) * STRIDE;
   const p = t.poses;
   out.x = p[a]! + (p[b]! - p[a]!) * f;
   out.y = p[a + 1]! + (p[b + 1]! - p[a + 1]!) * f;

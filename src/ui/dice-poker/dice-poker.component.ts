@@ -13,6 +13,7 @@ import {
 import { DicePokerError } from '../errors.js';
 import { emit } from '../events.js';
 import { resolveLang, stringsFor, type Lang, type Strings } from '../i18n/index.js';
+import type { PlayerErrorCode } from '../i18n/strings.js';
 import { emptySnapshot, snapshotOf, type DicePokerState } from '../state-snapshot.js';
 import { dicePokerStyles } from './dice-poker.styles.js';
 import { renderDicePoker } from './dice-poker.view.js';
@@ -28,6 +29,8 @@ import { SaveSlot } from './SaveSlot.js';
 import type { NewGameOptions } from '../new-game-options.js';
 import type { GameSession, SessionChange } from '../session/GameSession.js';
 import { LocalSession } from '../session/LocalSession.js';
+import type { OnlinePlay } from './OnlinePlay.js';
+import { OFFLINE, hasOnlineSeat, isInvite } from './online-entry.js';
 
 export type { NewGameOptions } from '../new-game-options.js';
 
@@ -39,6 +42,17 @@ function loadStartPanel(): void {
   startPanel ??= import('../components/dp-start-panel/dp-start-panel.js').catch((error: unknown) => {
     startPanel = null;
     console.warn('<dice-poker>: the start panel could not be loaded', error);
+  });
+}
+
+/** The online panel's chunk, once asked for (null again after a failed load, so it is retried). */
+let onlinePanel: Promise<unknown> | null = null;
+
+/** Loads the online panel (joining, the room before its game): only online play needs it. */
+function loadOnlinePanel(): void {
+  onlinePanel ??= import('../components/dp-online-panel/dp-online-panel.js').catch((error: unknown) => {
+    onlinePanel = null;
+    console.warn('<dice-poker>: the online panel could not be loaded', error);
   });
 }
 
@@ -90,6 +104,8 @@ export class DicePoker extends LitElement {
   @property({ type: Boolean, attribute: 'reduced-motion' }) reducedMotion = false;
   /** Where the game is saved in localStorage; give each element on a page its own. */
   @property({ attribute: 'storage-key' }) storageKey = 'default';
+  /** The game server for online play (its http(s) address); the page's own origin when not given. */
+  @property() server: string | null = null;
 
   @state() private settingUp = false;
   @state() private noWebgl = false;
@@ -119,16 +135,46 @@ export class DicePoker extends LitElement {
   private readonly seats = new ComputerSeats(this);
   private readonly sound = new SoundController(this);
   private readonly saves = new SaveSlot(this, (message) => this.attrs.warn(message));
-  /** The game played: the one truth the table and the overlay show (here, the engine in the page). */
-  private readonly session: GameSession = new LocalSession((seed, gesture, held) =>
-    this.table.throw(seed, gesture, held),
-  );
+  /** The game in the page: the engine here, the physics dice on this table giving the faces. */
+  private readonly local = new LocalSession((seed, gesture, held) => this.table.throw(seed, gesture, held));
+  /** The game played: the one truth the table and the overlay show (the local one, or an online room). */
+  private session: GameSession = this.local;
+  private stopFollowing: () => void;
+  /** Online play, once wanted (a chunk of its own: pages that never go online never load it). */
+  private online: OnlinePlay | null = null;
   /** Who plays each seat of the game about to start (read when the session says it started). */
   private seatsOfNextGame: SeatKind[] | null = null;
 
   constructor() {
     super();
-    this.session.subscribe((change) => this.followSession(change));
+    this.stopFollowing = this.session.subscribe((change) => this.followSession(change));
+  }
+
+  /** Online play, loaded on first use. */
+  private async onlinePlay(): Promise<OnlinePlay> {
+    if (!this.online) {
+      const { OnlinePlay } = await import('./OnlinePlay.js');
+      this.online ??= new OnlinePlay({
+        serverUrl: () => this.server || location.origin,
+        storageKey: () => this.storageKey,
+        play: (session) => this.play(session ?? this.local),
+        playThrow: (trajectory, faces, held) => this.table.play(trajectory, faces, held),
+        requestUpdate: () => this.requestUpdate(),
+        lang: () => this.language,
+      });
+    }
+    return this.online;
+  }
+
+  /** Plays `session` from now on: the table and the overlay show its game. */
+  private play(session: GameSession): void {
+    if (session === this.session) return;
+    this.stopFollowing();
+    this.session = session;
+    this.stopFollowing = session.subscribe((change) => this.followSession(change));
+    this.settingUp = false;
+    this.startSeats(session.game?.players.map(() => 'human') ?? []);
+    this.requestUpdate();
   }
 
   private get game(): Game | null {
@@ -142,9 +188,10 @@ export class DicePoker extends LitElement {
 
   /** A plain, serialisable snapshot of the game (a fresh copy on every read). */
   get state(): DicePokerState {
+    const online = this.session.online;
     return this.game
-      ? snapshotOf(this.game)
-      : emptySnapshot(this.attrs.value(parseRules(attributeText(this.rules))));
+      ? snapshotOf(this.game, online)
+      : emptySnapshot(this.attrs.value(parseRules(attributeText(this.rules))), online);
   }
 
   /**
@@ -165,8 +212,15 @@ export class DicePoker extends LitElement {
     return this.session.score(row);
   }
 
-  /** Starts a new game at once; options default to the attributes (and the last game's players). */
+  /**
+   * Starts a new game at once, in the page (an online room is left); options default to the
+   * attributes (and the last game's players).
+   */
   newGame(options: NewGameOptions = {}): void {
+    if (this.session !== this.local) {
+      if (this.busy) throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
+      void this.online?.leave();
+    }
     const players = options.players ??
       this.attrs.value(parsePlayers(attributeText(this.players))) ??
       this.game?.players.map((p) => p.name) ?? [this.strings.defaultName(1)];
@@ -183,13 +237,45 @@ export class DicePoker extends LitElement {
   }
 
   /**
+   * Creates a private online room with this player as its host; resolves with its id and the invite
+   * link to send friends. Rejects with `server-unavailable` when the game server cannot be reached.
+   */
+  hostOnline({ name }: { name: string }): Promise<{ roomId: string; inviteUrl: string }> {
+    return this.onlinePlay().then((online) => online.hostRoom(name));
+  }
+
+  /**
+   * Joins a friend's room by its id or invite link. Rejects with `bad-room-id`, `room-not-found`,
+   * `room-full`, `game-started`, `bad-name` or `server-unavailable`.
+   */
+  joinOnline(roomIdOrInviteUrl: string, { name }: { name: string }): Promise<void> {
+    return this.onlinePlay().then((online) => online.joinRoom(roomIdOrInviteUrl, name));
+  }
+
+  /** Host only: starts the online game with the seats taken. Throws `not-host` or `offline`. */
+  startOnline(): void {
+    if (!this.online) throw new DicePokerError('offline', 'Not in an online room');
+    this.online.start();
+  }
+
+  /** Leaves the online room; the element goes back to a game in the page. */
+  leaveOnline(): Promise<void> {
+    return this.online?.leave() ?? Promise.resolve();
+  }
+
+  /**
    * Everything that follows a change of the game, in one place and once: the computer seats, what
    * screen readers hear, sounds, the `dp-*` events, the saved game and the best scores. The table and
    * the overlay follow in `updated()`.
    */
   private followSession(change: SessionChange): void {
     const s = this.strings;
+    if (change.type === 'refused') this.refused(change.error);
     const game = change.game;
+    if (!game) {
+      this.requestUpdate();
+      return;
+    }
     const name = (player: number) => game.players[player]!.name;
     switch (change.type) {
       case 'thrown':
@@ -239,7 +325,8 @@ export class DicePoker extends LitElement {
     this.sound.scored(points);
     if (game.over) {
       this.focusPanel();
-      this.saves.bestScores.add(game, (p) => this.seats.kinds[p] === 'human');
+      const online = this.session.online;
+      this.saves.bestScores.add(game, (p) => (online ? p === online.seat : this.seats.kinds[p] === 'human'));
       this.announce(`${scored} ${s.gameOver}. ${verdictOf(game, s)}`);
       emit(this, 'dp-game-over', { totals: totals(game), winners: winners(game) });
     } else {
@@ -253,7 +340,8 @@ export class DicePoker extends LitElement {
    * overlay, if any: the page's or the attribute's needs no saving).
    */
   private saveGame(): void {
-    if (!this.game) return;
+    // An online game is the room's: a reload comes back to the seat (OnlinePlay), not to a copy.
+    if (!this.game || this.session !== this.local) return;
     const lang = this.chosenLang ? { lang: this.chosenLang } : {};
     this.saves.save(this.game, { ...lang, seats: this.seats.kinds });
   }
@@ -334,10 +422,21 @@ export class DicePoker extends LitElement {
     this.removeEventListener('keydown', this.onKeyDown);
     this.seats.dispose();
     this.table.dispose();
+    // Taken off the page: out of the room too (a reload, which closes the page, keeps the seat).
+    if (this.online?.session) void this.online.leave();
   }
 
   protected override firstUpdated(): void {
     this.buildTable();
+    // Opened from an invite: the join panel asks for a name. A reload comes back to its seat.
+    if (isInvite() || hasOnlineSeat(this.storageKey)) {
+      void this.onlinePlay().then(async (online) => {
+        online.readInvite();
+        this.requestUpdate();
+        await online.comeBack();
+        this.requestUpdate();
+      });
+    }
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -364,7 +463,13 @@ export class DicePoker extends LitElement {
       dice: game?.dice ?? null,
       held: game?.held ?? null,
       // Flicks and taps on the table count only while a person plays a turn and no dice roll.
-      inputTaken: !!game && !game.over && !this.settingUp && !this.busy && !this.botTurn,
+      inputTaken:
+        !!game &&
+        !game.over &&
+        !this.settingUp &&
+        !this.busy &&
+        !this.botTurn &&
+        !this.onlineView(game).othersTurn,
       // Before a turn's first throw there is nothing to lose: a tap on the felt may throw.
       beforeFirstThrow: game?.rollsUsed === 0,
       label: this.strings.said.table(game?.dice ?? [], game?.held ?? []),
@@ -419,7 +524,9 @@ export class DicePoker extends LitElement {
     const active = document.activeElement;
     if (active !== this && active !== document.body && active !== null) return;
     void this.updateComplete.then(async () => {
-      const panel = this.renderRoot.querySelector<LitElement>('dp-start-panel, dp-game-over');
+      const panel = this.renderRoot.querySelector<LitElement>(
+        'dp-start-panel, dp-game-over, dp-online-panel',
+      );
       if (!panel) return;
       // Both panels come in chunks of their own: wait for the element, then for its first render.
       await customElements.whenDefined(panel.localName);
@@ -448,15 +555,25 @@ export class DicePoker extends LitElement {
     });
   }
 
-  /** Shows why a player's request was refused. */
+  /** What online play shows (nothing, before it is loaded). */
+  private onlineView(game: Game | null) {
+    return this.online?.view(game) ?? OFFLINE;
+  }
+
+  /** Shows why a player's request was refused (online refusals in online play's own words). */
   private refused(error: unknown): void {
-    this.toast.show(this.strings.errors[DicePokerError.from(error).code]);
+    const code = DicePokerError.from(error).code;
+    this.toast.show(
+      this.online?.describe(code) ?? this.strings.errors[code as PlayerErrorCode] ?? this.strings.errorOther,
+    );
   }
 
   protected override render() {
     const game = this.game;
-    const playing = !!game && !game.over && !this.settingUp && !this.botTurn;
-    if (!game || this.settingUp) loadStartPanel();
+    const online = this.onlineView(game);
+    const playing = !!game && !game.over && !this.settingUp && !this.botTurn && !online.othersTurn;
+    if (online.joining || online.lobby) loadOnlinePanel();
+    else if (!game || this.settingUp) loadStartPanel();
     return renderDicePoker({
       strings: this.strings,
       language: this.language,
@@ -475,6 +592,7 @@ export class DicePoker extends LitElement {
       announcement: this.announcement,
       solver: this.seats.solver,
       history: game?.over ? this.saves.bestScores.list() : [],
+      online,
       on: {
         // People's requests count only on their own turns; a computer seat plays through the API.
         roll: () => playing && this.attempt(() => this.roll()),
@@ -488,6 +606,12 @@ export class DicePoker extends LitElement {
         showReview: () => void this.seats.load().then(() => (this.showReview = true)),
         skipBot: () => this.seats.skip(),
         clearHistory: () => this.saves.bestScores.clear(),
+        host: (name) => this.attempt(() => this.hostOnline({ name })),
+        join: (name) => this.attempt(() => this.online?.joinInvited(name)),
+        startOnline: () => this.attempt(() => this.startOnline()),
+        addBot: (kind) => this.attempt(() => this.online?.addBot(kind)),
+        removeSeat: (seat) => this.attempt(() => this.online?.removeSeat(seat)),
+        leave: () => this.attempt(() => this.online?.back()),
       },
     });
   }

@@ -5,6 +5,26 @@ import type { SeatKind } from '../coach/seats.js';
 import type { HighScore } from '../persistence/index.js';
 import type { Strings } from '../i18n/index.js';
 import type { NewGameOptions } from '../new-game-options.js';
+import type { BotId } from '../../engine/bots/index.js';
+import type { RoomView } from '../../online/protocol.js';
+
+/** Online play as the view shows it. */
+export interface OnlineView {
+  /** The room while it waits for its game (the lobby), else null. */
+  lobby: RoomView | null;
+  /** This page's seat in the room (-1 when not in one). */
+  seat: number;
+  /** The room's invite link. */
+  invite: string;
+  /** The page was opened from an invite and has not joined yet: the join panel shows. */
+  joining: boolean;
+  /** A join is on its way. */
+  busy: boolean;
+  /** Who lost their connection (the room waits for them), said in words; '' when nobody. */
+  awayNotice: string;
+  /** Online, another seat is playing now (this page only watches). */
+  othersTurn: boolean;
+}
 
 /** What <dice-poker> shows, and where the player's requests go: the element's template as data. */
 export interface DicePokerView {
@@ -26,6 +46,7 @@ export interface DicePokerView {
   announcement: string;
   solver: SolverClient | null;
   history: HighScore[];
+  online: OnlineView;
   on: {
     roll(): void;
     hold(index: number): void;
@@ -38,7 +59,31 @@ export interface DicePokerView {
     showReview(): void;
     skipBot(): void;
     clearHistory(): void;
+    host(name: string): void;
+    join(name: string): void;
+    startOnline(): void;
+    addBot(kind: BotId): void;
+    removeSeat(seat: number): void;
+    leave(): void;
   };
+}
+
+function onlinePanel(v: DicePokerView): TemplateResult {
+  const o = v.online;
+  return html`<div class="modal" lang=${v.language}>
+    <dp-online-panel
+      .strings=${v.strings}
+      .room=${o.lobby}
+      .seat=${o.seat}
+      .invite=${o.invite}
+      ?busy=${o.busy}
+      @dp-request-join=${(e: CustomEvent<{ name: string }>) => v.on.join(e.detail.name)}
+      @dp-request-online-start=${v.on.startOnline}
+      @dp-request-add-bot=${(e: CustomEvent<{ kind: BotId }>) => v.on.addBot(e.detail.kind)}
+      @dp-request-remove-seat=${(e: CustomEvent<{ seat: number }>) => v.on.removeSeat(e.detail.seat)}
+      @dp-request-leave=${v.on.leave}
+    ></dp-online-panel>
+  </div>`;
 }
 
 function startPanel(v: DicePokerView): TemplateResult {
@@ -53,6 +98,7 @@ function startPanel(v: DicePokerView): TemplateResult {
       ?cancellable=${!!game && !game.over}
       @dp-request-new-game=${(e: CustomEvent<NewGameOptions>) => v.on.start(e.detail)}
       @dp-request-cancel=${() => v.on.setUp(false)}
+      @dp-request-host=${(e: CustomEvent<{ name: string }>) => v.on.host(e.detail.name)}
     ></dp-start-panel>
   </div>`;
 }
@@ -109,9 +155,12 @@ function topbar(v: DicePokerView, playing: boolean): TemplateResult {
 /** The whole shadow DOM of <dice-poker>. */
 export function renderDicePoker(v: DicePokerView): TemplateResult {
   const { strings: s, game } = v;
-  const playing = !!game && !game.over && !v.settingUp;
-  const modal = !game || game.over || v.settingUp;
-  const locked = v.busy || v.botTurn;
+  const onlinePanelOpen = (v.online.joining || !!v.online.lobby) && !v.settingUp;
+  const playing = !!game && !game.over && !v.settingUp && !onlinePanelOpen;
+  const modal = !game || game.over || v.settingUp || onlinePanelOpen;
+  // Someone else plays now (a computer, or online another seat): this page only watches.
+  const watching = v.botTurn || v.online.othersTurn;
+  const locked = v.busy || watching;
   const name = game ? game.players[game.current]!.name : '';
   // While a panel asks something, the game behind it is inert: the keyboard stays in the panel.
   return html`<div class="layout ${game ? 'with-sheet' : ''}" lang=${v.language} ?inert=${modal}>
@@ -120,6 +169,11 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
         <p class="keys" id="keys">${s.keys}</p>
         ${v.noWebgl ? html`<p class="notice" role="status">${s.noWebgl}</p>` : nothing}
         ${v.message ? html`<p class="toast" role="alert">${v.message}</p>` : nothing}
+        ${
+          playing && v.online.awayNotice
+            ? html`<p class="notice" role="status" data-away>${v.online.awayNotice}</p>`
+            : nothing
+        }
         ${
           playing && v.botTurn
             ? html`<p class="bot-bar">
@@ -146,7 +200,7 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
         game
           ? html`<div class="sheet">
               ${
-                playing && v.hintsOn && !v.botTurn
+                playing && v.hintsOn && !watching
                   ? html`<dp-hints .game=${game} .strings=${s} .client=${v.solver}></dp-hints>`
                   : nothing
               }
@@ -154,7 +208,7 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
                 part="scorecard"
                 .game=${game}
                 .strings=${s}
-                .options=${playing && !v.botTurn ? scoreOptions(game) : {}}
+                .options=${playing && !watching ? scoreOptions(game) : {}}
                 ?disabled=${locked}
                 @dp-request-score=${(e: CustomEvent<{ row: RowId }>) => v.on.score(e.detail.row)}
               ></dp-scorecard>
@@ -162,7 +216,15 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
           : nothing
       }
     </div>
-    ${!game || v.settingUp ? startPanel(v) : game.over ? gameOverPanel(v, game) : nothing}
+    ${
+      onlinePanelOpen
+        ? onlinePanel(v)
+        : !game || v.settingUp
+          ? startPanel(v)
+          : game.over
+            ? gameOverPanel(v, game)
+            : nothing
+    }
     ${topbar(v, playing)}
     <div class="sr-only" role="status" aria-live="polite" lang=${v.language}>${v.announcement}</div>`;
 }

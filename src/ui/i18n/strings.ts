@@ -7,7 +7,10 @@ export interface Strings {
   rows: Record<RowId, string>;
   rowHints: Record<RowId, string>;
   rules: Record<RuleSetId, string>;
-  errors: Record<RuleErrorCode | ElementErrorCode, string>;
+  /** Why a player's own move was refused (what the overlay lets a player try). */
+  errors: Record<PlayerErrorCode, string>;
+  /** Any other refusal (only a page's script meets those, and it gets the code). */
+  errorOther: string;
   title: string;
   total: string;
   bonus: string;
@@ -71,6 +74,19 @@ export interface Strings {
     skip: string;
   };
 }
+
+/** The refusals a player can meet by playing in the overlay: each has its own words. */
+export type PlayerErrorCode = Extract<
+  RuleErrorCode | ElementErrorCode,
+  | 'no-roll-yet'
+  | 'no-rolls-left'
+  | 'all-held'
+  | 'row-filled'
+  | 'game-over'
+  | 'throw-in-progress'
+  | 'throw-cancelled'
+  | 'no-game'
+>;
 
 /** Codes of refusals that come from the element rather than the rules. */
 export type ElementErrorCode = 'throw-in-progress' | 'throw-cancelled' | 'no-game' | 'no-webgl';

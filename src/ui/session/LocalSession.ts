@@ -32,15 +32,20 @@ export class LocalSession implements GameSession {
     return this.flying;
   }
 
+  /** A game in the page is not online. */
+  get online(): null {
+    return null;
+  }
+
   async throw(gesture: Gesture): Promise<number[]> {
     const game = this.idleGame();
     this.check(game, { type: 'roll' });
-    const flight: ThrowInFlight = { seed: throwSeed(game), gesture, held: [...game.held] };
+    const flight: ThrowInFlight = { player: game.current, held: [...game.held] };
     this.flying = flight;
     this.tell({ type: 'throw-started', game, throw: flight });
     let faces: readonly number[];
     try {
-      ({ faces } = await this.thrower(flight.seed, gesture, flight.held));
+      ({ faces } = await this.thrower(throwSeed(game), gesture, flight.held));
     } catch (error) {
       this.flying = null;
       this.tell({ type: 'throw-cancelled', game });

@@ -1,0 +1,192 @@
+import { html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { BOT_IDS, type BotId } from '../../../engine/bots/bot.js';
+import { MAX_NAME_LENGTH } from '../../../engine/index.js';
+import { MAX_SEATS, MIN_SEATS, type RoomView } from '../../../online/protocol.js';
+import { emit } from '../../events.js';
+import type { Strings } from '../../i18n/index.js';
+import { onlineStringsFor } from '../../i18n/online-strings.js';
+import { OverlayPanel } from '../OverlayPanel.js';
+import { onlinePanelStyles } from './dp-online-panel.styles.js';
+
+/**
+ * Online play before the game: joining a friend's room (a name, then Join), or the room itself: the
+ * invite link with a copy button, who sits at the table (and who is away), and for the host the
+ * computers to add and the Start button.
+ *
+ * @event {CustomEvent<{ name: string }>} dp-request-join - Join was pressed, with the name typed.
+ * @event {CustomEvent<void>} dp-request-online-start - The host pressed Start.
+ * @event {CustomEvent<{ kind: BotId }>} dp-request-add-bot - The host added a computer.
+ * @event {CustomEvent<{ seat: number }>} dp-request-remove-seat - The host emptied a seat.
+ * @event {CustomEvent<void>} dp-request-leave - Leave (or Back, from joining).
+ *
+ * @tagname dp-online-panel
+ */
+export class DpOnlinePanel extends OverlayPanel {
+  static override styles = onlinePanelStyles;
+
+  /** The texts of the current language. */
+  @property({ attribute: false }) strings!: Strings;
+  /** The room (in the lobby), or null while joining. */
+  @property({ attribute: false }) room: RoomView | null = null;
+  /** This page's seat in the room. */
+  @property({ type: Number }) seat = -1;
+  /** The invite link of the room. */
+  @property() invite = '';
+  /** A request is on its way (joining): the buttons wait. */
+  @property({ type: Boolean }) busy = false;
+  /** The name to start from. */
+  @property() name = '';
+
+  @state() private draftName = '';
+  @state() private botKind: BotId = 'good';
+  @state() private copied = false;
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('name')) this.draftName = this.name;
+  }
+
+  private join(event: Event): void {
+    event.preventDefault();
+    emit(this, 'dp-request-join', { name: this.draftName.trim() });
+  }
+
+  private async copy(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(this.invite);
+    } catch {
+      // No clipboard (an insecure page, a refusal): the link is selected for the player to copy.
+      this.renderRoot.querySelector<HTMLInputElement>('[data-invite]')?.select();
+      return;
+    }
+    this.copied = true;
+  }
+
+  protected override render() {
+    return this.room ? this.renderRoom(this.room) : this.renderJoin();
+  }
+
+  private renderJoin() {
+    const o = onlineStringsFor(this.strings.lang);
+    return html`<form class="card" @submit=${this.join}>
+      <h2>${o.joinTitle}</h2>
+      <label
+        >${o.yourName}
+        <input
+          data-online-name
+          .value=${this.draftName}
+          maxlength=${MAX_NAME_LENGTH}
+          required
+          autocomplete="nickname"
+          @input=${(e: Event) => (this.draftName = (e.target as HTMLInputElement).value)}
+        />
+      </label>
+      <div class="actions">
+        <button type="button" class="secondary" data-leave @click=${() => emit(this, 'dp-request-leave')}>
+          ${o.back}
+        </button>
+        <button class="primary" type="submit" data-join ?disabled=${this.busy || !this.draftName.trim()}>
+          ${this.busy ? o.joining : o.join}
+        </button>
+      </div>
+    </form>`;
+  }
+
+  private renderRoom(room: RoomView) {
+    const o = onlineStringsFor(this.strings.lang);
+    const isHost = room.host === this.seat;
+    const full = room.seats.length >= MAX_SEATS;
+    return html`<div class="card">
+      <h2>${o.playOnline}</h2>
+      <label class="invite"
+        >${o.invite}
+        <span class="row">
+          <input
+            data-invite
+            readonly
+            .value=${this.invite}
+            @focus=${(e: Event) => (e.target as HTMLInputElement).select()}
+          />
+          <button type="button" class="secondary" data-copy @click=${() => void this.copy()}>
+            ${this.copied ? o.copied : o.copy}
+          </button>
+        </span>
+      </label>
+      <p class="help">${o.inviteHelp}</p>
+      <h3>${o.seats}</h3>
+      <ol class="seats" data-seats>
+        ${room.seats.map(
+          (seat, i) =>
+            html`<li data-seat=${i} class=${seat.connected ? '' : 'away'}>
+              <span class="who"
+                >${seat.name}${seat.kind !== 'human' ? html` <small>(${o.computer[seat.kind] ?? seat.kind})</small>` : nothing}</span
+              >
+              <span class="tags">
+                ${i === room.host ? html`<small class="tag">${o.host}</small>` : nothing}
+                ${i === this.seat ? html`<small class="tag">${o.you}</small>` : nothing}
+                ${!seat.connected ? html`<small class="tag">${o.away}</small>` : nothing}
+                ${
+                  isHost && i !== this.seat
+                    ? html`<button
+                        type="button"
+                        class="remove"
+                        data-remove=${i}
+                        aria-label=${o.remove(seat.name)}
+                        @click=${() => emit(this, 'dp-request-remove-seat', { seat: i })}
+                      >
+                        ✕
+                      </button>`
+                    : nothing
+                }
+              </span>
+            </li>`,
+        )}
+      </ol>
+      ${
+        isHost
+          ? html`<div class="row add">
+              <select
+                aria-label=${o.addComputer}
+                @change=${(e: Event) => (this.botKind = (e.target as HTMLSelectElement).value as BotId)}
+              >
+                ${BOT_IDS.map(
+                  (kind) =>
+                    html`<option value=${kind} ?selected=${kind === this.botKind}>
+                      ${o.computer[kind] ?? kind}
+                    </option>`,
+                )}
+              </select>
+              <button
+                type="button"
+                class="secondary"
+                data-add-bot
+                ?disabled=${full}
+                @click=${() => emit(this, 'dp-request-add-bot', { kind: this.botKind })}
+              >
+                + ${o.addComputer}
+              </button>
+            </div>`
+          : html`<p class="help" data-waiting>${o.waitingForHost}</p>`
+      }
+      ${isHost && room.seats.length < MIN_SEATS ? html`<p class="help">${o.needTwo}</p>` : nothing}
+      <div class="actions">
+        <button type="button" class="secondary" data-leave @click=${() => emit(this, 'dp-request-leave')}>
+          ${o.leave}
+        </button>
+        ${
+          isHost
+            ? html`<button
+                type="button"
+                class="primary"
+                data-online-start
+                ?disabled=${room.seats.length < MIN_SEATS}
+                @click=${() => emit(this, 'dp-request-online-start')}
+              >
+                ${o.start}
+              </button>`
+            : nothing
+        }
+      </div>
+    </div>`;
+  }
+}

@@ -1,0 +1,100 @@
+import { css } from 'lit';
+import { overlayPanelStyles } from '../overlay-panel.styles.js';
+
+/** Styles of <dp-online-panel>. */
+export const onlinePanelStyles = [
+  ...overlayPanelStyles,
+  css`
+    .card {
+      width: min(24rem, calc(100vw - 2rem));
+    }
+    h2 {
+      margin: 0 0 0.8rem;
+      font-size: 1.4rem;
+    }
+    h3 {
+      margin: 0.8rem 0 0.3rem;
+      font-size: 1rem;
+    }
+    label {
+      display: grid;
+      gap: 0.3rem;
+      font-weight: 600;
+    }
+    .row {
+      display: flex;
+      gap: 0.4rem;
+      align-items: center;
+    }
+    input,
+    select {
+      font: inherit;
+      font-weight: 400;
+      flex: 1;
+      min-width: 0;
+      box-sizing: border-box;
+      padding: 0.4rem 0.55rem;
+      border-radius: 8px;
+      border: 1px solid rgba(255, 236, 200, 0.35);
+      background: rgba(255, 255, 255, 0.92);
+      color: #1d1406;
+    }
+    .help {
+      margin: 0.35rem 0 0;
+      font-size: 0.85rem;
+      opacity: 0.8;
+    }
+    .seats {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+    }
+    .seats li {
+      display: flex;
+      justify-content: space-between;
+      align-items: center;
+      gap: 0.4rem;
+      padding: 0.3rem 0.2rem;
+      border-bottom: 1px solid rgba(255, 236, 200, 0.15);
+    }
+    .seats li.away .who {
+      opacity: 0.55;
+    }
+    .who {
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    .tags {
+      display: flex;
+      gap: 0.3rem;
+      align-items: center;
+      flex: none;
+    }
+    .tag {
+      border: 1px solid rgba(255, 236, 200, 0.35);
+      border-radius: 999px;
+      padding: 0 0.45rem;
+      font-size: 0.72rem;
+    }
+    .remove {
+      width: 1.9rem;
+      height: 1.9rem;
+      border-radius: 8px;
+      border: 1px solid rgba(255, 236, 200, 0.35);
+      background: transparent;
+    }
+    .add {
+      margin-top: 0.6rem;
+    }
+    .add select {
+      flex: 0 1 9rem;
+    }
+    .actions {
+      display: flex;
+      justify-content: space-between;
+      gap: 0.6rem;
+      margin-top: 0.9rem;
+    }
+  `,
+];

@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { stringsFor } from '../../i18n/index.js';
+import type { RoomView } from '../../../online/protocol.js';
+import './dp-online-panel.js';
+
+function room(seats: RoomView['seats'], host = 0): RoomView {
+  return { roomId: 'abcd1234', phase: 'lobby', host, seats, rules: 'seed', game: null, version: 3 };
+}
+
+const person = (name: string, connected = true) => ({
+  name,
+  kind: 'human' as const,
+  connected,
+  standIn: false,
+});
+
+async function mount(props: Partial<HTMLElementTagNameMap['dp-online-panel']>) {
+  const el = document.createElement('dp-online-panel');
+  el.strings = stringsFor('en');
+  Object.assign(el, props);
+  document.body.append(el);
+  await el.updateComplete;
+  return el;
+}
+
+/** The events of `types` the panel sends, with their details. */
+function listen(el: Element, types: string[]) {
+  const seen: [string, unknown][] = [];
+  for (const type of types) el.addEventListener(type, (e) => seen.push([type, (e as CustomEvent).detail]));
+  return seen;
+}
+
+const text = (node: Element | null | undefined) => node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
+afterEach(() => document.body.replaceChildren());
+
+describe('<dp-online-panel>', () => {
+  it('joining: asks for a name and sends it with Join', async () => {
+    const el = await mount({ name: '' });
+    const seen = listen(el, ['dp-request-join', 'dp-request-leave']);
+    const join = el.shadowRoot!.querySelector<HTMLButtonElement>('[data-join]')!;
+    expect(join.disabled).toBe(true);
+    const input = el.shadowRoot!.querySelector<HTMLInputElement>('[data-online-name]')!;
+    input.value = '  Jüri ';
+    input.dispatchEvent(new Event('input'));
+    await el.updateComplete;
+    expect(join.disabled).toBe(false);
+    join.click();
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[data-leave]')!.click();
+    expect(seen).toEqual([
+      ['dp-request-join', { name: 'Jüri' }],
+      ['dp-request-leave', null],
+    ]);
+  });
+
+  it('the host sees the invite, who sits where, and may add a computer and start', async () => {
+    const el = await mount({
+      room: room([person('Mari'), person('Jüri', false)]),
+      seat: 0,
+      invite: 'http://127.0.0.1:4173/?room=abcd1234',
+    });
+    const seen = listen(el, ['dp-request-online-start', 'dp-request-add-bot', 'dp-request-remove-seat']);
+    expect(el.shadowRoot!.querySelector<HTMLInputElement>('[data-invite]')!.value).toBe(
+      'http://127.0.0.1:4173/?room=abcd1234',
+    );
+    const seats = [...el.shadowRoot!.querySelectorAll('[data-seat]')].map(text);
+    expect(seats[0]).toContain('Mari');
+    expect(seats[0]).toContain('host');
+    expect(seats[0]).toContain('you');
+    expect(seats[1]).toContain('away');
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[data-add-bot]')!.click();
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[data-remove="1"]')!.click();
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[data-online-start]')!.click();
+    expect(seen).toEqual([
+      ['dp-request-add-bot', { kind: 'good' }],
+      ['dp-request-remove-seat', { seat: 1 }],
+      ['dp-request-online-start', null],
+    ]);
+  });
+
+  it('a guest waits for the host; a host alone cannot start', async () => {
+    const guest = await mount({ room: room([person('Mari'), person('Jüri')]), seat: 1, invite: 'x' });
+    expect(guest.shadowRoot!.querySelector('[data-online-start]')).toBeNull();
+    expect(guest.shadowRoot!.querySelector('[data-add-bot]')).toBeNull();
+    expect(text(guest.shadowRoot!.querySelector('[data-waiting]'))).toBe('Waiting for the host to start…');
+    const alone = await mount({ room: room([person('Mari')]), seat: 0, invite: 'x' });
+    expect(alone.shadowRoot!.querySelector<HTMLButtonElement>('[data-online-start]')!.disabled).toBe(true);
+  });
+});

@@ -1,0 +1,36 @@
+import type { OnlineView } from './dice-poker.view.js';
+
+/**
+ * What the element knows of online play before loading it: whether the page was opened from an
+ * invite, or this tab has a seat to come back to. Everything else comes with online play's chunk.
+ */
+
+/** Where this tab keeps the way back to its seat, per storage key (sessionStorage: this tab only). */
+export function onlineSeatKey(storageKey: string): string {
+  return `taringupokker:${storageKey}:online`;
+}
+
+/** Whether this tab holds a seat to come back to under `storageKey`. */
+export function hasOnlineSeat(storageKey: string): boolean {
+  try {
+    return sessionStorage.getItem(onlineSeatKey(storageKey)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the page was opened from an invite link (`?room=`). */
+export function isInvite(): boolean {
+  return new URL(location.href).searchParams.has('room');
+}
+
+/** Online play as the view shows it when there is none. */
+export const OFFLINE: OnlineView = {
+  lobby: null,
+  seat: -1,
+  invite: '',
+  joining: false,
+  busy: false,
+  awayNotice: '',
+  othersTurn: false,
+};

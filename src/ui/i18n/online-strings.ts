@@ -1,0 +1,118 @@
+import type { BotId } from '../../engine/bots/bot.js';
+import type { OnlineErrorCode } from '../../online/protocol.js';
+import type { Lang } from './strings.js';
+
+/**
+ * The words of online play's panel (joining, the room before the game): they load with that panel,
+ * a chunk of its own, not with the table.
+ */
+export interface OnlineStrings {
+  playOnline: string;
+  join: string;
+  joinTitle: string;
+  yourName: string;
+  invite: string;
+  inviteHelp: string;
+  copy: string;
+  copied: string;
+  seats: string;
+  host: string;
+  you: string;
+  away: string;
+  addComputer: string;
+  computer: Partial<Record<BotId, string>>;
+  remove: (name: string) => string;
+  start: string;
+  waitingForHost: string;
+  needTwo: string;
+  leave: string;
+  back: string;
+  joining: string;
+  /** The players whose connection dropped, named. */
+  playersAway: (names: string) => string;
+  /** Why the room refused a request. */
+  errors: Record<OnlineErrorCode, string>;
+}
+
+const en: OnlineStrings = {
+  playersAway: (names) => `Connection lost: ${names}. Waiting for them to come back…`,
+  errors: {
+    'not-your-turn': 'It is another player’s turn.',
+    'not-host': 'Only the host can do that.',
+    'bad-message': 'The game server did not understand that.',
+    'too-many-messages': 'Too fast: wait a moment.',
+    'room-full': 'That game is full.',
+    'game-started': 'That game has already started.',
+    'bad-room-id': 'That is not an invite link.',
+    'room-not-found': 'There is no such game (it may have ended).',
+    'not-enough-players': 'A game online needs at least 2 players.',
+    offline: 'Not connected to the game.',
+    'server-unavailable': 'The game server cannot be reached.',
+  },
+  playOnline: 'Play online',
+  join: 'Join',
+  joinTitle: 'Join a game online',
+  yourName: 'Your name',
+  invite: 'Invite link',
+  inviteHelp: 'Send this link to your friends: it opens this game for them.',
+  copy: 'Copy',
+  copied: 'Copied',
+  seats: 'At the table',
+  host: 'host',
+  you: 'you',
+  away: 'away',
+  addComputer: 'Add a computer',
+  computer: { optimal: 'optimal', good: 'good', easy: 'beginner' },
+  remove: (name) => `Remove ${name}`,
+  start: 'Start the game',
+  waitingForHost: 'Waiting for the host to start…',
+  needTwo: 'A game online needs at least 2 players.',
+  leave: 'Leave',
+  back: 'Back',
+  joining: 'Connecting…',
+};
+
+const et: OnlineStrings = {
+  playersAway: (names) => `Ühendus katkes: ${names}. Ootan, kuni nad naasevad…`,
+  errors: {
+    'not-your-turn': 'Praegu on teise mängija käik.',
+    'not-host': 'Seda saab teha ainult võõrustaja.',
+    'bad-message': 'Mänguserver ei saanud sellest aru.',
+    'too-many-messages': 'Liiga kiiresti: oota hetk.',
+    'room-full': 'See mäng on täis.',
+    'game-started': 'See mäng on juba alanud.',
+    'bad-room-id': 'See ei ole kutselink.',
+    'room-not-found': 'Sellist mängu pole (see võis lõppeda).',
+    'not-enough-players': 'Võrgumängus peab olema vähemalt 2 mängijat.',
+    offline: 'Mänguga pole ühendust.',
+    'server-unavailable': 'Mänguserverit ei saa kätte.',
+  },
+  playOnline: 'Mängi võrgus',
+  join: 'Liitu',
+  joinTitle: 'Liitu võrgumänguga',
+  yourName: 'Sinu nimi',
+  invite: 'Kutselink',
+  inviteHelp: 'Saada see link sõpradele: see avab neile selle mängu.',
+  copy: 'Kopeeri',
+  copied: 'Kopeeritud',
+  seats: 'Laua taga',
+  host: 'võõrustaja',
+  you: 'sina',
+  away: 'eemal',
+  addComputer: 'Lisa arvuti',
+  computer: { optimal: 'optimaalne', good: 'hea', easy: 'algaja' },
+  remove: (name) => `Eemalda ${name}`,
+  start: 'Alusta mängu',
+  waitingForHost: 'Ootan, et võõrustaja mängu alustaks…',
+  needTwo: 'Võrgumängus peab olema vähemalt 2 mängijat.',
+  leave: 'Lahku',
+  back: 'Tagasi',
+  joining: 'Ühendan…',
+};
+
+const TABLES: Record<Lang, OnlineStrings> = { et, en };
+
+/** Online play's words in a language. */
+export function onlineStringsFor(lang: Lang): OnlineStrings {
+  return TABLES[lang];
+}

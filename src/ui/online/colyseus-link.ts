@@ -1,0 +1,75 @@
+/**
+ * The page's side of an online room, over the Colyseus SDK: a chunk of its own, loaded only when a
+ * player goes online (the SDK is tens of kB).
+ */
+import { Client, type Room } from '@colyseus/sdk';
+import {
+  ROOM_NAME,
+  type ClientMessages,
+  type JoinOptions,
+  type OnlineErrorCode,
+  type ServerMessages,
+} from '../../online/protocol.js';
+import { DicePokerError, type DicePokerErrorCode } from '../errors.js';
+import type { RoomLink } from '../session/RemoteSession.js';
+
+/** How a page comes into a room. */
+export type Entry = { create: JoinOptions } | { join: string; options: JoinOptions } | { reconnect: string };
+
+/** The codes a refused join may carry in its message (`code: message`). */
+const JOIN_CODES: readonly (OnlineErrorCode | DicePokerErrorCode)[] = [
+  'room-full',
+  'game-started',
+  'bad-room-id',
+  'room-not-found',
+  'bad-name',
+  'bad-message',
+];
+
+/** Opens a room on `server` (an http(s) address); rejects with a DicePokerError carrying a stable code. */
+export async function openRoom(server: string, entry: Entry): Promise<RoomLink> {
+  const client = new Client(server);
+  let room: Room;
+  try {
+    if ('create' in entry) room = await client.create(ROOM_NAME, entry.create);
+    else if ('join' in entry) room = await client.joinById(entry.join, entry.options);
+    else room = await client.reconnect(entry.reconnect);
+  } catch (error) {
+    throw joinError(error);
+  }
+  return linkTo(room);
+}
+
+function linkTo(room: Room): RoomLink {
+  const connection: ((state: 'dropped' | 'back' | 'closed') => void)[] = [];
+  room.onDrop(() => connection.forEach((handler) => handler('dropped')));
+  room.onReconnect(() => connection.forEach((handler) => handler('back')));
+  room.onLeave(() => connection.forEach((handler) => handler('closed')));
+  return {
+    roomId: room.roomId,
+    get reconnectionToken() {
+      return room.reconnectionToken;
+    },
+    send<K extends keyof ClientMessages>(type: K, message: ClientMessages[K]) {
+      room.send(type, message);
+    },
+    on<K extends keyof ServerMessages>(type: K, handler: (message: ServerMessages[K]) => void) {
+      room.onMessage(type, handler as (payload: unknown) => void);
+    },
+    onConnection(handler) {
+      connection.push(handler);
+    },
+    async leave() {
+      await room.leave(true);
+    },
+  };
+}
+
+/** A failed join as a coded error: the server's own code when it gave one, else what went wrong. */
+function joinError(error: unknown): DicePokerError {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = /^([a-z-]+):/.exec(message)?.[1] as DicePokerErrorCode | undefined;
+  if (code && JOIN_CODES.includes(code)) return new DicePokerError(code, message);
+  if (/not found|invalid room|expired/i.test(message)) return new DicePokerError('room-not-found', message);
+  return new DicePokerError('server-unavailable', message);
+}

@@ -1,0 +1,249 @@
+import { apply, refusal, type Action, type Game, type RowId } from '../../engine/index.js';
+import type { ClientMessages, RoomView, ServerMessages } from '../../online/protocol.js';
+import { decodeTrajectory, type Gesture } from '../../scene/index.js';
+import { DicePokerError, type DicePokerErrorCode } from '../errors.js';
+import type { GameSession, OnlineState, SessionChange, ThrowInFlight, ThrowPlayer } from './GameSession.js';
+
+/** The connection to a room (Colyseus in the page; a fake in tests). */
+export interface RoomLink {
+  readonly roomId: string;
+  /** What a reload needs to take the same seat back (kept in sessionStorage). */
+  readonly reconnectionToken: string;
+  send<K extends keyof ClientMessages>(type: K, message: ClientMessages[K]): void;
+  on<K extends keyof ServerMessages>(type: K, handler: (message: ServerMessages[K]) => void): void;
+  /** The connection dropped (the SDK tries again), came back, or closed for good. */
+  onConnection(handler: (state: 'dropped' | 'back' | 'closed') => void): void;
+  leave(): Promise<void>;
+}
+
+/**
+ * A game played in an online room: the server holds the game and throws the dice; this session keeps
+ * the room's latest view, sends this page's requests (checked here first, so a plainly refused one
+ * never travels), plays back every throw's trajectory on the table, and tells each action of every
+ * player once, in order, as the views arrive. Only this page's seat may act.
+ */
+export class RemoteSession implements GameSession {
+  private view: RoomView | null = null;
+  private seat = -1;
+  private flying: ThrowInFlight | null = null;
+  private linkUp = true;
+  /** Messages are handled one after another; a throw's playback holds back the views after it. */
+  private queue: Promise<void> = Promise.resolve();
+  private pendingThrow: { resolve(dice: number[]): void; reject(error: Error): void } | null = null;
+  private readonly listeners = new Set<(change: SessionChange) => void>();
+
+  constructor(
+    private readonly link: RoomLink,
+    private readonly player: ThrowPlayer,
+  ) {
+    link.on('welcome', ({ seat, view }) =>
+      this.enqueue(() => {
+        this.seat = seat;
+        this.linkUp = true;
+        this.take(view, true);
+      }),
+    );
+    link.on('view', (view) => this.enqueue(() => this.take(view, false)));
+    link.on('thrown', (thrown) => this.enqueue(() => this.playThrow(thrown)));
+    link.on('refused', (refused) => this.refused(refused));
+    link.onConnection((state) => {
+      this.linkUp = state !== 'dropped' && state !== 'closed';
+      if (state === 'closed') this.failPending(new DicePokerError('offline', 'The room closed'));
+      this.tell({ type: 'room', game: this.game });
+    });
+  }
+
+  /** The room's view now (null before it is first heard). */
+  get room(): RoomView | null {
+    return this.view;
+  }
+
+  get game(): Game | null {
+    return this.view?.game ?? null;
+  }
+
+  get inFlight(): ThrowInFlight | null {
+    return this.flying;
+  }
+
+  get online(): OnlineState | null {
+    const view = this.view;
+    if (!view) return null;
+    return {
+      roomId: view.roomId,
+      seat: this.seat,
+      host: view.host === this.seat,
+      connected: view.seats.map((s, i) => (i === this.seat ? this.linkUp : s.connected)),
+    };
+  }
+
+  /** The room's id and what a reload needs to come back to the same seat. */
+  get reconnection(): { roomId: string; token: string } {
+    return { roomId: this.link.roomId, token: this.link.reconnectionToken };
+  }
+
+  throw(gesture: Gesture): Promise<number[]> {
+    try {
+      this.myTurn({ type: 'roll' });
+      if (this.pendingThrow) throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise<number[]>((resolve, reject) => {
+      this.pendingThrow = { resolve, reject };
+      this.link.send('throw', { gesture: { dirX: gesture.dirX, dirZ: gesture.dirZ, speed: gesture.speed } });
+    });
+  }
+
+  toggleHold(index: number): void {
+    const game = this.myTurn({ type: 'hold', index, held: !this.game?.held[index] });
+    this.link.send('hold', { index, held: !game.held[index] });
+  }
+
+  score(row: RowId): number {
+    const game = this.myTurn({ type: 'score', row });
+    const points = apply(game, { type: 'score', row }).players[game.current]!.scores[row]!;
+    this.link.send('score', { row });
+    return points;
+  }
+
+  /** Online, a game is started by the host in the room (`startGame`), not from the page. */
+  start(): void {
+    throw new DicePokerError('not-host', 'An online game is started by its host');
+  }
+
+  /** Online, the room holds the game: there is nothing to resume from the page. */
+  resume(): void {
+    throw new DicePokerError('bad-action', 'An online game is the room’s');
+  }
+
+  /** Host only: starts the game with the seats taken. */
+  startGame(): void {
+    if (!this.online?.host) throw new DicePokerError('not-host', 'Only the host starts the game');
+    this.link.send('start', {});
+  }
+
+  /** Host only, before the game: seats a computer player. */
+  addBot(kind: ClientMessages['add-bot']['kind']): void {
+    this.link.send('add-bot', { kind });
+  }
+
+  /** Host only, before the game: empties a seat. */
+  removeSeat(seat: number): void {
+    this.link.send('remove-seat', { seat });
+  }
+
+  /** Leaves the room for good. */
+  async leave(): Promise<void> {
+    this.failPending(new DicePokerError('offline', 'Left the room'));
+    await this.link.leave();
+  }
+
+  subscribe(listener: (change: SessionChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private tell(change: SessionChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+
+  private enqueue(step: () => void | Promise<void>): void {
+    this.queue = this.queue.then(step).catch((error: unknown) => console.warn('<dice-poker> online:', error));
+  }
+
+  /** This seat's turn and a move the rules allow now: else the refusal, nothing sent. */
+  private myTurn(action: Action): Game {
+    const game = this.game;
+    if (!game) throw new DicePokerError('no-game', 'The game has not started');
+    if (this.flying) throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
+    if (!game.over && game.current !== this.seat)
+      throw new DicePokerError('not-your-turn', 'It is another player’s turn');
+    const refused = refusal(game, action);
+    if (refused) throw DicePokerError.from(refused);
+    return game;
+  }
+
+  /** Plays a throw on the table; the view that follows it brings the game. */
+  private async playThrow({ seat, trajectory, faces, held }: ServerMessages['thrown']): Promise<void> {
+    const game = this.game;
+    if (!game) return;
+    this.flying = { player: seat, held };
+    this.tell({ type: 'throw-started', game, throw: this.flying });
+    try {
+      await this.player(decodeTrajectory(trajectory), faces, held);
+    } finally {
+      this.flying = null;
+    }
+  }
+
+  /** Takes a newer view and tells what changed: each new action of the log in order, or the room. */
+  private take(view: RoomView, welcome: boolean): void {
+    const old = this.view;
+    if (old && view.version <= old.version && !welcome) return;
+    this.view = view;
+    const before = old?.game ?? null;
+    const after = view.game;
+    if (after && (!before || !sameGame(before, after))) {
+      this.tell({ type: welcome && after.log.length > 0 ? 'resumed' : 'started', game: after });
+    } else if (before && after) {
+      this.tellActions(before, after);
+    }
+    this.tell({ type: 'room', game: after });
+  }
+
+  private tellActions(before: Game, after: Game): void {
+    const actions = after.log.slice(before.log.length);
+    let game = before;
+    actions.forEach((action, k) => {
+      let next = after;
+      if (k < actions.length - 1) {
+        try {
+          next = apply(game, action);
+        } catch {
+          next = after;
+        }
+      }
+      if (action.type === 'roll') {
+        this.tell({ type: 'thrown', before: game, game: next });
+        if (game.current === this.seat && this.pendingThrow) {
+          this.pendingThrow.resolve([...next.dice]);
+          this.pendingThrow = null;
+        }
+      } else if (action.type === 'hold') {
+        this.tell({ type: 'held', before: game, game: next, index: action.index });
+      } else if (action.type === 'score') {
+        const player = game.current;
+        const points = next.players[player]!.scores[action.row]!;
+        this.tell({ type: 'scored', before: game, game: next, row: action.row, player, points });
+      }
+      game = next;
+    });
+  }
+
+  private refused({ code, message, request }: ServerMessages['refused']): void {
+    const error = new DicePokerError(code as DicePokerErrorCode, message);
+    if (request === 'throw' && this.pendingThrow) {
+      this.pendingThrow.reject(error);
+      this.pendingThrow = null;
+      return;
+    }
+    this.tell({ type: 'refused', game: this.game, error });
+  }
+
+  private failPending(error: Error): void {
+    this.pendingThrow?.reject(error);
+    this.pendingThrow = null;
+  }
+}
+
+/** The same game (its log grew, or not): same players, rules and first actions. */
+function sameGame(a: Game, b: Game): boolean {
+  return (
+    a.rules === b.rules &&
+    a.players.length === b.players.length &&
+    a.players.every((p, i) => p.name === b.players[i]!.name) &&
+    b.log.length >= a.log.length &&
+    a.log.every((action, i) => JSON.stringify(action) === JSON.stringify(b.log[i]))
+  );
+}
