@@ -8,11 +8,13 @@ import { SEAT_KINDS, isSeatKind, type SeatKind } from '../../coach/seats.js';
 import { OverlayPanel } from '../OverlayPanel.js';
 import { startPanelStyles } from './dp-start-panel.styles.js';
 import { coachStringsFor } from '../../i18n/coach-strings.js';
+import { onlineStringsFor } from '../../i18n/online-strings.js';
 
 /**
  * Before a game: 1 to 6 players and their names, and the rule set.
  *
  * @event {CustomEvent<NewGameOptions>} dp-request-new-game - Start was pressed: `{ players, rules, seats }`.
+ * @event {CustomEvent<{ name: string }>} dp-request-host - "Play online" was pressed: a room for the first player.
  * @event {CustomEvent<void>} dp-request-cancel - Back to the game in progress (Cancel or Escape, when `cancellable`).
  *
  * @tagname dp-start-panel
@@ -58,6 +60,11 @@ export class DpStartPanel extends OverlayPanel {
     const players = this.draft.map((name, i) => name.trim() || this.strings.defaultName(i + 1));
     const options: NewGameOptions = { players, rules: this.draftRules, seats: [...this.draftSeats] };
     emit(this, 'dp-request-new-game', options);
+  }
+
+  /** "Play online": a room of their own for the first player, who invites the others. */
+  private playOnline(): void {
+    emit(this, 'dp-request-host', { name: this.draft[0]?.trim() || this.strings.defaultName(1) });
   }
 
   private addPlayer(): void {
@@ -151,6 +158,11 @@ export class DpStartPanel extends OverlayPanel {
         }
         <button class="primary" type="submit" data-start>${s.start}</button>
       </div>
+      <p class="online">
+        <button type="button" class="secondary" data-play-online @click=${() => this.playOnline()}>
+          ${onlineStringsFor(s.lang).playOnline}
+        </button>
+      </p>
     </form>`;
   }
 }

@@ -65,5 +65,11 @@ export const startPanelStyles = [
       gap: 0.6rem;
       margin-top: 0.6rem;
     }
+    .online {
+      margin: 0.8rem 0 0;
+      padding-top: 0.7rem;
+      border-top: 1px solid rgba(255, 236, 200, 0.15);
+      text-align: center;
+    }
   `,
 ];

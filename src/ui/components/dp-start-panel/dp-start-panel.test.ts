@@ -57,6 +57,16 @@ describe('<dp-start-panel>', () => {
     expect(seen).toEqual([{ players: ['Mari', 'Jüri'], rules: 'seed', seats: ['human', 'easy'] }]);
   });
 
+  it('"Play online" asks for a room of its own for the first player, as typed', async () => {
+    const el = await mount(['Mari', 'Jüri']);
+    type(nameInputs(el)[0]!, '  Liis ');
+    await el.updateComplete;
+    const hosts: unknown[] = [];
+    document.addEventListener('dp-request-host', (e) => hosts.push(e.detail));
+    $<HTMLButtonElement>(el, '[data-play-online]').click();
+    expect(hosts).toEqual([{ name: 'Liis' }]);
+  });
+
   it('adds, renames, seats and removes players; an empty name gets a default', async () => {
     const el = await mount();
     expect(nameInputs(el).map((input) => input.value)).toEqual(['Player 1']);
