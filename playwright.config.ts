@@ -4,7 +4,7 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 /** The port the built game is served on (as `npm start` serves it); another can be set to run two suites at once. */
 const port = Number(process.env.DP_TEST_PORT ?? 4173);
 
-/** Browser tests: the built game served as `npm start` serves it, in a real Chromium with (software) WebGL. */
+/** Browser tests: the built game served as `npm start` serves it (page and game server), in a real Chromium with (software) WebGL. */
 export default defineConfig({
   testDir: 'tests/browser',
   outputDir: 'test-results',
@@ -25,7 +25,8 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 720 } } },
   ],
   webServer: {
-    command: `npm run build:app && npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
+    // As `npm start` serves it: the built page and the online game server on one port.
+    command: `npm run build:app && PORT=${port} node --import tsx src/server/main.ts`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -3,11 +3,11 @@
  * player goes online (the SDK is tens of kB).
  */
 import { Client, type Room } from '@colyseus/sdk';
+import { joinRefusal } from '../../online/join-refusal.js';
 import {
   ROOM_NAME,
   type ClientMessages,
   type JoinOptions,
-  type OnlineErrorCode,
   type ServerMessages,
 } from '../../online/protocol.js';
 import { DicePokerError, type DicePokerErrorCode } from '../errors.js';
@@ -15,16 +15,6 @@ import type { RoomLink } from '../session/RemoteSession.js';
 
 /** How a page comes into a room. */
 export type Entry = { create: JoinOptions } | { join: string; options: JoinOptions } | { reconnect: string };
-
-/** The codes a refused join may carry in its message (`code: message`). */
-const JOIN_CODES: readonly (OnlineErrorCode | DicePokerErrorCode)[] = [
-  'room-full',
-  'game-started',
-  'bad-room-id',
-  'room-not-found',
-  'bad-name',
-  'bad-message',
-];
 
 /** Opens a room on `server` (an http(s) address); rejects with a DicePokerError carrying a stable code. */
 export async function openRoom(server: string, entry: Entry): Promise<RoomLink> {
@@ -35,7 +25,8 @@ export async function openRoom(server: string, entry: Entry): Promise<RoomLink> 
     else if ('join' in entry) room = await client.joinById(entry.join, entry.options);
     else room = await client.reconnect(entry.reconnect);
   } catch (error) {
-    throw joinError(error);
+    const { code, message } = joinRefusal(error, 'join' in entry ? entry.join : undefined);
+    throw new DicePokerError(code as DicePokerErrorCode, message);
   }
   return linkTo(room);
 }
@@ -63,13 +54,4 @@ function linkTo(room: Room): RoomLink {
       await room.leave(true);
     },
   };
-}
-
-/** A failed join as a coded error: the server's own code when it gave one, else what went wrong. */
-function joinError(error: unknown): DicePokerError {
-  const message = error instanceof Error ? error.message : String(error);
-  const code = /^([a-z-]+):/.exec(message)?.[1] as DicePokerErrorCode | undefined;
-  if (code && JOIN_CODES.includes(code)) return new DicePokerError(code, message);
-  if (/not found|invalid room|expired/i.test(message)) return new DicePokerError('room-not-found', message);
-  return new DicePokerError('server-unavailable', message);
 }
