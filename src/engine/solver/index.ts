@@ -36,7 +36,7 @@ export {
   type TargetTables,
   type TargetOptions,
 } from './win-tables.js';
-export { WIN_TARGETS_CHECKSUM, encodeTargetTables, decodeTargetTables } from './win-asset.js';
+export { WIN_TARGETS_CHECKSUM, encodeTargetTables, decodeTargetTables, fnv1a } from './win-asset.js';
 export { solveBonusChances, type BonusChances } from './win-bonus.js';
 export {
   LATE_FREE_ROWS,

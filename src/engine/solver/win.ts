@@ -70,8 +70,11 @@ export interface WinModel {
   readonly distributions: RemainingDistributions;
   /** (b) for every sheet (from the asset, win-asset.ts, or solved), or null: then see `late`. */
   readonly targets: TargetTables | null;
-  /** (b) solved from a late sheet on, when `targets` is null (replaced as games move on). */
-  late: TargetTables | null;
+  /**
+   * (b) solved from late sheets on when `targets` is null, most recent first (a few kept: one for each
+   * player of a game being reviewed).
+   */
+  late: TargetTables[];
   /** The classic bonus (null under `seed`). */
   readonly bonus: BonusChances | null;
 }
@@ -107,7 +110,7 @@ export function createWinModel(rules: RuleSetId, options: WinModelOptions = {}):
     table,
     distributions: solveRemainingDistributions(seedTable),
     targets,
-    late: null,
+    late: [],
     bonus: table.model.upperStates > 1 ? solveBonusChances(table, seedTable) : null,
   };
 }
@@ -120,7 +123,7 @@ const models = new Map<RuleSetId, WinModel>();
 export function getWinModel(rules: RuleSetId, targets?: TargetTables): WinModel {
   let model = models.get(rules);
   if (!model || (targets && !model.targets)) {
-    model = model ? { ...model, targets: targets!, late: null } : createWinModel(rules, { targets });
+    model = model ? { ...model, targets: targets!, late: [] } : createWinModel(rules, { targets });
     models.set(rules, model);
   }
   return model;
@@ -135,11 +138,21 @@ function freeCount(mask: number): number {
 /** The target tables for decisions from a sheet, solving late ones when needed; null when there are none. */
 function targetsFor(model: WinModel, mask: number): TargetTables | null {
   if (model.targets) return model.targets;
-  if (model.late && (mask & model.late.from) === model.late.from) return model.late;
-  if (freeCount(mask) > LATE_FREE_ROWS) return null;
-  model.late = solveTargetTables({ from: mask });
-  return model.late;
+  const known = model.late.findIndex((late) => (mask & late.from) === late.from);
+  let tables = model.late[known];
+  if (tables) {
+    model.late.splice(known, 1);
+  } else {
+    if (freeCount(mask) > LATE_FREE_ROWS) return null;
+    tables = solveTargetTables({ from: mask });
+    model.late.length = Math.min(model.late.length, LATE_KEPT - 1);
+  }
+  model.late.unshift(tables);
+  return tables;
 }
+
+/** Late tables kept per model. */
+const LATE_KEPT = 6;
 
 // ---------------------------------------------------------------------------------------------------
 // Final totals as distributions.
