@@ -3,7 +3,7 @@
  * best move for the expected score), `good` (best for this turn alone) and `easy` (a beginner). Each
  * answers a game with its next legal action.
  */
-import type { StateValues, TargetTables } from '../solver/index.js';
+import type { StateValues, TargetTables, WinModel } from '../solver/index.js';
 import type { AnyBotId, Bot } from './bot.js';
 import { createEasyBot } from './easy.js';
 import { createGoodBot } from './good.js';
@@ -38,13 +38,15 @@ export interface BotOptions {
    * them it plays to win only late in a game (see `createWinnerBot`).
    */
   winTargets?: TargetTables;
+  /** A whole model for `winner` (`createWinModel`), made elsewhere; used for games of its rule set. */
+  winModel?: WinModel;
 }
 
 /** A bot by name. */
 export function createBot(id: AnyBotId, options: BotOptions = {}): Bot {
   switch (id) {
     case 'winner':
-      return createWinnerBot(options.winTargets);
+      return createWinnerBot(options.winModel ?? options.winTargets);
     case 'optimal':
       return createOptimalBot(options.table);
     case 'good':

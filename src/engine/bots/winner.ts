@@ -1,5 +1,12 @@
 import type { Game } from '../game.js';
-import { bestAction, bestWinAction, getWinModel, positionOf, type TargetTables } from '../solver/index.js';
+import {
+  bestAction,
+  bestWinAction,
+  getWinModel,
+  positionOf,
+  type TargetTables,
+  type WinModel,
+} from '../solver/index.js';
 import { lastPlan, stepTowards, type Bot, type TurnPlan } from './bot.js';
 
 /**
@@ -11,9 +18,10 @@ import { lastPlan, stepTowards, type Bot, type TurnPlan } from './bot.js';
  * It needs the target tables of the player that plays to win: pass those of the asset
  * (`decodeTargetTables` of win-targets.bin) or solved elsewhere for full strength. Without them it plays
  * as `optimal` until its sheet has `LATE_FREE_ROWS` free rows, then solves the tables it needs from
- * there (a fraction of a second) and plays to win.
+ * there (a fraction of a second) and plays to win. A whole model made elsewhere (`createWinModel`, e.g.
+ * in a worker) may be given instead; it is used for games of its rule set.
  */
-export function createWinnerBot(targets?: TargetTables): Bot {
+export function createWinnerBot(targets?: TargetTables | WinModel): Bot {
   const remember = lastPlan();
   return {
     id: 'winner',
@@ -23,8 +31,11 @@ export function createWinnerBot(targets?: TargetTables): Bot {
   };
 }
 
-function plan(game: Game, targets: TargetTables | undefined): TurnPlan {
-  const model = getWinModel(game.rules, targets);
+function plan(game: Game, given: TargetTables | WinModel | undefined): TurnPlan {
+  const model =
+    given && 'distributions' in given && given.rules === game.rules
+      ? given
+      : getWinModel(game.rules, given && 'values' in given ? given : (given?.targets ?? undefined));
   const best = bestWinAction(game, model) ?? bestAction(model.table, positionOf(game));
   return best.type === 'score' ? { type: 'score', row: best.row } : { type: 'hold', held: best.held };
 }
