@@ -56,14 +56,15 @@ test('names from the players attribute are shown as text, never as markup', asyn
   // One throw, so the names also pass through the announcements and the controls.
   await page.locator('dice-poker').evaluate((node) => (node as DicePokerElement).roll());
   await expect(page.locator('dice-poker dp-controls .turn')).toHaveText(`${img}'s turn, round 1 of 13`);
-  // Instead of a sleep: an image of the same broken source, made now, reports its error; one injected
-  // earlier by a name would have reported its own (and run its onerror) by then.
+  // Instead of a sleep: a broken image made now reports its error; one injected earlier by a name would
+  // have reported its own (and run its onerror) by then. It is broken without a request (a 404 would be
+  // logged as an error, and an injected image's 404 must stay one that fails this test).
   await page.evaluate(
     () =>
       new Promise((resolve) => {
         const probe = new Image();
         probe.onerror = probe.onload = resolve;
-        probe.src = 'x';
+        probe.src = 'data:image/png;base64,eA==';
       }),
   );
 

@@ -269,13 +269,12 @@ export class DicePoker extends LitElement {
    * the overlay follow in `updated()`.
    */
   private followSession(change: SessionChange): void {
+    // First: what follows (focus moving to a panel) waits for the render of this change.
+    this.requestUpdate();
     const s = this.strings;
     if (change.type === 'refused') this.refused(change.error);
     const game = change.game;
-    if (!game) {
-      this.requestUpdate();
-      return;
-    }
+    if (!game) return;
     const name = (player: number) => game.players[player]!.name;
     switch (change.type) {
       case 'thrown':
@@ -312,7 +311,6 @@ export class DicePoker extends LitElement {
       change.type === 'started'
     )
       this.saveGame();
-    this.requestUpdate();
   }
 
   private followScore({ before, game, row, player, points }: SessionChange & { type: 'scored' }): void {
