@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench-win.ts [-- --games N --solve --classic --json]`: how long the player that plays
+ * `npm run bench:win [-- --games N --solve --classic --json]`: how long the player that plays
  * to win takes in Node. The tables: the shipped target tables read and decoded (win-targets.bin) and
  * the rest of the model made (the expected-score table and the remaining distributions); with --solve
  * also the target tables solved from scratch (what the asset saves), with --classic the classic model
@@ -23,7 +23,7 @@ import {
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 import { WIN_TARGETS_FILE } from './win-asset-node.js';
 
-const USAGE = 'usage: npx tsx scripts/bench-win.ts [--games N] [--solve] [--classic] [--json]';
+const USAGE = 'usage: npm run bench:win -- [--games N] [--solve] [--classic] [--json]';
 
 const options = parseOrExit('bench-win', USAGE, (argv) => {
   const flags = readFlags(argv, {
