@@ -128,6 +128,11 @@ test('two friends play online: invite link, join, start, throws seen on both scr
   expect({ ...after, online: null }).toEqual({ ...before, online: null });
   await expect.poll(async () => (await stateOf(mari.page)).online?.connected).toEqual([true, true]);
 
+  // Jüri's phone drops off: Mari is told he is away (the room keeps his seat for him).
+  await juri.page.close();
+  await expect(mari.page.locator('dice-poker [data-away]')).toContainText('Jüri', { timeout: 20_000 });
+  await expect.poll(async () => (await stateOf(mari.page)).online?.connected).toEqual([true, false]);
+
   // A third friend cannot join a started game; a bad link is refused.
   const late = await player(browser);
   await late.page.goto('/');
