@@ -18,6 +18,8 @@ describe('join refusals', () => {
 
   it("names Colyseus's own refusals and network failures", () => {
     expect(joinRefusal(sdkError(522, 'room "abcd1234" not found'), 'abcd1234').code).toBe('room-not-found');
+    // What the matchmaking route answers for a well-formed id it has never had.
+    expect(joinRefusal(sdkError(404, 'Not Found'), 'abcd1234').code).toBe('room-not-found');
     expect(joinRefusal(sdkError(522, 'room "x y" not found'), 'x y').code).toBe('bad-room-id');
     expect(joinRefusal(sdkError(522, 'room "abcd1234" is locked')).code).toBe('room-full');
     expect(joinRefusal(new TypeError('fetch failed')).code).toBe('server-unavailable');

@@ -9,8 +9,9 @@ import { isRoomId, type RefusalCode } from './protocol.js';
 /** The number a refused join carries beside its text (an HTTP status, as Colyseus's own errors are). */
 export const JOIN_REFUSED_STATUS = 403;
 
-/** Colyseus's code for a room id it does not know (or a room that is locked or gone). */
-const UNKNOWN_ROOM = 522;
+/** Colyseus's codes for a room id it does not know (or a room that is locked or gone): its own, and
+ * the HTTP 404 its matchmaking route answers for an id it has never had. */
+const UNKNOWN_ROOM = [522, 404];
 
 /** The text of a refused join: its code, a colon and a space, then the words. */
 export function joinRefusalText(code: RefusalCode, message: string): string {
@@ -28,7 +29,7 @@ export function joinRefusal(error: unknown, roomId?: string): { code: RefusalCod
   const text = typeof message === 'string' ? message : String(error);
   const coded = code === JOIN_REFUSED_STATUS ? /^([a-z]+(?:-[a-z]+)*): (.*)$/s.exec(text) : null;
   if (coded) return { code: coded[1] as RefusalCode, message: coded[2]! };
-  if (code === UNKNOWN_ROOM) {
+  if (typeof code === 'number' && UNKNOWN_ROOM.includes(code)) {
     if (roomId !== undefined && !isRoomId(roomId)) return { code: 'bad-room-id', message: text };
     if (/locked/.test(text)) return { code: 'room-full', message: text };
     return { code: 'room-not-found', message: text };
