@@ -103,6 +103,24 @@ export interface ServerMessages {
   thrown: { seat: number; trajectory: string; faces: number[]; held: boolean[] };
   /** A message of this client's was refused; nothing changed. */
   refused: { code: RefusalCode; message: string; request?: string };
+  /**
+   * The server is closing this room (its process is shutting down); the connection closes next (close
+   * code 4001). When `resumable`, the game was kept: joining the same room id again (by name, through a
+   * server that is up) goes on with it, at the same turn and throw, in a new room.
+   */
+  closing: ClosingMessage;
+}
+
+/** Why a room is closed by its server. */
+export type ClosingReason = 'shutdown';
+
+/** The 'closing' message. */
+export interface ClosingMessage {
+  reason: ClosingReason;
+  /** The game was kept and goes on when its people join the same room id again. */
+  resumable: boolean;
+  /** Words for a person. */
+  message: string;
 }
 
 /** A refusal of a client's message, with its code. */

@@ -4,9 +4,13 @@
  * the view after a throw, 'view' (the whole RoomView, version + 1) to everyone after every change, and
  * 'refused' to the sender alone, with nothing changed. The rules of the table are the Table's
  * (table.ts); the computers' turns are BotTurns' (bot-turns.ts).
+ *
+ * With a store (a server on Redis: shared-rooms.ts), the room writes its record after every change, and
+ * a room may be created from a stored record (a game whose process is gone goes on here); a room closed
+ * by its server's shutdown tells everyone ('closing') and keeps its record for that.
  */
 import { randomInt } from 'node:crypto';
-import { Room, ServerError, type Client, type Deferred } from '@colyseus/core';
+import { CloseCode, Room, ServerError, type Client, type Deferred } from '@colyseus/core';
 import { CodedError } from '../engine/index.js';
 import { JOIN_REFUSED_STATUS, joinRefusalText } from '../online/join-refusal.js';
 import {
@@ -19,6 +23,7 @@ import {
 } from '../online/protocol.js';
 import { BotTurns } from './bot-turns.js';
 import { createThrower } from './dice-thrower.js';
+import type { RoomStore } from './game-store.js';
 import { Table, type Change } from './table.js';
 
 /** How a server's rooms behave. */
@@ -33,6 +38,15 @@ export const DEFAULT_ROOM_CONFIG: RoomConfig = {
   botDelayMs: 700,
   reconnectSeconds: RECONNECT_SECONDS,
 };
+
+/**
+ * The create option, set only by the server itself (shared-rooms.ts), that makes a new room from a
+ * stored one: a token that the store hands the stored room for, once.
+ */
+export const RESUME_OPTION = '__resume';
+
+/** Shortest pause between two warnings of a room that cannot write its record, ms. */
+const SAVE_WARN_EVERY_MS = 10_000;
 
 /** What a joining client is known by once its join options passed. */
 interface JoinAuth {
@@ -62,19 +76,38 @@ function refuseJoin<T>(run: () => T): T {
 export class DiceRoom extends Room {
   /** Overridden by `diceRoom(config)`. */
   protected readonly config: RoomConfig = DEFAULT_ROOM_CONFIG;
+  /** Where the room's record is kept (a server on Redis), set by `diceRoom(config, store)`. */
+  protected readonly store: RoomStore | undefined = undefined;
 
   private table!: Table;
   private bots!: BotTurns;
   private readonly limiters = new Map<string, { limiter: RateLimiter; warnedAt: number }>();
   private readonly reconnections = new Map<string, Deferred<Client>>();
+  /** Its server is shutting down: the record is final, nothing more is played. */
+  private closing = false;
+  private saveWarnedAt = -Infinity;
+  /** Messages waiting for a record to be stored (see `deliver`), in order, and how many. */
+  private outbox: Promise<void> = Promise.resolve();
+  private waiting = 0;
 
   override async onCreate(options: unknown): Promise<void> {
-    refuseJoin(() => parseJoin(options));
+    const token = (options as Record<string, unknown> | null)?.[RESUME_OPTION];
+    const resumed = typeof token === 'string' ? this.store?.takeResume(token) : undefined;
+    if (token !== undefined && !resumed) {
+      throw new ServerError(
+        JOIN_REFUSED_STATUS,
+        joinRefusalText('room-not-found', 'No such game to go on with'),
+      );
+    }
+    if (!resumed) refuseJoin(() => parseJoin(options));
     // People (and their seats waiting for them) plus a few joins under way; refusals keep it at MAX_SEATS.
     this.maxClients = 2 * MAX_SEATS;
     // Colyseus drops a client past this; the protocol's own limit (RateLimiter) refuses long before.
     this.maxMessagesPerSecond = 100;
-    this.table = new Table({ roomId: this.roomId, thrower: createThrower(), newSeed: secureUint32 });
+    const tableOptions = { roomId: this.roomId, thrower: createThrower(), newSeed: secureUint32 };
+    this.table = resumed
+      ? refuseJoin(() => Table.restore(resumed.table, tableOptions))
+      : new Table(tableOptions);
     this.bots = new BotTurns({
       table: this.table,
       delayMs: this.config.botDelayMs,
@@ -86,6 +119,15 @@ export class DiceRoom extends Room {
       this.receive(client, type, message),
     );
     await this.setPrivate(true);
+    // The first record: a room whose game cannot be kept is not made.
+    await this.store?.save(this.roomId, this.table.record());
+    if (resumed) {
+      // Its people come back by name; the seats of those who have not come back in time are given up
+      // (the room waits for them meanwhile, even with no one in it).
+      this.autoDispose = false;
+      this.clock.setTimeout(() => this.giveUpWaiting(), this.config.reconnectSeconds * 1000);
+      this.bots.schedule();
+    }
   }
 
   override onAuth(_client: Client, options: unknown): JoinAuth {
@@ -98,8 +140,7 @@ export class DiceRoom extends Room {
 
   override onJoin(client: Client, _options: unknown, auth: JoinAuth): void {
     // Checked again: another join may have taken the last seat since onAuth.
-    const { seat, change } = refuseJoin(() => this.table.join(client.sessionId, auth.name));
-    this.sendTo(client, 'welcome', { seat, view: this.table.view() });
+    const { change } = refuseJoin(() => this.table.join(client.sessionId, auth.name));
     this.commit(change, client);
   }
 
@@ -123,7 +164,6 @@ export class DiceRoom extends Room {
       client.leave();
       return;
     }
-    this.sendTo(client, 'welcome', { seat, view: this.table.view() });
     this.commit({}, client);
   }
 
@@ -135,11 +175,91 @@ export class DiceRoom extends Room {
 
   override onDispose(): void {
     this.bots?.dispose();
+    // A room that ended (everyone left) is forgotten; one closed by a shutdown is kept to go on elsewhere.
+    if (this.store && this.table && !this.closing) {
+      this.store.remove(this.roomId).catch((error: unknown) => this.warnSave(error));
+    }
+  }
+
+  /**
+   * The server is shutting down: the record is written one last time (marked closing, so that the next
+   * join to this room id, through another server, goes on with the game in a new room), everyone is told
+   * ('closing'), then disconnected (close code 4001).
+   */
+  override onBeforeShutdown(): void {
+    this.bots?.dispose();
+    let resumable = false;
+    const saved = this.save(true)?.then((stored) => {
+      resumable = stored;
+    });
+    this.closing = true;
+    this.deliver(saved ?? null, () => {
+      this.broadcastMessage('closing', {
+        reason: 'shutdown',
+        resumable,
+        message: resumable
+          ? 'The server is restarting: join again to go on with this game'
+          : 'The server is shutting down: this game cannot go on',
+      });
+      this.disconnect(CloseCode.SERVER_SHUTDOWN).catch(() => {});
+    });
+  }
+
+  /** A restored room's seats whose people did not come back in time are given up (see Table.giveUpWaiting). */
+  private giveUpWaiting(): void {
+    if (this.closing) return;
+    const change = this.table.giveUpWaiting();
+    if (change) this.commit(change);
+    this.autoDispose = true;
+  }
+
+  /**
+   * Writes the room's record as it is now: whether it was stored, once written; undefined when there is
+   * no store, or it cannot be reached now (nothing to wait for then). A failure is told on the console,
+   * and play goes on.
+   */
+  private save(closing = false): Promise<boolean> | undefined {
+    const store = this.store;
+    if (!store || !this.table || this.closing || !store.ready()) return undefined;
+    return store.save(this.roomId, this.table.record(), closing).then(
+      () => true,
+      (error: unknown) => {
+        this.warnSave(error);
+        return false;
+      },
+    );
+  }
+
+  /**
+   * Sends once `saved` is done (a change is shown to no one before it is stored, so that what anyone
+   * saw outlives this process), after everything sent before it; at once when nothing is waiting.
+   */
+  private deliver(saved: Promise<unknown> | null, send: () => void): void {
+    if (!saved && this.waiting === 0) {
+      send();
+      return;
+    }
+    this.waiting++;
+    this.outbox = this.outbox
+      .then(() => saved)
+      .then(send)
+      .catch((error: unknown) => console.error(`Room ${this.roomId}: a message could not be sent:`, error))
+      .finally(() => {
+        this.waiting--;
+      });
+  }
+
+  private warnSave(error: unknown): void {
+    const now = Date.now();
+    if (now - this.saveWarnedAt < SAVE_WARN_EVERY_MS) return;
+    this.saveWarnedAt = now;
+    console.warn(`Room ${this.roomId}: its game could not be stored:`, (error as Error)?.message ?? error);
   }
 
   /** A client's message: rate-limited, checked, carried out, or refused to that client alone. */
   private receive(client: Client, type: string | number, message: unknown): void {
     const request = String(type).slice(0, 40);
+    if (this.closing) return;
     let change: Change;
     try {
       if (!this.admit(client, request)) return;
@@ -165,7 +285,9 @@ export class DiceRoom extends Room {
     const now = Date.now();
     if (now - entry.warnedAt >= 1000) {
       entry.warnedAt = now;
-      this.sendTo(client, 'refused', { code: 'too-many-messages', message: 'Too many messages', request });
+      this.deliver(null, () =>
+        this.sendTo(client, 'refused', { code: 'too-many-messages', message: 'Too many messages', request }),
+      );
     }
     return false;
   }
@@ -179,27 +301,33 @@ export class DiceRoom extends Room {
     } else {
       console.error(`Room ${this.roomId}: a '${request}' failed:`, error);
     }
-    this.sendTo(client, 'refused', { code, message, request });
+    this.deliver(null, () => this.sendTo(client, 'refused', { code, message, request }));
   }
 
   /**
-   * Sends what a change brought: a seat taken from a session ends its way back; 'thrown' (to all) comes
-   * first, then 'welcome' to those whose seat number changed, then the view to everyone (but `except`,
-   * who got it in its 'welcome'); then the computers look whether it is their turn.
+   * Sends what a change brought, once stored (see `deliver`): a seat taken from a session ends its way
+   * back (at once); 'thrown' (to all) comes first, then 'welcome' to `welcome` (a client that joined or
+   * came back) and to those whose seat number changed, then the view to everyone else; then the
+   * computers look whether it is their turn.
    */
-  private commit(change: Change, except?: Client): void {
+  private commit(change: Change, welcome?: Client): void {
     if (change.evicted) this.evict(change.evicted);
-    if (change.thrown) {
-      const { seconds: _seconds, ...thrown } = change.thrown;
-      this.broadcastMessage('thrown', thrown);
-    }
     const view = this.table.view();
+    let thrown: ServerMessages['thrown'] | undefined;
+    if (change.thrown) {
+      const { seconds: _seconds, ...rest } = change.thrown;
+      thrown = rest;
+    }
+    const welcomes: [Client, number][] = welcome ? [[welcome, this.table.seatOf(welcome.sessionId)]] : [];
     for (const sessionId of change.moved ?? []) {
       const client = this.clients.getById(sessionId);
-      if (client && client !== except)
-        this.sendTo(client, 'welcome', { seat: this.table.seatOf(sessionId), view });
+      if (client && client !== welcome) welcomes.push([client, this.table.seatOf(sessionId)]);
     }
-    this.broadcastMessage('view', view, except);
+    this.deliver(this.save() ?? null, () => {
+      if (thrown) this.broadcastMessage('thrown', thrown);
+      for (const [client, seat] of welcomes) this.sendTo(client, 'welcome', { seat, view });
+      this.broadcastMessage('view', view, welcome);
+    });
     this.bots.schedule(change);
   }
 
@@ -223,10 +351,11 @@ export class DiceRoom extends Room {
   }
 }
 
-/** The room type of a server with this configuration. */
-export function diceRoom(config: Partial<RoomConfig> = {}): typeof DiceRoom {
+/** The room type of a server with this configuration (and this store of the rooms' records, if any). */
+export function diceRoom(config: Partial<RoomConfig> = {}, store?: RoomStore): typeof DiceRoom {
   const full: RoomConfig = { ...DEFAULT_ROOM_CONFIG, ...config };
   return class ConfiguredDiceRoom extends DiceRoom {
     protected override readonly config = full;
+    protected override readonly store = store;
   };
 }

@@ -1,6 +1,9 @@
 /**
  * `npm start`: the page and the online game server on one port, http://127.0.0.1:4173/ unless the
- * environment says otherwise (PORT, HOST). SIGTERM or SIGINT (Ctrl+C) ends every room and stops.
+ * environment says otherwise (PORT, HOST). With REDIS_URL the rooms are shared with every other process
+ * on that Redis, this one reached by clients at PUBLIC_ADDRESS (`host:port`, HOST:PORT by default): see
+ * docs/SCALING.md. SIGTERM or SIGINT (Ctrl+C) tells every room's people ('closing'), ends the rooms and
+ * stops.
  */
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from './server.js';
 
@@ -17,10 +20,18 @@ function portFrom(text: string | undefined): number {
   return port;
 }
 
-const server = await startServer({
-  port: portFrom(process.env.PORT),
-  host: process.env.HOST || DEFAULT_HOST,
-});
+let server: Awaited<ReturnType<typeof startServer>>;
+try {
+  server = await startServer({
+    port: portFrom(process.env.PORT),
+    host: process.env.HOST || DEFAULT_HOST,
+    redisUrl: process.env.REDIS_URL || undefined,
+    publicAddress: process.env.PUBLIC_ADDRESS || undefined,
+  });
+} catch (error) {
+  console.error(`The server could not start: ${(error as Error).message ?? error}`);
+  process.exit(1);
+}
 console.log(`\nTäringupokker is served on ${server.url}  (Ctrl+C stops it)\n`);
 
 let stopping = false;

@@ -1,14 +1,17 @@
 /**
  * The online game server: Colyseus (matchmaking and the rooms' WebSockets) and the built page, on one
- * port. `startServer` starts it from code (tests, benchmarks, main.ts).
+ * port. `startServer` starts it from code (tests, benchmarks, main.ts). With `redisUrl` its rooms are
+ * shared with the other processes on the same Redis (shared-rooms.ts, docs/SCALING.md).
  */
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { defineRoom, defineServer, type Server } from '@colyseus/core';
+import { defineRoom, defineServer, matchMaker, type Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { ROOM_NAME } from '../online/protocol.js';
 import { diceRoom, type RoomConfig } from './DiceRoom.js';
+import { connectRedis, shownRedisUrl, type RedisLink } from './redis.js';
+import { SharedRooms } from './shared-rooms.js';
 import { serveSite } from './static-site.js';
 
 /** Where `npm run build:app` puts the page. */
@@ -25,6 +28,18 @@ export interface StartOptions extends Partial<RoomConfig> {
   host?: string;
   /** The built page to serve (dist/app by default); null serves no page. */
   staticDir?: string | null;
+  /**
+   * Redis (`redis://host:port`) through which this process shares its rooms with the others on it: any
+   * of them can be joined through any process, and a game whose process is gone goes on in another.
+   * Without it the rooms live in this process alone.
+   */
+  redisUrl?: string;
+  /**
+   * How clients reach this process from outside, `host:port` (maybe with a path: `example.org/game/1`),
+   * no scheme: a client that joins a room through another process is sent here by it. With `redisUrl`
+   * it is `host:port` (as listened on) unless given.
+   */
+  publicAddress?: string;
 }
 
 export interface RunningServer {
@@ -32,8 +47,27 @@ export interface RunningServer {
   url: string;
   host: string;
   port: number;
-  /** Ends every room (clients are disconnected) and stops listening. */
+  /** The address clients are sent to for this process's rooms, if set. */
+  publicAddress?: string;
+  /** Ends every room (clients are disconnected, told 'closing' first) and stops listening. */
   close(): Promise<void>;
+}
+
+/** A port free on `host` now (for a server on Redis asked for port 0: its public address needs the number). */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Logs a promise rejected with no one waiting for it (Colyseus leaves a few such writes to Redis), and lives on. */
+function keepRunning(reason: unknown): void {
+  console.error('A background task failed:', (reason as Error)?.message ?? reason);
 }
 
 let running: Server | undefined;
@@ -48,27 +82,66 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Colyseus checks reconnecting sockets against the global WebSocket, which Node 20 does not have.
   globalThis.WebSocket ??= (await import('ws')).WebSocket as unknown as typeof globalThis.WebSocket;
 
-  const { port = DEFAULT_PORT, host = DEFAULT_HOST, staticDir = DEFAULT_STATIC_DIR, ...config } = options;
+  const {
+    port: askedPort = DEFAULT_PORT,
+    host = DEFAULT_HOST,
+    staticDir = DEFAULT_STATIC_DIR,
+    redisUrl,
+    publicAddress: givenAddress,
+    ...config
+  } = options;
   if (staticDir !== null && !existsSync(`${staticDir}/index.html`)) {
     console.warn(`No page at ${staticDir} (run npm run build:app): only the game server answers`);
   }
+  let redis: RedisLink | undefined;
+  let shared: SharedRooms | undefined;
+  let port = askedPort;
+  let publicAddress = givenAddress || undefined;
+  if (redisUrl) {
+    redis = await connectRedis(redisUrl);
+    shared = new SharedRooms(redis);
+    if (!publicAddress) {
+      if (port === 0) port = await freePort(host);
+      publicAddress = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+    }
+    // Colyseus leaves some writes to Redis unawaited (its stats, a room's listing): while Redis is down
+    // they fail with no one to catch them, which would end the process.
+    process.on('unhandledRejection', keepRunning);
+  }
   const transport = new WebSocketTransport({ maxPayload: MAX_FRAME_BYTES });
   const server = defineServer({
-    rooms: { [ROOM_NAME]: defineRoom(diceRoom(config)) },
+    rooms: { [ROOM_NAME]: defineRoom(diceRoom(config, shared)) },
     transport,
     greet: false,
     // main.ts handles the signals itself (close(), then exit).
     gracefullyShutdown: false,
     express: (app) => serveSite(app, staticDir),
+    ...(redis
+      ? {
+          presence: redis.presence,
+          driver: redis.driver,
+          // A room is made in the process asked (a proxy spreads the people over the processes).
+          selectProcessIdToCreateRoom: async () => matchMaker.processId,
+        }
+      : {}),
+    ...(publicAddress ? { publicAddress } : {}),
   });
+  const uninstall = shared?.install();
+  const release = (): void => {
+    uninstall?.();
+    redis?.close();
+    if (redis) process.off('unhandledRejection', keepRunning);
+  };
   running = server;
   try {
     await server.listen(port, host);
   } catch (error) {
     running = undefined;
     await server.gracefullyShutdown(false).catch(() => {});
+    release();
     throw error;
   }
+  if (redis) console.log(`Rooms are shared through Redis at ${shownRedisUrl(redisUrl!)} as ${publicAddress}`);
   const address = transport.server!.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
@@ -76,8 +149,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url: `http://${shownHost}:${address.port}/`,
     host: address.address,
     port: address.port,
+    ...(publicAddress ? { publicAddress } : {}),
     close: () =>
       (closing ??= server.gracefullyShutdown(false).finally(() => {
+        release();
         if (running === server) running = undefined;
       })),
   };

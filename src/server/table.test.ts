@@ -183,3 +183,67 @@ describe('the optimal player’s tables', () => {
     expect(Array.from(table.values)).toEqual(Array.from(solveTable('seed').values));
   }, 30_000);
 });
+
+describe('a table kept outside the process', () => {
+  /** A started table of two people and a computer, the host's turn under way (a throw, a hold). */
+  function played(): Table {
+    const t = table();
+    t.join('a', 'Mari');
+    t.join('b', 'Jüri');
+    t.request('a', 'add-bot', { kind: 'easy' });
+    t.request('a', 'start', {});
+    t.request('a', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } });
+    t.request('a', 'hold', { index: 1, held: true });
+    return t;
+  }
+
+  it('is rebuilt from its record: the same game (replayed from its log), the people waiting by name', () => {
+    const t = played();
+    const record = JSON.parse(JSON.stringify(t.record())) as ReturnType<Table['record']>;
+    const back = Table.restore(record, { roomId: 'room2', thrower: sixes, newSeed: () => 1 });
+    expect(back.game).toEqual(t.game);
+    expect(back.phase).toBe('playing');
+    expect(back.rules).toBe(t.rules);
+    expect(back.version).toBe(t.version + 1);
+    expect(back.view().roomId).toBe('room2');
+    expect(back.view().seats).toEqual([
+      { name: 'Mari', kind: 'human', connected: false, standIn: false },
+      { name: 'Jüri', kind: 'human', connected: false, standIn: false },
+      { name: 'Computer 1', kind: 'easy', connected: true, standIn: false },
+    ]);
+    // The game waits for its people: no computer plays their seats.
+    expect(back.computerToAct()).toBeNull();
+    // Each comes back to their seat by name, the host first or not.
+    expect(back.join('y', 'jüri').seat).toBe(1);
+    expect(back.host).toBe(0);
+    expect(back.join('x', 'Mari').seat).toBe(0);
+    back.request('x', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } });
+    expect(back.game?.rollsUsed).toBe(2);
+    expect(back.game?.held[1]).toBe(true);
+  });
+
+  it('gives up the seats whose people did not come back: a stand-in plays them, the next person is host', () => {
+    const t = played();
+    const back = Table.restore(t.record(), { roomId: 'room2', thrower: sixes, newSeed: () => 1 });
+    back.join('y', 'Jüri');
+    const version = back.version;
+    expect(back.giveUpWaiting()).toEqual({});
+    expect(back.version).toBe(version + 1);
+    expect(back.view().seats[0]).toEqual({ name: 'Mari', kind: 'good', connected: false, standIn: true });
+    expect(back.host).toBe(1);
+    expect(back.computerToAct()).toEqual({ seat: 0, kind: 'good' });
+    expect(back.giveUpWaiting()).toBeNull();
+  });
+
+  it('in the lobby, gives up a waiting seat by emptying it', () => {
+    const t = table();
+    t.join('a', 'Mari');
+    t.join('b', 'Jüri');
+    const back = Table.restore(t.record(), { roomId: 'room2', thrower: sixes, newSeed: () => 1 });
+    back.join('y', 'Jüri');
+    back.giveUpWaiting();
+    expect(back.view().seats.map((s) => s.name)).toEqual(['Jüri']);
+    expect(back.host).toBe(0);
+    expect(back.seatOf('y')).toBe(0);
+  });
+});

@@ -5,7 +5,17 @@
  * connections and messages into these calls and sends the view after each change.
  */
 import type { BotId } from '../engine/bots/index.js';
-import { apply, newGame, refusal, type Action, type Game, type RuleSetId } from '../engine/index.js';
+import {
+  apply,
+  newGame,
+  refusal,
+  replay,
+  setupOf,
+  type Action,
+  type Game,
+  type GameSetup,
+  type RuleSetId,
+} from '../engine/index.js';
 import {
   MAX_SEATS,
   MIN_SEATS,
@@ -37,6 +47,20 @@ export interface Change {
   evicted?: string;
 }
 
+/**
+ * What is kept of a table outside the process (src/server/game-store.ts), enough to rebuild it exactly:
+ * the seats (who, not their connections), the host, the rules, the view's version, and the game as its
+ * setup and action log (`replay(setup, log)` gives the same game back, seed and all).
+ */
+export interface TableRecord {
+  phase: RoomView['phase'];
+  host: number;
+  rules: RuleSetId;
+  version: number;
+  seats: { name: string; kind: Seat['kind']; standIn: boolean }[];
+  game: { setup: Required<GameSetup>; log: Action[] } | null;
+}
+
 /** Options of a table. */
 export interface TableOptions {
   roomId: string;
@@ -60,6 +84,68 @@ export class Table {
   version = 0;
 
   constructor(private readonly options: TableOptions) {}
+
+  /**
+   * A table rebuilt from its record, in a new room: the game replayed from its log; each person's seat
+   * waits for them to come back by name (not connected, no session: see `join`), as after a drop; a
+   * stand-in still plays the seats it played. The version goes on from the record's.
+   * @throws RuleError `bad-state` (or another rule's code) if the log does not replay
+   */
+  static restore(record: TableRecord, options: TableOptions): Table {
+    const table = new Table(options);
+    table.phase = record.phase;
+    table.rules = record.rules;
+    for (const seat of record.seats) {
+      table.seats.push({
+        name: seat.name,
+        kind: seat.kind,
+        sessionId: null,
+        connected: seat.kind !== 'human',
+        standIn: seat.kind === 'human' && seat.standIn,
+      });
+    }
+    table.host = Math.min(Math.max(record.host, 0), Math.max(table.seats.length - 1, 0));
+    table.game = record.game ? replay(record.game.setup, record.game.log) : null;
+    if (table.game?.over) table.phase = 'over';
+    table.version = record.version + 1;
+    return table;
+  }
+
+  /** The record of the table now (see TableRecord). */
+  record(): TableRecord {
+    return {
+      phase: this.phase,
+      host: this.host,
+      rules: this.rules,
+      version: this.version,
+      seats: this.seats.map((seat) => ({ name: seat.name, kind: seat.kind, standIn: seat.standIn })),
+      game: this.game ? { setup: setupOf(this.game), log: this.game.log } : null,
+    };
+  }
+
+  /**
+   * The seats of a restored table whose person has not come back (see `restore`) are given up, as if
+   * their person had left: emptied in the lobby, played by a stand-in in a game. Null if none waited.
+   */
+  giveUpWaiting(): Change | null {
+    const change: Change = {};
+    let any = false;
+    for (let i = this.seats.length - 1; i >= 0; i--) {
+      const seat = this.seats[i]!;
+      if (seat.kind !== 'human' || seat.sessionId !== null || seat.standIn) continue;
+      any = true;
+      if (this.phase === 'lobby') {
+        const moved = this.removeSeat(i).moved ?? [];
+        change.moved = [...new Set([...(change.moved ?? []), ...moved])];
+      } else {
+        seat.standIn = true;
+      }
+    }
+    if (!any) return null;
+    this.fixHost();
+    this.changed();
+    return change;
+  }
 
   /** The room as every client sees it now. */
   view(): RoomView {
@@ -335,10 +421,13 @@ export class Table {
     return moved.length > 0 ? { moved } : {};
   }
 
-  /** Keeps the host a person who holds a seat; else the next connected person after them becomes host. */
+  /**
+   * Keeps the host a person who holds a seat (or whose seat waits for them in a restored table); else
+   * the next connected person after them becomes host.
+   */
   private fixHost(): void {
     const host = this.seats[this.host];
-    if (host && host.kind === 'human' && host.sessionId !== null) return;
+    if (host && host.kind === 'human' && (host.sessionId !== null || !host.standIn)) return;
     this.host = this.nextHost(this.host + 1) ?? (this.host < this.seats.length ? this.host : 0);
   }
 
