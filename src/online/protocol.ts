@@ -38,8 +38,15 @@ export type OnlineErrorCode =
   | 'offline'
   | 'server-unavailable';
 
-/** Every code the room may refuse a message with. */
-export type RefusalCode = OnlineErrorCode | RuleErrorCode;
+/**
+ * Codes of the game server on Redis (docs/SCALING.md). `room-moved`: the server that held the room went
+ * away, so a reconnection to it (`client.reconnect(token)`) cannot be had; its game goes on when its
+ * people join the same room id again, by name (`client.joinById(id, { name })`).
+ */
+export type SharedRoomErrorCode = 'room-moved';
+
+/** Every code the room may refuse a message (or a join) with. */
+export type RefusalCode = OnlineErrorCode | SharedRoomErrorCode | RuleErrorCode;
 
 /** What a client sends when it joins (the join options). */
 export interface JoinOptions {

@@ -103,6 +103,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (!publicAddress) {
       if (port === 0) port = await freePort(host);
       publicAddress = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+      if (host === '0.0.0.0' || host === '::') {
+        console.warn(
+          `Set PUBLIC_ADDRESS: clients sent to this process for its rooms would go to ${publicAddress}`,
+        );
+      }
     }
     // Colyseus leaves some writes to Redis unawaited (its stats, a room's listing): while Redis is down
     // they fail with no one to catch them, which would end the process.

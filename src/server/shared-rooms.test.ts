@@ -165,10 +165,17 @@ describe('rooms shared across server processes over Redis', { timeout: 120_000 }
   });
 
   it('goes on with the same game, at the same turn and throw, through another process when the one holding the room is killed', async () => {
+    const token = host.room.reconnectionToken;
     await a.stop('SIGKILL');
     // Each player's connection ends (after the SDK's own tries to reconnect to the dead process)...
     const codes = await Promise.all([host.left(), guest.left()]);
     for (const code of codes) expect(code).not.toBe(CONSENTED);
+    // ...a reconnection by token (a reload) is refused at once, saying the room moved...
+    const reconnected = await new Client(b.url).reconnect(token).then(
+      () => 'accepted',
+      (error: unknown) => joinRefusal(error).code,
+    );
+    expect(reconnected).toBe('room-moved');
     // ...and joining the invite's room id again, by name, through a process that is up finds the game.
     await host.join(b.url, invite);
     await guest.join(b.url, invite);

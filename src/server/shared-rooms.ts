@@ -9,6 +9,7 @@
  *   game: it is loaded into a new room in the process that was asked (Colyseus's ids are random, so the
  *   new room has another id), the old id is made to lead to the new one, and the client is seated there
  *   (by name, in the seat that waits for them). Every other join by that old id is led to the new room.
+ * - A reconnection (`client.reconnect(token)`) to such a room is refused at once as `room-moved`.
  * - While Redis cannot be reached, every join is refused at once as `server-unavailable` (the rooms
  *   already running play on).
  *
@@ -101,6 +102,7 @@ export class SharedRooms implements RoomStore {
       if (!this.link.ready()) throw unavailable();
       try {
         if (method === 'joinById') return await this.joinById(roomName, clientOptions, authOptions);
+        if (method === 'reconnect') await this.checkReconnect(roomName);
         return await original.call(controller, method, roomName, clientOptions, authOptions);
       } catch (error) {
         if (!this.link.ready() || isRedisDown(error)) throw unavailable();
@@ -141,6 +143,23 @@ export class SharedRooms implements RoomStore {
       JOIN_REFUSED_STATUS,
       joinRefusalText('server-unavailable', 'The game is being moved to another server: try again'),
     );
+  }
+
+  /**
+   * A reconnection to a room that no process holds any more, whose game went on (or is to go on) in a
+   * new room, is refused at once as `room-moved`: the client joins the same room id again, by name.
+   */
+  private async checkReconnect(roomId: string): Promise<void> {
+    if (!isRoomId(roomId)) return;
+    const { store } = this.link;
+    const moved = (await store.latest(roomId)) !== roomId;
+    const stored = moved ? null : await store.load(roomId);
+    if (moved || (stored && (stored.closing || !(await this.isHeld(roomId))))) {
+      throw new ServerError(
+        JOIN_REFUSED_STATUS,
+        joinRefusalText('room-moved', 'The room has moved: join it again by name to go on with its game'),
+      );
+    }
   }
 
   private async isHeld(roomId: string): Promise<boolean> {
