@@ -96,20 +96,10 @@ export class DiceTable {
 
   /** Throws the dice not held; rejects if there is no table or it went away during the throw. */
   async throw(seed: number, gesture: Gesture, held: readonly boolean[]): Promise<ThrowResult> {
-    if (!this.thrower) throw new Error('The table is not built');
-    this.throwing = true;
-    try {
-      const result = await this.thrower.throw(seed, gesture, held);
-      this.shown = { dice: [...result.faces], held: [...held] };
-      return result;
-    } catch (error) {
-      // Whatever the table shows now is not the game's: the next sync lays the game's dice again.
-      this.shown = null;
-      throw error;
-    } finally {
-      this.throwing = false;
-      if (this.rebuildWhenIdle) queueMicrotask(() => this.rebuild());
-    }
+    return this.inTheAir(async (thrower) => {
+      const result = await thrower.throw(seed, gesture, held);
+      return { result, faces: result.faces, held };
+    });
   }
 
   /**
@@ -117,12 +107,27 @@ export class DiceTable {
    * is no table or it went away meanwhile.
    */
   async play(trajectory: Trajectory, faces: readonly number[], held: readonly boolean[]): Promise<void> {
+    return this.inTheAir(async (thrower) => {
+      await thrower.play(trajectory, held);
+      return { result: undefined, faces, held };
+    });
+  }
+
+  /**
+   * Runs a throw (made here or played back): the table shows its own dice while they fly, then the
+   * faces they rest on; a table whose context came back meanwhile is rebuilt once they rest.
+   */
+  private async inTheAir<T>(
+    run: (thrower: DiceThrower) => Promise<{ result: T; faces: readonly number[]; held: readonly boolean[] }>,
+  ): Promise<T> {
     if (!this.thrower) throw new Error('The table is not built');
     this.throwing = true;
     try {
-      await this.thrower.play(trajectory, held);
+      const { result, faces, held } = await run(this.thrower);
       this.shown = { dice: [...faces], held: [...held] };
+      return result;
     } catch (error) {
+      // Whatever the table shows now is not the game's: the next sync lays the game's dice again.
       this.shown = null;
       throw error;
     } finally {

@@ -11,3 +11,24 @@ export const overlayPanelStyles = [
     }
   `,
 ];
+
+/** The fields of a panel's form (names, choices): light boxes that read well on the dark card. */
+export const panelFieldStyles = css`
+  input,
+  select {
+    font: inherit;
+    flex: 1;
+    min-width: 0;
+    box-sizing: border-box;
+    padding: 0.4rem 0.55rem;
+    border-radius: 8px;
+    border: 1px solid rgba(255, 236, 200, 0.35);
+    background: rgba(255, 255, 255, 0.92);
+    color: #1d1406;
+  }
+  .actions {
+    display: flex;
+    justify-content: space-between;
+    gap: 0.6rem;
+  }
+`;

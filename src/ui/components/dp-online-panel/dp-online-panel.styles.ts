@@ -1,9 +1,10 @@
 import { css } from 'lit';
-import { overlayPanelStyles } from '../overlay-panel.styles.js';
+import { overlayPanelStyles, panelFieldStyles } from '../overlay-panel.styles.js';
 
 /** Styles of <dp-online-panel>. */
 export const onlinePanelStyles = [
   ...overlayPanelStyles,
+  panelFieldStyles,
   css`
     .card {
       width: min(24rem, calc(100vw - 2rem));
@@ -28,16 +29,7 @@ export const onlinePanelStyles = [
     }
     input,
     select {
-      font: inherit;
       font-weight: 400;
-      flex: 1;
-      min-width: 0;
-      box-sizing: border-box;
-      padding: 0.4rem 0.55rem;
-      border-radius: 8px;
-      border: 1px solid rgba(255, 236, 200, 0.35);
-      background: rgba(255, 255, 255, 0.92);
-      color: #1d1406;
     }
     .help {
       margin: 0.35rem 0 0;
@@ -91,9 +83,6 @@ export const onlinePanelStyles = [
       flex: 0 1 9rem;
     }
     .actions {
-      display: flex;
-      justify-content: space-between;
-      gap: 0.6rem;
       margin-top: 0.9rem;
     }
   `,

@@ -1,9 +1,10 @@
 import { css } from 'lit';
-import { overlayPanelStyles } from '../overlay-panel.styles.js';
+import { overlayPanelStyles, panelFieldStyles } from '../overlay-panel.styles.js';
 
 /** Styles of <dp-start-panel>. */
 export const startPanelStyles = [
   ...overlayPanelStyles,
+  panelFieldStyles,
   css`
     .card {
       width: min(24rem, calc(100vw - 2rem));
@@ -32,18 +33,6 @@ export const startPanelStyles = [
       gap: 0.4rem;
       margin-bottom: 0.35rem;
     }
-    input,
-    select {
-      font: inherit;
-      flex: 1;
-      min-width: 0;
-      box-sizing: border-box;
-      padding: 0.4rem 0.55rem;
-      border-radius: 8px;
-      border: 1px solid rgba(255, 236, 200, 0.35);
-      background: rgba(255, 255, 255, 0.92);
-      color: #1d1406;
-    }
     select {
       width: 100%;
     }
@@ -60,9 +49,6 @@ export const startPanelStyles = [
       background: transparent;
     }
     .actions {
-      display: flex;
-      justify-content: space-between;
-      gap: 0.6rem;
       margin-top: 0.6rem;
     }
     .online {
