@@ -215,7 +215,7 @@ export function parseClientMessage(type: string, value: unknown): ClientMessages
     }
     case 'add-bot': {
       const o = record(value, ['kind']);
-      if (!isBotId(o.kind)) bad('kind is optimal, good or easy');
+      if (!isBotId(o.kind)) bad('kind is winner, optimal, good or easy');
       return { kind: o.kind };
     }
     case 'remove-seat': {

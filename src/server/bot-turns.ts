@@ -47,7 +47,8 @@ export class BotTurns {
     this.timer = undefined;
     if (this.disposed) return;
     const { table, delayMs } = this.options;
-    if (table.seats.some((seat) => seat.kind === 'optimal')) void solvedTable(table.rules);
+    if (table.seats.some((seat) => seat.kind === 'optimal' || seat.kind === 'winner'))
+      void solvedTable(table.rules);
     if (!table.computerToAct()) return;
     const pause = delayMs > 0 ? delayMs + (change.thrown ? change.thrown.seconds * 1000 : 0) : 0;
     this.timer = this.options.later(() => {
@@ -103,8 +104,12 @@ export class BotTurns {
     const key = `${seat}:${kind}:${rules}`;
     let bot = this.bots.get(key);
     if (!bot) {
-      const table = kind === 'optimal' ? await solvedTable(rules) : undefined;
-      bot = this.bots.get(key) ?? createBot(kind, { seed: (this.options.seed + seat) >>> 0, table });
+      // `winner` under `seed` builds its model here once per process (about 0.5 s) and then solves late
+      // tables (a few ms a decision); under `classic` that model takes tens of seconds, which would stall
+      // every room, so there it plays as `optimal`.
+      const play = kind === 'winner' && rules !== 'seed' ? 'optimal' : kind;
+      const table = play === 'optimal' ? await solvedTable(rules) : undefined;
+      bot = this.bots.get(key) ?? createBot(play, { seed: (this.options.seed + seat) >>> 0, table });
       this.bots.set(key, bot);
     }
     return bot;

@@ -4,20 +4,19 @@ import { assertGame, type Game } from '../game.js';
 import type { RowId } from '../rows.js';
 
 /**
- * The names of the computer players a seat is offered today, strongest first. The page's seat list and
- * its labels follow this list, so `winner` joins it once the page has a label for it (until then it is
- * in `ALL_BOT_IDS` only).
+ * The names of the computer players a seat is offered, strongest first: `winner` plays for the chance to
+ * win, `optimal` for the highest expected score. The page's seat list and its labels follow this list.
  */
-export const BOT_IDS = ['optimal', 'good', 'easy'] as const;
+export const BOT_IDS = ['winner', 'optimal', 'good', 'easy'] as const;
 
 /** A computer player's name, of those a seat is offered. */
 export type BotId = (typeof BOT_IDS)[number];
 
 /**
- * Every computer player `createBot` makes: also `winner`, which plays for the chance to win (it wins
- * more often than `optimal`, which plays for the highest expected score and so scores more on average).
+ * Every computer player `createBot` makes: the same as `BOT_IDS` now that `winner` (which wins more often
+ * than `optimal`, which scores more on average) is offered a seat too.
  */
-export const ALL_BOT_IDS = ['winner', ...BOT_IDS] as const;
+export const ALL_BOT_IDS = BOT_IDS;
 
 /** The name of any computer player `createBot` makes. */
 export type AnyBotId = (typeof ALL_BOT_IDS)[number];

@@ -55,7 +55,7 @@ describe('bots', () => {
     fc.assert(
       fc.property(seedArb, (seed) => {
         const bots = BOT_IDS.map((id) => createBot(id, { seed }));
-        expectFinished(playGame({ players: ['a', 'b', 'c'], seed }, bots));
+        expectFinished(playGame({ players: [...BOT_IDS], seed }, bots));
       }),
       { numRuns: 10 },
     );
@@ -104,7 +104,7 @@ describe('bots', () => {
   });
 
   it('names the bots', () => {
-    expect(BOT_IDS).toEqual(['optimal', 'good', 'easy']);
+    expect(BOT_IDS).toEqual(['winner', 'optimal', 'good', 'easy']);
     expect(isBotId('good')).toBe(true);
     expect(isBotId('hard')).toBe(false);
   });

@@ -86,6 +86,7 @@ const en: CoachStrings = {
   seatKind: 'Played by',
   seats: {
     human: 'Person',
+    winner: 'Computer: plays to win',
     optimal: 'Computer: optimal',
     good: 'Computer: good',
     easy: 'Computer: beginner',
@@ -121,7 +122,13 @@ const et: CoachStrings = {
   chosen: 'Valik',
   scored: (row, points) => `${row} (${points})`,
   seatKind: 'Kes mängib',
-  seats: { human: 'Inimene', optimal: 'Arvuti: optimaalne', good: 'Arvuti: hea', easy: 'Arvuti: algaja' },
+  seats: {
+    human: 'Inimene',
+    winner: 'Arvuti: mängib võidule',
+    optimal: 'Arvuti: optimaalne',
+    good: 'Arvuti: hea',
+    easy: 'Arvuti: algaja',
+  },
 };
 
 const TABLES: Record<Lang, CoachStrings> = { et, en };
