@@ -16,6 +16,7 @@ import { snapshotOf, type DicePokerState } from '../state-snapshot.js';
 import { gameFromState, planDecision, sameSpot } from './bot-plan.js';
 import { BotDriver, type BotHost, type BotPhase } from './BotDriver.js';
 import type { SeatKind } from './seats.js';
+import { WinService } from './win-service.js';
 
 /** Throws take this long on the fake table, ms. */
 const THROW_MS = 5;
@@ -140,6 +141,47 @@ describe('BotDriver', () => {
     expect(element.game.over).toBe(true);
     expect(element.refused).toEqual([]);
     expect(element.actions.filter((a) => a.type === 'score')).toHaveLength(39);
+  });
+
+  it('plays a winner seat with the moves its worker computes, as optimal before its model is ready', async () => {
+    const service = new WinService(async () => null); // no target tables: late ones, as the engine's tests
+    const asked: Game[] = [];
+    let ready = false;
+    const solver = {
+      ...tables,
+      winReady: (rules: RuleSetId) => {
+        expect(rules).toBe('seed');
+        const was = ready;
+        ready = true;
+        return was;
+      },
+      winPlan: async (game: Game) => {
+        asked.push(game);
+        const response = await service.answer({ id: 1, kind: 'win-plan', game });
+        if (!response.ok || response.kind !== 'win-plan') throw new Error('refused');
+        return response.plan;
+      },
+    };
+    const element = new FakeElement({ players: ['w', 'o'], seed: 4 });
+    const over = gameOver(element);
+    drivers.push(new BotDriver(element, { seats: ['winner', 'optimal'], delay: 0, solver, seed: 3 }));
+    element.start();
+    await over;
+    expect(element.refused).toEqual([]);
+    expect(element.actions.filter((a) => a.type === 'score')).toHaveLength(26);
+    // Asked for every decision of the winner's after a throw; its seat only.
+    expect(asked.length).toBeGreaterThan(13);
+    expect(asked.every((game) => game.current === 0 && game.rollsUsed > 0)).toBe(true);
+  }, 30_000);
+
+  it('plays a winner seat as optimal when there is no worker to win', async () => {
+    const element = new FakeElement({ players: ['w'], seed: 6 });
+    const over = gameOver(element);
+    drive(element, ['winner']);
+    element.start();
+    await over;
+    expect(element.refused).toEqual([]);
+    expect(element.actions.filter((a) => a.type === 'score')).toHaveLength(13);
   });
 
   it("starts on a game already standing on a computer seat, and waits at a person's", async () => {

@@ -1,5 +1,5 @@
-import type { RowId, RuleSetId } from '../../engine/index.js';
-import { createBot, type Bot } from '../../engine/bots/index.js';
+import type { Game, RowId, RuleSetId } from '../../engine/index.js';
+import { createBot, stepTowards, type Bot, type TurnPlan } from '../../engine/bots/index.js';
 import { getTable, type StateValues } from '../../engine/solver/index.js';
 import type { DicePokerState } from '../state-snapshot.js';
 import { gameFromState, planDecision, sameSpot, type PlannedStep } from './bot-plan.js';
@@ -14,9 +14,16 @@ export interface BotHost extends EventTarget {
   score(row: RowId): number;
 }
 
-/** Where the optimal bot's table comes from: a `SolverClient` solves it in its worker. */
+/**
+ * Where the optimal bot's table comes from, and the moves of the player that plays to win: a
+ * `SolverClient` computes both in its workers.
+ */
 export interface TableSource {
   table(rules: RuleSetId): Promise<StateValues>;
+  /** The move to win (null: no tables for this sheet yet); without it `winner` plays as `optimal`. */
+  winPlan?(game: Game): Promise<TurnPlan | null>;
+  /** Whether the model to win is ready for a rule set; if not, starts building it (meanwhile: `optimal`). */
+  winReady?(rules: RuleSetId): boolean;
 }
 
 /** What the driver is doing, for the page to show ("the computer is thinking") and to lock the controls. */
@@ -75,6 +82,8 @@ export class BotDriver {
     this.solver = solver ?? { table: async (rules) => getTable(rules) };
     host.addEventListener('dp-turn', this.restart);
     host.addEventListener('dp-game-over', this.restart);
+    // The model to win takes a while to build (in the worker): start it before the winner's first turn.
+    if (this.seats.includes('winner') && host.state.players.length) this.solver.winReady?.(host.state.rules);
     // A game may already stand on a computer's seat.
     this.restart();
   }
@@ -145,11 +154,20 @@ export class BotDriver {
       this.setPhase('thinking', state.current);
       let steps: PlannedStep[];
       try {
-        const bot = await this.botFor(state.current, state.rules);
+        let bot = await this.botFor(state.current, state.rules);
         if (!this.current(run)) return;
-        const now = this.host.state;
+        let now = this.host.state;
         if (!this.botToAct(now)) break;
-        steps = planDecision(bot, gameFromState(now, ++this.decisions));
+        let game = gameFromState(now, ++this.decisions);
+        if (this.seats[now.current] === 'winner' && game.rollsUsed > 0) {
+          const plan = await this.winPlan(game);
+          if (!this.current(run)) return;
+          now = this.host.state;
+          if (!this.botToAct(now)) break;
+          if (plan && sameSpot(now, game)) bot = followPlan(plan);
+          else game = gameFromState(now, ++this.decisions); // played for points this time
+        }
+        steps = planDecision(bot, game);
       } catch (error) {
         // A disposed solver means the page is tearing the game down: stop quietly.
         if ((error as { code?: string }).code !== 'disposed') console.warn('Computer player stopped:', error);
@@ -202,14 +220,31 @@ export class BotDriver {
     });
   }
 
+  /**
+   * The winner's move from the worker, or null to play this decision for points: its model not built
+   * yet (it is being built), no tables for this sheet, or no worker.
+   */
+  private async winPlan(game: Game): Promise<TurnPlan | null> {
+    const { winPlan, winReady } = this.solver;
+    if (!winPlan || !winReady?.call(this.solver, game.rules)) return null;
+    try {
+      return await winPlan.call(this.solver, game);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'disposed') throw error;
+      return null;
+    }
+  }
+
   private async botFor(player: number, rules: RuleSetId): Promise<Bot> {
     const kind = this.seats[player]!;
     const key = `${player}:${rules}`;
     let bot = this.bots.get(key);
     if (!bot) {
       if (kind === 'human') throw new Error(`Seat ${player} is a person's`);
-      const table = kind === 'optimal' ? await this.solver.table(rules) : undefined;
-      bot = this.bots.get(key) ?? createBot(kind, { seed: this.seed + player, table });
+      // `winner` follows the worker's moves (see `play`); where it has none it plays as `optimal`.
+      const play = kind === 'winner' ? 'optimal' : kind;
+      const table = play === 'optimal' ? await this.solver.table(rules) : undefined;
+      bot = this.bots.get(key) ?? createBot(play, { seed: this.seed + player, table });
       this.bots.set(key, bot);
     }
     return bot;
@@ -221,4 +256,9 @@ export class BotDriver {
     this.phasePlayer = player;
     this.onPhase?.(phase, player);
   }
+}
+
+/** A bot that carries out one plan made elsewhere (the winner's move from the worker). */
+function followPlan(plan: TurnPlan): Bot {
+  return { id: 'winner', next: (game) => stepTowards(game, () => plan) };
 }

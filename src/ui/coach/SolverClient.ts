@@ -1,7 +1,8 @@
 import type { Game, RuleSetId } from '../../engine/index.js';
-import { positionOf, type StateValues } from '../../engine/solver/index.js';
+import type { TurnPlan } from '../../engine/bots/bot.js';
+import { positionOf, type StateValues, type WinReviewedDecision } from '../../engine/solver/index.js';
 import type { GameReview } from '../../engine/solver/review.js';
-import type { Advice, AdviceQuery, SolverRequest, SolverResponse } from './protocol.js';
+import type { Advice, AdviceQuery, SolverRequest, SolverResponse, WinAdvice } from './protocol.js';
 import { answer } from './solver-service.js';
 
 /** What the client needs of a worker: the module worker in a browser, or a stand-in. */
@@ -19,6 +20,11 @@ export interface SolverClientOptions {
    * worker `solver.worker.ts` wherever `Worker` exists (null in Node).
    */
   createWorker?: () => WorkerLike | null;
+  /**
+   * Starts the chance to win's worker, on the first win request; returning null leaves the chance to win
+   * unavailable (it is never computed in the main thread). By default the module worker `win.worker.ts`.
+   */
+  createWinWorker?: () => WorkerLike | null;
 }
 
 /** A refused or failed solver request. */
@@ -41,6 +47,26 @@ function startModuleWorker(): WorkerLike | null {
   } catch {
     return null; // e.g. a content security policy without worker-src: compute in the main thread
   }
+}
+
+/** The chance to win's module worker (it fetches the target tables itself), bundled by Vite likewise. */
+function startWinWorker(): WorkerLike | null {
+  if (typeof Worker === 'undefined') return null;
+  try {
+    return new Worker(new URL('./win.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a request is the win worker's. */
+function isWinRequest(request: SolverRequest): boolean {
+  return request.kind.startsWith('win-');
+}
+
+/** A game as the win worker reads it: the log left out (the model reads sheets and dice only). */
+function withoutLog(game: Game): Game {
+  return { ...game, log: [] };
 }
 
 /**
@@ -101,11 +127,24 @@ export class SolverClient {
   private adviceWaiting: AdviceAsk | undefined;
   private disposed = false;
   private inWorker: boolean;
+  /** The win worker: undefined until first wanted, null when it cannot start or failed. */
+  private winWorker: WorkerLike | null | undefined;
+  private readonly createWinWorker: () => WorkerLike | null;
+  private readonly winModels = new Map<RuleSetId, Promise<number>>();
+  private readonly winModelsReady = new Set<RuleSetId>();
+  private winAdviceInFlight = false;
+  private winAdviceWaiting:
+    | { game: Game; resolve: (advice: WinAdvice | null) => void; reject: (error: SolverError) => void }
+    | undefined;
 
-  constructor({ createWorker = startModuleWorker }: SolverClientOptions = {}) {
+  constructor({
+    createWorker = startModuleWorker,
+    createWinWorker = startWinWorker,
+  }: SolverClientOptions = {}) {
     const worker = createWorker();
     this.inWorker = !!worker;
     this.worker = this.listen(worker ?? new MainThreadSolver());
+    this.createWinWorker = createWinWorker;
   }
 
   /** Whether the answers come from a worker (false: computed in the main thread). */
@@ -167,11 +206,74 @@ export class SolverClient {
     return (response as { millis: number }).millis;
   }
 
-  /** Stops the worker. Waiting advice resolves null; other waiting requests reject with code `disposed`. */
+  /**
+   * The chance to win of the position on the table (every player's, and the player to act's rows and
+   * holds). Latest wins: a call made while another waits replaces it (that one resolves null). Resolves
+   * null for no game or a finished one.
+   * @throws SolverError (rejects) with code `unavailable` when there is no win worker
+   */
+  winAdvice(game: Game | null | undefined): Promise<WinAdvice | null> {
+    this.winAdviceWaiting?.resolve(null);
+    this.winAdviceWaiting = undefined;
+    if (!game || game.over || this.disposed) return Promise.resolve(null);
+    return new Promise((resolve, reject) => {
+      this.winAdviceWaiting = { game, resolve, reject };
+      if (!this.winAdviceInFlight) this.sendWinAdvice();
+    });
+  }
+
+  /**
+   * The move of the player that plays to win, computed in the win worker; null where no target tables
+   * cover the sheet (then play for points).
+   * @throws SolverError (rejects) with code `unavailable` when there is no win worker
+   */
+  async winPlan(game: Game): Promise<TurnPlan | null> {
+    const response = await this.send({ kind: 'win-plan', game: withoutLog(game) });
+    return (response as { plan: TurnPlan | null }).plan;
+  }
+
+  /**
+   * Every decision of a game judged by the chance to win it gave up, in play order.
+   * @throws SolverError (rejects) when the log is not a legal game, or `unavailable`
+   */
+  async winReview(game: Pick<Game, 'rules' | 'seed' | 'players' | 'log'>): Promise<WinReviewedDecision[]> {
+    const setup = { players: game.players.map((p) => p.name), rules: game.rules, seed: game.seed };
+    const response = await this.send({ kind: 'win-review', setup, log: game.log });
+    return (response as { decisions: WinReviewedDecision[] }).decisions;
+  }
+
+  /**
+   * Builds a rule set's chance-to-win model in the win worker ahead of need (asked once); resolves with
+   * the ms it took there, the target tables' fetch included.
+   */
+  prepareWin(rules: RuleSetId): Promise<number> {
+    let ready = this.winModels.get(rules);
+    if (!ready) {
+      ready = this.send({ kind: 'win-prepare', rules }).then((r) => {
+        this.winModelsReady.add(rules);
+        return (r as { millis: number }).millis;
+      });
+      ready.catch(() => this.winModels.delete(rules));
+      this.winModels.set(rules, ready);
+    }
+    return ready;
+  }
+
+  /** Whether a rule set's chance-to-win model is built; if not, starts building it (`prepareWin`). */
+  winReady(rules: RuleSetId): boolean {
+    if (this.winModelsReady.has(rules)) return true;
+    if (!this.disposed) this.prepareWin(rules).catch(() => {});
+    return false;
+  }
+
+  /** Stops the workers. Waiting advice resolves null; other waiting requests reject with code `disposed`. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     this.worker.terminate();
+    this.winWorker?.terminate();
+    this.winAdviceWaiting?.resolve(null);
+    this.winAdviceWaiting = undefined;
     for (const ask of [this.adviceInFlight, this.adviceWaiting]) ask?.waiters.forEach((w) => w.resolve(null));
     this.adviceInFlight = this.adviceWaiting = undefined;
     const pending = [...this.pending.values()];
@@ -200,13 +302,63 @@ export class SolverClient {
     );
   }
 
+  private sendWinAdvice(): void {
+    const ask = this.winAdviceWaiting;
+    this.winAdviceWaiting = undefined;
+    if (!ask) return;
+    this.winAdviceInFlight = true;
+    const done = (): void => {
+      this.winAdviceInFlight = false;
+      if (!this.disposed) this.sendWinAdvice();
+    };
+    this.send({ kind: 'win-advice', game: withoutLog(ask.game) }).then(
+      (response) => {
+        ask.resolve((response as { advice: WinAdvice }).advice);
+        done();
+      },
+      (error: SolverError) => {
+        ask.reject(error);
+        done();
+      },
+    );
+  }
+
   private send(request: Distribute<SolverRequest>): Promise<SolverResponse & { ok: true }> {
     if (this.disposed) return Promise.reject(new SolverError('The solver was disposed', 'disposed'));
     const full = { ...request, id: this.nextId++ } as SolverRequest;
+    const worker = isWinRequest(full) ? this.startWin() : this.worker;
+    if (!worker) return Promise.reject(new SolverError('The chance to win is unavailable', 'unavailable'));
     return new Promise((resolve, reject) => {
       this.pending.set(full.id, { request: full, resolve, reject });
-      this.worker.postMessage(full);
+      worker.postMessage(full);
     });
+  }
+
+  /** The win worker, started on first use; null when it cannot start (or failed). */
+  private startWin(): WorkerLike | null {
+    if (this.winWorker === undefined) {
+      const worker = this.createWinWorker();
+      this.winWorker = worker;
+      if (worker) {
+        worker.addEventListener('message', (event) => this.receive(event.data));
+        worker.addEventListener('error', (event) => this.winFailed(event));
+      }
+    }
+    return this.winWorker;
+  }
+
+  /** The win worker failed (it could not load, or it crashed): the chance to win is unavailable from now on. */
+  private winFailed(event: Event): void {
+    if (this.disposed || !this.winWorker) return;
+    event.preventDefault?.();
+    console.warn('The chance-to-win worker failed; the coach goes on without it.');
+    this.winWorker.terminate();
+    this.winWorker = null;
+    for (const [id, p] of [...this.pending]) {
+      if (!isWinRequest(p.request)) continue;
+      this.pending.delete(id);
+      p.reject(new SolverError('The chance to win is unavailable', 'unavailable'));
+    }
   }
 
   private listen(worker: WorkerLike): WorkerLike {
@@ -231,6 +383,8 @@ export class SolverClient {
     this.worker.terminate();
     this.inWorker = false;
     this.worker = this.listen(new MainThreadSolver());
-    for (const { request } of this.pending.values()) this.worker.postMessage(request);
+    for (const { request } of this.pending.values()) {
+      if (!isWinRequest(request)) this.worker.postMessage(request);
+    }
   }
 }

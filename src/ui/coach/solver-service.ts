@@ -74,6 +74,9 @@ export function answer(request: SolverRequest): SolverResponse {
         return { id, ok: true, kind: 'table', table: getTable(request.rules) };
       case 'prepare':
         return { id, ok: true, kind: 'prepare', millis: tableFor(request.rules).millis };
+      default:
+        // The chance to win is the win worker's (win.worker.ts): never built in the page's own thread.
+        return { id, ok: false, error: 'The chance to win needs its worker', code: 'unavailable' };
     }
   } catch (error) {
     const code = error instanceof RuleError ? error.code : undefined;

@@ -1,0 +1,116 @@
+import { RuleError, type Game, type RuleSetId } from '../../engine/index.js';
+import type { TurnPlan } from '../../engine/bots/bot.js';
+import {
+  bestWinAction,
+  createWinModel,
+  decodeTargetTables,
+  getTable,
+  rankHoldsByWin,
+  rankRowsByWin,
+  reviewByWin,
+  winChances,
+  type TargetTables,
+  type WinModel,
+} from '../../engine/solver/index.js';
+import type { SolverRequest, SolverResponse, WinAdvice } from './protocol.js';
+
+/** Where the target tables come from: the asset's bytes, or null to do without them. */
+export type TargetsLoader = () => Promise<Uint8Array | null>;
+
+/**
+ * The chance to win, for the win worker: the model of each rule set is built on first use and kept
+ * (about 1 s for `seed`; tens of seconds for `classic`, whose bonus part is slow), with the shipped
+ * target tables when `load` brings them (fetched once, on the first request), else with late tables
+ * only (then rows and holds are judged from `LATE_FREE_ROWS` free rows on). Requests are answered one
+ * at a time, in order.
+ */
+export class WinService {
+  private targets: Promise<TargetTables | null> | undefined;
+  private readonly models = new Map<RuleSetId, { model: WinModel; millis: number }>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly load: TargetsLoader) {}
+
+  /** Answers a win request (others are refused); never rejects. */
+  answer(request: SolverRequest): Promise<SolverResponse> {
+    const next = this.queue.then(() => this.handle(request));
+    this.queue = next;
+    return next;
+  }
+
+  private async handle(request: SolverRequest): Promise<SolverResponse> {
+    const { id } = request;
+    try {
+      switch (request.kind) {
+        case 'win-prepare': {
+          const { model, millis } = await this.modelFor(request.rules);
+          return { id, ok: true, kind: 'win-prepare', millis, targets: !!model.targets };
+        }
+        case 'win-advice': {
+          const { model } = await this.modelFor(request.game.rules);
+          return { id, ok: true, kind: 'win-advice', advice: winAdvice(request.game, model) };
+        }
+        case 'win-plan': {
+          const { model } = await this.modelFor(request.game.rules);
+          return { id, ok: true, kind: 'win-plan', plan: winPlan(request.game, model) };
+        }
+        case 'win-review': {
+          const { model } = await this.modelFor(request.setup.rules ?? 'seed');
+          const decisions = reviewByWin(request.setup, request.log, model);
+          return { id, ok: true, kind: 'win-review', decisions };
+        }
+        default:
+          return { id, ok: false, error: `Not a win request: ${request.kind}`, code: 'bad-request' };
+      }
+    } catch (error) {
+      const code = error instanceof RuleError ? error.code : undefined;
+      return { id, ok: false, error: error instanceof Error ? error.message : String(error), code };
+    }
+  }
+
+  private async modelFor(rules: RuleSetId): Promise<{ model: WinModel; millis: number }> {
+    let made = this.models.get(rules);
+    if (!made) {
+      const start = performance.now();
+      const targets = await (this.targets ??= this.loadTargets());
+      made = this.models.get(rules);
+      if (made) return made;
+      const model = createWinModel(rules, { table: getTable(rules), ...(targets ? { targets } : {}) });
+      made = { model, millis: performance.now() - start };
+      this.models.set(rules, made);
+    }
+    return made;
+  }
+
+  private async loadTargets(): Promise<TargetTables | null> {
+    try {
+      const bytes = await this.load();
+      return bytes ? decodeTargetTables(bytes) : null;
+    } catch (error) {
+      console.warn('The chance to win goes on without its target tables:', error);
+      return null;
+    }
+  }
+}
+
+/** The chance to win of a position: every player's, and the player to act's rows and holds. */
+export function winAdvice(game: Game, model: WinModel): WinAdvice {
+  if (game.over) throw new RuleError('game-over', 'The game is over');
+  const thrown = game.rollsUsed > 0;
+  return {
+    rules: game.rules,
+    current: game.current,
+    rollsUsed: game.rollsUsed,
+    dice: [...game.dice],
+    chances: winChances(game, model),
+    rows: thrown ? rankRowsByWin(game, model) : [],
+    holds: thrown ? rankHoldsByWin(game, model) : [],
+  };
+}
+
+/** The move of the player that plays to win, null where no target tables cover the sheet. */
+export function winPlan(game: Game, model: WinModel): TurnPlan | null {
+  const best = bestWinAction(game, model);
+  if (!best) return null;
+  return best.type === 'score' ? { type: 'score', row: best.row } : { type: 'hold', held: best.held };
+}

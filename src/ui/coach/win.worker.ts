@@ -1,0 +1,26 @@
+/**
+ * The chance to win's Web Worker (a module worker), started by `SolverClient` on the first win request
+ * (hints in a game of two or more, a `winner` seat, the review by chance to win), apart from the solver's
+ * worker so that the expected scores never wait for a model being built. It fetches the target tables
+ * (win-targets.bin, about 2.2 MB) once, then builds each rule set's model on first use.
+ */
+import type { SolverRequest, SolverResponse } from './protocol.js';
+import { WinService } from './win-service.js';
+
+/** The parts of the dedicated worker scope used here (the project's lib is DOM, not WebWorker). */
+interface WorkerScope {
+  addEventListener(type: 'message', listener: (event: MessageEvent<SolverRequest>) => void): void;
+  postMessage(message: SolverResponse): void;
+}
+
+const scope = self as unknown as WorkerScope;
+
+const service = new WinService(async () => {
+  const response = await fetch(new URL('../../engine/solver/win-targets.bin', import.meta.url));
+  if (!response.ok) throw new Error(`win-targets.bin: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+});
+
+scope.addEventListener('message', (event) => {
+  void service.answer(event.data).then((response) => scope.postMessage(response));
+});
