@@ -1,5 +1,5 @@
 import type { Game, RowId } from '../../engine/index.js';
-import type { Advice } from './protocol.js';
+import type { Advice, WinAdvice } from './protocol.js';
 
 /** One hold as the hints show it: which of the five dice to keep, and its expected final score. */
 export interface HoldHint {
@@ -10,6 +10,8 @@ export interface HoldHint {
   /** The kept faces, ascending (empty: throw all again). */
   kept: number[];
   expected: number;
+  /** Chance to win of the hold, played to win from here (undefined: not known, or not shown). */
+  win?: number;
   /** The optimal move. */
   best: boolean;
   /** The dice the player holds now keep these faces. */
@@ -23,6 +25,8 @@ export interface RowHint {
   /** Bonus this completes now. */
   bonus: number;
   expected: number;
+  /** Chance to win of scoring it now, played to win from here (undefined: not known, or not shown). */
+  win?: number;
   best: boolean;
 }
 
@@ -60,12 +64,47 @@ function keptKey(faces: readonly number[]): string {
   return [...faces].sort((a, b) => a - b).join(',');
 }
 
+/** What decides the chance to win for a game: its position, and every player's sheet. */
+export function winKey(game: Game): string {
+  return JSON.stringify([positionKey(game), game.players.map((p) => p.scores)]);
+}
+
+/** Whether win advice was made for this game's player, throws and dice (a guard against a stale answer). */
+export function winFits(win: WinAdvice, game: Game): boolean {
+  return (
+    win.rules === game.rules &&
+    win.current === game.current &&
+    win.rollsUsed === game.rollsUsed &&
+    win.chances.length === game.players.length &&
+    (game.rollsUsed === 0 || win.dice.every((face, i) => face === game.dice[i]))
+  );
+}
+
+/** One player's chance to win now, for the line under the hints' heading. */
+export interface PlayerChance {
+  name: string;
+  chance: number;
+  /** The player to act. */
+  current: boolean;
+}
+
+/** Every player's chance to win, in player order. */
+export function playerChances(win: WinAdvice, game: Game): PlayerChance[] {
+  return game.players.map((player, i) => ({
+    name: player.name,
+    chance: win.chances[i] ?? 0,
+    current: i === game.current,
+  }));
+}
+
 /**
  * The hints for a game from advice on its position: the best `holdCount` holds that throw again, the
  * player's own hold if it is not among them, and every free row, the optimal move marked.
  */
-export function hintsView(advice: Advice, game: Game, holdCount = 3): HintsView {
+export function hintsView(advice: Advice, game: Game, holdCount = 3, win?: WinAdvice | null): HintsView {
   const best = advice.best;
+  const holdWins = new Map((win?.holds ?? []).map((choice) => [keptKey(choice.kept), choice.win]));
+  const rowWins = new Map((win?.rows ?? []).map((choice) => [choice.row, choice.win]));
   const mine = keptKey(advice.dice.filter((_, i) => game.held[i]));
   const holds = advice.holds
     .filter((choice) => choice.rerolls)
@@ -74,6 +113,7 @@ export function hintsView(advice: Advice, game: Game, holdCount = 3): HintsView 
       held: choice.held,
       kept: choice.kept,
       expected: choice.expected,
+      ...(holdWins.has(keptKey(choice.kept)) ? { win: holdWins.get(keptKey(choice.kept))! } : {}),
       best:
         best?.type === 'hold' && keptKey(choice.kept) === keptKey(advice.dice.filter((_, i) => best.held[i])),
       current: keptKey(choice.kept) === mine,
@@ -86,6 +126,7 @@ export function hintsView(advice: Advice, game: Game, holdCount = 3): HintsView 
     yourHold: own && !shown.includes(own) ? { ...own, held: [...game.held] } : null,
     rows: advice.rows.map((choice) => ({
       ...choice,
+      ...(rowWins.has(choice.row) ? { win: rowWins.get(choice.row)! } : {}),
       best: best?.type === 'row' && best.row === choice.row,
     })),
   };

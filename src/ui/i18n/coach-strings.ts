@@ -30,6 +30,25 @@ export interface CoachStrings {
   number: (value: number) => string;
   /** Expected points lost, e.g. `−1.5`. */
   loss: (value: number) => string;
+  /** Heading of every player's chance to win now. */
+  winChance: string;
+  /** What the chance to win means, for a tooltip. */
+  winHelp: string;
+  /** A chance as a whole percentage, e.g. `54%` (`<1%` and `>99%` at the ends). */
+  percent: (value: number) => string;
+  /** A chance to win beside an expected score, for a screen reader, e.g. `chance to win 54%`. */
+  winOf: (value: number) => string;
+  /** The chance to win is being calculated. */
+  winPending: string;
+  /** Chance to win lost, e.g. `−4%`. */
+  winLoss: (value: number) => string;
+  /** Switches the review between expected points and the chance to win. */
+  reviewBy: string;
+  byPoints: string;
+  byWin: string;
+  /** The review by chance to win, explained. */
+  reviewWinIntro: string;
+  winLost: string;
   review: string;
   reviewIntro: string;
   reviewing: string;
@@ -55,6 +74,16 @@ export interface CoachStrings {
 const decimalEn = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const decimalEt = new Intl.NumberFormat('et-EE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
+const percentEn = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 0 });
+const percentEt = new Intl.NumberFormat('et-EE', { style: 'percent', maximumFractionDigits: 0 });
+
+/** A chance in whole percent; a chance not quite 0 or 1 is not rounded to it. */
+function percentOf(format: Intl.NumberFormat, value: number): string {
+  if (value > 0 && value < 0.005) return `<${format.format(0.01)}`;
+  if (value < 1 && value > 0.995) return `>${format.format(0.99)}`;
+  return format.format(value);
+}
+
 const en: CoachStrings = {
   hints: 'Hints',
   expectedScore: 'Expected score',
@@ -69,6 +98,17 @@ const en: CoachStrings = {
   unavailable: 'Hints could not be calculated.',
   number: (value) => decimalEn.format(value),
   loss: (value) => `−${decimalEn.format(Math.abs(value))}`,
+  winChance: 'Chance to win',
+  winHelp: 'The chance to finish first (a tie shared), playing to win from here',
+  percent: (value) => percentOf(percentEn, value),
+  winOf: (value) => `chance to win ${percentOf(percentEn, value)}`,
+  winPending: 'Calculating the chances to win…',
+  winLoss: (value) => `−${percentOf(percentEn, Math.abs(value))}`,
+  reviewBy: 'Judge the decisions by',
+  byPoints: 'Points',
+  byWin: 'Chance to win',
+  reviewWinIntro: 'The chance to win each decision gave up against the best play to win.',
+  winLost: 'Chance to win lost',
   review: 'Game review',
   reviewIntro: 'Expected points each decision lost against the best play.',
   reviewing: 'Reviewing the game…',
@@ -107,6 +147,17 @@ const et: CoachStrings = {
   unavailable: 'Vihjeid ei õnnestunud arvutada.',
   number: (value) => decimalEt.format(value),
   loss: (value) => `−${decimalEt.format(Math.abs(value))}`,
+  winChance: 'Võiduvõimalus',
+  winHelp: 'Tõenäosus lõpetada esimesena (viigi korral jagatult), kui siit edasi võidule mängida',
+  percent: (value) => percentOf(percentEt, value),
+  winOf: (value) => `võiduvõimalus ${percentOf(percentEt, value)}`,
+  winPending: 'Arvutan võiduvõimalusi…',
+  winLoss: (value) => `−${percentOf(percentEt, Math.abs(value))}`,
+  reviewBy: 'Hinda otsuseid',
+  byPoints: 'Punktid',
+  byWin: 'Võiduvõimalus',
+  reviewWinIntro: 'Kui palju võiduvõimalust iga otsus võidule mängimise parima käiguga võrreldes kaotas.',
+  winLost: 'Kaotatud võiduvõimalus',
   review: 'Mängu analüüs',
   reviewIntro: 'Kui palju oodatavaid punkte iga otsus parima mänguga võrreldes kaotas.',
   reviewing: 'Analüüsin mängu…',

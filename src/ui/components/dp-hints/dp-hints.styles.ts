@@ -56,6 +56,26 @@ export const hintsStyles = [
     li .value {
       font-variant-numeric: tabular-nums;
     }
+    li .win {
+      min-width: 2.6em;
+      text-align: end;
+      font-variant-numeric: tabular-nums;
+      opacity: 0.85;
+    }
+    li .win.pending {
+      opacity: 0.5;
+    }
+    .chances {
+      margin: 0.25rem 0 0;
+      font-variant-numeric: tabular-nums;
+    }
+    .chances .label {
+      opacity: 0.8;
+    }
+    .chances .current {
+      text-decoration: underline;
+      text-underline-offset: 0.15em;
+    }
     li.best {
       background: rgba(224, 165, 38, 0.2);
       font-weight: 700;

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { apply, newGame, toggleHold, type Game } from '../../../engine/index.js';
-import { getTable } from '../../../engine/solver/index.js';
-import type { Advice } from '../../coach/protocol.js';
+import { readFileSync } from 'node:fs';
+import { createWinModel, decodeTargetTables, getTable } from '../../../engine/solver/index.js';
+import type { Advice, WinAdvice } from '../../coach/protocol.js';
 import type { SolverClient } from '../../coach/SolverClient.js';
 import { adviseOn } from '../../coach/solver-service.js';
+import { winAdvice } from '../../coach/win-service.js';
 import { coachStringsFor } from '../../i18n/coach-strings.js';
 import { stringsFor } from '../../i18n/index.js';
 import './dp-hints.js';
@@ -136,5 +138,106 @@ describe('<dp-hints>', () => {
     asked[0]!.fail();
     await settle(el);
     expect(text(el.shadowRoot!.querySelector('.note'))).toBe(coach.unavailable);
+  });
+});
+
+describe('<dp-hints> with the chance to win', () => {
+  // The shipped asset, read from the project (the tests run from its root).
+  const targets = decodeTargetTables(new Uint8Array(readFileSync('src/engine/solver/win-targets.bin')));
+  const model = createWinModel('seed', { table, targets });
+
+  function duel(faces: number[]): Game {
+    return apply(newGame({ players: ['Mari', 'Jaan'], seed: 1 }), { type: 'roll', faces });
+  }
+
+  /** A client that advises at once and gives the chance to win when told to. */
+  function winClient() {
+    const asked: { game: Game; answer: (win: WinAdvice | null) => void; fail: (code: string) => void }[] = [];
+    const client = {
+      advise: async (game: Game) => adviceFor(game),
+      winAdvice: (game: Game) =>
+        new Promise<WinAdvice | null>((resolve, reject) =>
+          asked.push({
+            game,
+            answer: resolve,
+            fail: (code) => reject(Object.assign(new Error(code), { code })),
+          }),
+        ),
+    } as unknown as SolverClient;
+    return { client, asked };
+  }
+
+  it('shows "…" beside each value until the chances come, then each one and every player\'s', async () => {
+    const game = duel([6, 6, 6, 2, 1]);
+    const { client, asked } = winClient();
+    const el = await mount(game, { client });
+    await settle(el);
+    const root = el.shadowRoot!;
+    expect(asked).toHaveLength(1);
+    const rows = [...root.querySelectorAll('[data-rows] li')];
+    expect(rows).toHaveLength(13);
+    expect(rows.every((li) => text(li.querySelector('[data-win]')) === '…')).toBe(true);
+    expect(text(root.querySelector('[data-chances]'))).toBe(coach.winPending);
+
+    const win = winAdvice(game, model);
+    asked[0]!.answer(win);
+    await settle(el);
+    for (const li of root.querySelectorAll('[data-rows] li')) {
+      const row = win.rows!.find((r) => r.row === li.getAttribute('data-row'))!;
+      expect(text(li.querySelector('[data-win]'))).toBe(coach.percent(row.win));
+      expect(li.querySelector('[data-win]')!.getAttribute('aria-label')).toBe(coach.winOf(row.win));
+    }
+    const holds = [...root.querySelectorAll('[data-holds] li')];
+    expect(holds.length).toBeGreaterThan(0);
+    expect(holds.every((li) => /^(<|>)?\d+%$/.test(text(li.querySelector('[data-win]'))))).toBe(true);
+    // Every player's chance, named, summing to 100%.
+    const line = text(root.querySelector('[data-chances]'));
+    expect(line).toMatch(/^Chance to win: Mari \d+%, Jaan \d+%$/);
+    const sum = [...line.matchAll(/(\d+)%/g)].reduce((total, m) => total + Number(m[1]), 0);
+    expect(sum).toBeGreaterThanOrEqual(99);
+    expect(sum).toBeLessThanOrEqual(101);
+    expect(root.querySelector('[data-chance="0"]')!.classList.contains('current')).toBe(true);
+  });
+
+  it("leaves a value without a chance where the model has none, and keeps the players' line", async () => {
+    const game = duel([1, 2, 3, 4, 6]);
+    const { client, asked } = winClient();
+    const el = await mount(game, { client });
+    await settle(el);
+    asked[0]!.answer({ ...winAdvice(game, model), rows: null, holds: null });
+    await settle(el);
+    expect(el.shadowRoot!.querySelectorAll('[data-rows] li')).toHaveLength(13);
+    expect(el.shadowRoot!.querySelector('[data-win]')).toBeNull();
+    expect(text(el.shadowRoot!.querySelector('[data-chances]'))).toMatch(/^Chance to win: Mari/);
+  });
+
+  it('shows no chance at all without its worker, nor in a game of one', async () => {
+    const game = duel([1, 2, 3, 4, 6]);
+    const { client, asked } = winClient();
+    const el = await mount(game, { client });
+    await settle(el);
+    asked[0]!.fail('unavailable');
+    await settle(el);
+    expect(el.shadowRoot!.querySelectorAll('[data-rows] li')).toHaveLength(13);
+    expect(el.shadowRoot!.querySelector('[data-win]')).toBeNull();
+    expect(el.shadowRoot!.querySelector('[data-chances]')).toBeNull();
+
+    const solo = winClient();
+    const alone = await mount(thrown([1, 2, 3, 4, 6]), { client: solo.client });
+    await settle(alone);
+    expect(solo.asked).toEqual([]);
+    expect(alone.shadowRoot!.querySelector('[data-win]')).toBeNull();
+    expect(alone.shadowRoot!.querySelector('[data-chances]')).toBeNull();
+  });
+
+  it('in Estonian', async () => {
+    const game = duel([6, 6, 6, 2, 1]);
+    const el = await mount(game, { advice: adviceFor(game) });
+    el.win = winAdvice(game, model);
+    el.strings = stringsFor('et');
+    await el.updateComplete;
+    expect(text(el.shadowRoot!.querySelector('[data-chances]'))).toMatch(
+      /^Võiduvõimalus: Mari \d+%, Jaan \d+%$/,
+    );
   });
 });
