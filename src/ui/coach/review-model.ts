@@ -1,4 +1,6 @@
 import { TURNS } from '../../engine/index.js';
+import { rowPoints } from '../../engine/scoring.js';
+import type { WinReviewedDecision } from '../../engine/solver/index.js';
 import type { PlayerReview, ReviewOption } from '../../engine/solver/review.js';
 import type { Strings } from '../i18n/index.js';
 import { coachStringsFor } from '../i18n/coach-strings.js';
@@ -22,4 +24,37 @@ export function optionText(option: ReviewOption, s: Strings): string {
 export function sameOption(a: ReviewOption, b: ReviewOption): boolean {
   if (a.type === 'row') return b.type === 'row' && a.row === b.row;
   return b.type === 'hold' && a.kept.join() === b.kept.join();
+}
+
+/** Chance to win below this is not called a loss (a rounding, or a decided game). */
+export const WIN_LOSS_MIN = 0.001;
+
+/** Which dice of a throw keep these faces (the first of equal ones). */
+export function heldOf(dice: readonly number[], kept: readonly number[]): boolean[] {
+  const need = new Map<number, number>();
+  for (const face of kept) need.set(face, (need.get(face) ?? 0) + 1);
+  return dice.map((face) => {
+    const left = need.get(face) ?? 0;
+    if (left > 0) need.set(face, left - 1);
+    return left > 0;
+  });
+}
+
+/** An option of the review by chance to win as the review shows options: a row with its points, or a hold. */
+export function winOption(option: WinReviewedDecision['best'], dice: readonly number[]): ReviewOption {
+  return option.type === 'row'
+    ? { type: 'row', row: option.row, points: rowPoints(option.row, dice), expected: option.win }
+    : { type: 'hold', held: heldOf(dice, option.kept), kept: option.kept, expected: option.win };
+}
+
+/** A player's decisions that gave up the most chance to win, worst first (ties in play order). */
+export function worstByWin(
+  decisions: readonly WinReviewedDecision[],
+  player: number,
+  count: number,
+): WinReviewedDecision[] {
+  return decisions
+    .filter((d) => d.player === player && d.loss >= WIN_LOSS_MIN)
+    .sort((a, b) => b.loss - a.loss)
+    .slice(0, Math.max(0, count));
 }

@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Game } from '../../../engine/index.js';
+import type { WinReviewedDecision } from '../../../engine/solver/index.js';
 import {
   worstDecisions,
   type GameReview,
@@ -10,7 +11,7 @@ import {
 } from '../../../engine/solver/review.js';
 import type { Strings } from '../../i18n/index.js';
 import { miniDice } from '../../coach/mini-dice.js';
-import { lossByRound, optionText } from '../../coach/review-model.js';
+import { lossByRound, optionText, WIN_LOSS_MIN, winOption, worstByWin } from '../../coach/review-model.js';
 import { reviewStyles } from './dp-review.styles.js';
 import type { SolverClient } from '../../coach/SolverClient.js';
 import { coachStringsFor } from '../../i18n/coach-strings.js';
@@ -20,7 +21,10 @@ import { coachStringsFor } from '../../i18n/coach-strings.js';
  * optimal play in total and round by round, the worst decisions (what was chosen, what was best, and
  * what it cost), and every decision on request.
  *
- * Give it a `review` directly, or the finished `game` and a `client` to ask.
+ * In a game of two or more it can judge the decisions by the chance to win instead (a switch, or
+ * `by="win"`): each player's decisions that gave up the most chance to win, and all of them.
+ *
+ * Give it a `review` (and `winReview`) directly, or the finished `game` and a `client` to ask.
  *
  * @csspart card - The review card.
  * @cssproperty --dp-mini-die - Size of the small dice (default 1.15rem).
@@ -38,14 +42,22 @@ export class DpReview extends LitElement {
   @property({ attribute: false }) review: GameReview | null = null;
   /** The solver to ask when no `review` is given. */
   @property({ attribute: false }) client: SolverClient | null = null;
+  /** The decisions judged by the chance to win; when null the component asks `client` (when shown). */
+  @property({ attribute: false }) winReview: WinReviewedDecision[] | null = null;
+  /** What the decisions are judged by: expected points, or the chance to win (games of two or more). */
+  @property({ reflect: true }) by: 'points' | 'win' = 'points';
   /** How many of each player's worst decisions to list. */
   @property({ type: Number, attribute: 'worst-count' }) worstCount = 5;
 
   @state() private fetched: { game: Game; review: GameReview } | null = null;
   @state() private failed: Game | null = null;
   private askedFor: Game | null = null;
+  @state() private winFetched: { game: Game; decisions: WinReviewedDecision[] } | null = null;
+  @state() private winFailed: Game | null = null;
+  private winAskedFor: Game | null = null;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('game') || changed.has('client') || changed.has('by')) this.askWin();
     if (!(changed.has('game') || changed.has('client')) || this.review) return;
     const { game, client } = this;
     if (!game || !client || this.askedFor === game) return;
@@ -56,6 +68,28 @@ export class DpReview extends LitElement {
       },
       () => {
         if (this.askedFor === game) this.failed = game;
+      },
+    );
+  }
+
+  /** Whether the review can judge by the chance to win: a game of two or more, and a way to know it. */
+  private winOffered(): boolean {
+    return (this.game?.players.length ?? 0) >= 2 && (!!this.winReview || !!this.client?.winReview);
+  }
+
+  /** Asks the client for the review by chance to win, once a game, when it is shown. */
+  private askWin(): void {
+    const { game, client } = this;
+    if (this.by !== 'win' || this.winReview || !game || !client?.winReview || this.winAskedFor === game)
+      return;
+    if (game.players.length < 2) return;
+    this.winAskedFor = game;
+    client.winReview(game).then(
+      (decisions) => {
+        if (this.winAskedFor === game) this.winFetched = { game, decisions };
+      },
+      () => {
+        if (this.winAskedFor === game) this.winFailed = game;
       },
     );
   }
@@ -76,6 +110,74 @@ export class DpReview extends LitElement {
       <span class="choice"><small>${s.best}</small> ${this.option(d.best, d.dice)}</span>
       <span class="loss">${d.loss >= 0.005 ? s.loss(d.loss) : '–'}</span>
     </li>`;
+  }
+
+  private winDecision(d: WinReviewedDecision) {
+    const s = coachStringsFor(this.strings.lang);
+    const lost = d.loss >= WIN_LOSS_MIN;
+    return html`<li class=${lost ? 'lost' : 'good'}>
+      <span class="when">${s.when(d.turn, d.rollsUsed)}</span>
+      <span class="dice" role="img" aria-label=${d.dice.join(' ')}>${miniDice(d.dice)}</span>
+      <span class="choice"
+        ><small>${s.chosen}</small> ${this.option(winOption(d.chosen, d.dice), d.dice)}</span
+      >
+      <span class="choice"><small>${s.best}</small> ${this.option(winOption(d.best, d.dice), d.dice)}</span>
+      <span class="loss">${lost ? s.winLoss(d.loss) : '–'}</span>
+    </li>`;
+  }
+
+  /** One player's decisions judged by the chance to win. */
+  private winPlayer(decisions: WinReviewedDecision[], player: number, name: string) {
+    const s = coachStringsFor(this.strings.lang);
+    const own = decisions.filter((d) => d.player === player);
+    const worst = worstByWin(decisions, player, this.worstCount);
+    return html`<article data-player=${player} data-by-win>
+      <header>
+        <h3>${name}</h3>
+        <span class="total">${s.decisions(own.length)}</span>
+      </header>
+      <h4>${s.worstDecisions}</h4>
+      ${
+        worst.length
+          ? html`<ol class="decisions" data-worst>
+              ${worst.map((d) => this.winDecision(d))}
+            </ol>`
+          : html`<p class="note">${s.noMistakes}</p>`
+      }
+      <details>
+        <summary>${s.allDecisions}</summary>
+        <ol class="decisions" data-all>
+          ${own.map((d) => this.winDecision(d))}
+        </ol>
+      </details>
+    </article>`;
+  }
+
+  private renderByWin() {
+    const s = coachStringsFor(this.strings.lang);
+    const game = this.game!;
+    const decisions = this.winReview ?? (this.winFetched?.game === game ? this.winFetched.decisions : null);
+    const failed = !decisions && this.winFailed === game;
+    return html`<p class="note">${s.reviewWinIntro}</p>
+      ${
+        decisions
+          ? game.players.map((p, i) => this.winPlayer(decisions, i, p.name))
+          : html`<p class="note" role="status">${failed ? s.unavailable : s.reviewing}</p>`
+      }`;
+  }
+
+  /** The switch between judging by points and by the chance to win. */
+  private renderSwitch() {
+    const s = coachStringsFor(this.strings.lang);
+    const choose = (by: 'points' | 'win') => () => (this.by = by);
+    return html`<div class="by" role="group" aria-label=${s.reviewBy}>
+      <button type="button" data-by="points" aria-pressed=${this.by === 'points'} @click=${choose('points')}>
+        ${s.byPoints}
+      </button>
+      <button type="button" data-by="win" aria-pressed=${this.by === 'win'} @click=${choose('win')}>
+        ${s.byWin}
+      </button>
+    </div>`;
   }
 
   /** A bar per round, as tall as the points lost in it. */
@@ -128,18 +230,29 @@ export class DpReview extends LitElement {
     const s = coachStringsFor(this.strings.lang);
     const review = this.review ?? (this.fetched?.game === this.game ? this.fetched?.review : null);
     const failed = !review && !!this.game && this.failed === this.game;
+    const offered = this.winOffered();
+    const byWin = offered && this.by === 'win';
+    const winReady =
+      !!this.winReview ||
+      (!!this.game && this.winFetched?.game === this.game) ||
+      this.winFailed === this.game;
     return html`<section
       class="card"
       part="card"
       aria-label=${s.review}
-      aria-busy=${review ? 'false' : 'true'}
+      aria-busy=${(byWin ? winReady : review) ? 'false' : 'true'}
     >
       <h2>${s.review}</h2>
-      <p class="note">${s.reviewIntro}</p>
+      ${offered ? this.renderSwitch() : nothing}
       ${
-        review
-          ? review.players.map((p) => this.player(p))
-          : html`<p class="note" role="status">${failed ? s.unavailable : s.reviewing}</p>`
+        byWin
+          ? this.renderByWin()
+          : html`<p class="note">${s.reviewIntro}</p>
+              ${
+                review
+                  ? review.players.map((p) => this.player(p))
+                  : html`<p class="note" role="status">${failed ? s.unavailable : s.reviewing}</p>`
+              }`
       }
     </section>`;
   }

@@ -95,6 +95,28 @@ export const reviewStyles = [
     li.lost .loss {
       color: #ff9b8a;
     }
+    .by {
+      display: inline-flex;
+      gap: 0.3rem;
+      margin: 0.3rem 0 0.1rem;
+    }
+    .by button {
+      font: inherit;
+      font-size: 0.8rem;
+      padding: 0.15rem 0.6rem;
+      border-radius: 999px;
+      border: 1px solid currentColor;
+      background: transparent;
+      color: inherit;
+      cursor: pointer;
+      opacity: 0.75;
+    }
+    .by button[aria-pressed='true'] {
+      background: var(--dp-accent, #e0a526);
+      color: var(--dp-accent-text, #1d1406);
+      border-color: transparent;
+      opacity: 1;
+    }
     summary {
       cursor: pointer;
       margin-top: 0.4rem;

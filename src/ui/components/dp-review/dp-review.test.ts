@@ -1,7 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROWS, apply, newGame, totals, type Action, type Game } from '../../../engine/index.js';
-import { getTable } from '../../../engine/solver/index.js';
+import { readFileSync } from 'node:fs';
+import {
+  createWinModel,
+  decodeTargetTables,
+  getTable,
+  reviewByWin,
+  type WinReviewedDecision,
+} from '../../../engine/solver/index.js';
 import { reviewGame, worstDecisions, type GameReview } from '../../../engine/solver/review.js';
 import type { SolverClient } from '../../coach/SolverClient.js';
 import { coachStringsFor } from '../../i18n/coach-strings.js';
@@ -118,5 +125,92 @@ describe('<dp-review>', () => {
     answers[1]!.reject(new Error('worker gone'));
     await settle(failing);
     expect(text(failing.shadowRoot!.querySelector('[role="status"]'))).toBe(coach.unavailable);
+  });
+});
+
+describe('<dp-review> by the chance to win', () => {
+  // The shipped asset, read from the project (the tests run from its root).
+  const targets = decodeTargetTables(new Uint8Array(readFileSync('src/engine/solver/win-targets.bin')));
+  const model = createWinModel('seed', { table, targets });
+  const game = finished();
+  const decisions = reviewByWin(
+    { players: game.players.map((p) => p.name), seed: game.seed, rules: game.rules },
+    game.log,
+    model,
+  );
+
+  it('switches to the decisions that gave up the most chance to win, asking its client once', async () => {
+    const asked: Game[] = [];
+    let answer: (d: WinReviewedDecision[]) => void = () => {};
+    const client = {
+      review: async () => reviewOf(game),
+      winReview: (g: Game) => {
+        asked.push(g);
+        return new Promise<WinReviewedDecision[]>((resolve) => (answer = resolve));
+      },
+    } as unknown as SolverClient;
+    const el = await mount(game, { client });
+    await settle(el);
+    const root = el.shadowRoot!;
+    expect(asked).toEqual([]); // by points first: nothing asked of the win worker
+    expect(root.querySelector('[data-by="points"]')!.getAttribute('aria-pressed')).toBe('true');
+    expect(root.querySelector('article[data-by-win]')).toBeNull();
+
+    (root.querySelector('[data-by="win"]') as HTMLButtonElement).click();
+    await el.updateComplete;
+    expect(asked).toEqual([game]);
+    expect(el.by).toBe('win');
+    expect(text(root.querySelector('[role="status"]'))).toBe(coach.reviewing);
+    answer(decisions);
+    await settle(el);
+    const players = [...root.querySelectorAll('article[data-by-win]')];
+    expect(players.map((p) => text(p.querySelector('h3')))).toEqual(['Mari', 'Jüri']);
+    // Mari's worst, by the chance to win given up, as the engine judged them.
+    const mari = decisions.filter((d) => d.player === 0 && d.loss >= 0.001).sort((a, b) => b.loss - a.loss);
+    expect(mari.length).toBeGreaterThan(0);
+    const worst = [...players[0]!.querySelectorAll('[data-worst] li')];
+    expect(worst.map((li) => text(li.querySelector('.loss')))).toEqual(
+      mari.slice(0, 5).map((d) => coach.winLoss(d.loss)),
+    );
+    expect(worst.every((li) => /^−(<)?\d+%$/.test(text(li.querySelector('.loss'))))).toBe(true);
+    expect(players[0]!.querySelectorAll('[data-all] li')).toHaveLength(
+      decisions.filter((d) => d.player === 0).length,
+    );
+
+    // Back to points, and again to the chance to win: not asked twice.
+    (root.querySelector('[data-by="points"]') as HTMLButtonElement).click();
+    await el.updateComplete;
+    expect(root.querySelectorAll('article[data-player]:not([data-by-win])')).toHaveLength(2);
+    (root.querySelector('[data-by="win"]') as HTMLButtonElement).click();
+    await el.updateComplete;
+    expect(asked).toHaveLength(1);
+    expect(root.querySelectorAll('article[data-by-win]')).toHaveLength(2);
+  });
+
+  it('offers no switch in a game of one, nor without a way to know the chance to win', async () => {
+    let solo = newGame({ players: ['Mari'], seed: 5 });
+    for (const row of ROWS) {
+      solo = apply(solo, { type: 'roll', faces: [6, 6, 6, 6, 6] });
+      solo = apply(solo, { type: 'score', row });
+    }
+    const client = {
+      review: async () => reviewOf(solo),
+      winReview: async () => [],
+    } as unknown as SolverClient;
+    const alone = await mount(solo, { client });
+    expect(alone.shadowRoot!.querySelector('.by')).toBeNull();
+    const without = await mount(game, { review: reviewOf(game) });
+    expect(without.shadowRoot!.querySelector('.by')).toBeNull();
+  });
+
+  it('says so when the chance to win cannot be had', async () => {
+    const client = {
+      review: async () => reviewOf(game),
+      winReview: async () => Promise.reject(new Error('no worker')),
+    } as unknown as SolverClient;
+    const el = await mount(game, { client });
+    el.by = 'win';
+    await settle(el);
+    expect(text(el.shadowRoot!.querySelector('[role="status"]'))).toBe(coach.unavailable);
   });
 });
