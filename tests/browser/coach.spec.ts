@@ -9,6 +9,7 @@ import {
   playChanceTurn,
   screenOf,
   stateOf,
+  watchErrors,
 } from './helpers.js';
 
 test('the hints shown match the solver: every free row and the best holds, best marked', async ({ page }) => {
@@ -139,4 +140,122 @@ test('after the game, the review lists each player’s expected points lost, dec
   await expectNoPageOverflow(page);
   await page.screenshot({ path: `${ARTIFACTS}/review.png` });
   expect(errors).toEqual([]);
+});
+
+test('in a game of two the hints show each choice’s chance to win and every player’s, fetched only then', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (/win-targets.*\.bin/.test(request.url())) fetched.push(request.url());
+  });
+  const errors = await openPage(page);
+  await page.locator('dice-poker').evaluate(async (node) => {
+    const el = node as HTMLElementTagNameMap['dice-poker'];
+    el.setAttribute('lang', 'en');
+    el.newGame({ players: ['Mari', 'Jaan'], seed: 7 });
+    await el.roll();
+  });
+  // Nothing of the chance to win is fetched before the hints are wanted.
+  expect(fetched).toEqual([]);
+  await page.locator('dice-poker [data-hints]').click();
+  const hints = page.locator('dice-poker dp-hints');
+  await expect(hints.locator('[data-rows] li')).toHaveCount(13);
+  // Beside every expected score its chance to win, once the worker has its model (the asset loaded: the
+  // first round is covered only by the shipped target tables).
+  const wins = hints.locator('[data-rows] li [data-win]');
+  await expect(wins).toHaveCount(13);
+  await expect(wins.first()).toHaveText(/^[<>]?\d+%$/, { timeout: 60_000 });
+  for (const text of await wins.allTextContents()) expect(text.trim()).toMatch(/^[<>]?\d+%$/);
+  const holdWins = hints.locator('[data-holds] li [data-win]');
+  expect(await holdWins.count()).toBeGreaterThan(0);
+  for (const text of await holdWins.allTextContents()) expect(text.trim()).toMatch(/^[<>]?\d+%$/);
+  // Who is likely to win now: both players named, their chances summing to 100%.
+  const line = hints.locator('[data-chances]');
+  await expect(line).toHaveText(/Chance to win:\s*Mari \d+%,\s*Jaan \d+%/);
+  const percents = [...((await line.textContent()) ?? '').matchAll(/(\d+)%/g)].map((m) => Number(m[1]));
+  expect(percents).toHaveLength(2);
+  expect(Math.abs(percents[0]! + percents[1]! - 100)).toBeLessThanOrEqual(1);
+  expect(fetched).toHaveLength(1);
+  // A row scored: the next player's hints come with their own chances.
+  await page.locator('dice-poker').evaluate(async (node) => {
+    const el = node as HTMLElementTagNameMap['dice-poker'];
+    el.score('chance');
+    await el.roll();
+  });
+  await expect(line).toHaveText(/Chance to win:\s*Mari \d+%,\s*Jaan \d+%/);
+  await expect(hints.locator('[data-rows] li')).toHaveCount(13);
+  await expect(wins.first()).toHaveText(/^[<>]?\d+%$/, { timeout: 30_000 });
+  await page.screenshot({ path: `${ARTIFACTS}/hints-win.png` });
+  expect(fetched).toHaveLength(1);
+  expect(errors).toEqual([]);
+});
+
+test('a seat played by the computer that plays to win takes its turns', async ({ page }) => {
+  test.setTimeout(180_000);
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (/win-targets.*\.bin/.test(request.url())) fetched.push(request.url());
+  });
+  const errors = await openPage(page);
+  await page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
+  await page.locator('dice-poker dp-start-panel [data-add-player]').click();
+  const seat = page.locator('dice-poker dp-start-panel select[data-seat="1"]');
+  await expect(seat.locator('option[value="winner"]')).toHaveText('Computer: plays to win');
+  await seat.selectOption('winner');
+  await page.locator('dice-poker dp-start-panel [data-start]').click();
+  for (let turn = 0; turn < 3; turn++) {
+    await page.locator('dice-poker').evaluate(async (node) => {
+      const el = node as HTMLElementTagNameMap['dice-poker'];
+      await el.roll();
+      el.score(['ones', 'twos', 'threes'][el.state.turn] as 'ones');
+    });
+    await expect.poll(async () => (await stateOf(page)).current, { timeout: 60_000 }).toBe(0);
+  }
+  const state = await stateOf(page);
+  expect(Object.keys(state.players[1]!.scores)).toHaveLength(3);
+  // Its model is built in the win worker, from the asset: fetched once, for the computer's seat.
+  expect(fetched).toHaveLength(1);
+  expect(errors).toEqual([]);
+});
+
+test("the chance to win under a strict Content-Security-Policy (default-src 'self'): its worker and asset load", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await page.route('**/*', async (route) => {
+    try {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'content-security-policy': "default-src 'self'" },
+      });
+    } catch (error) {
+      if (!/disposed|closed/i.test(String(error))) throw error;
+    }
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await page.locator('dice-poker').evaluate(async (node) => {
+    const el = node as HTMLElementTagNameMap['dice-poker'];
+    el.setAttribute('lang', 'en');
+    el.newGame({ players: ['Mari', 'Jaan'], seed: 9 });
+    await el.roll();
+  });
+  await page.locator('dice-poker [data-hints]').click();
+  const hints = page.locator('dice-poker dp-hints');
+  await expect(hints.locator('[data-chances]')).toHaveText(/Mari \d+%,\s*Jaan \d+%/, { timeout: 60_000 });
+  await expect(hints.locator('[data-rows] li [data-win]').first()).toHaveText(/^[<>]?\d+%$/);
+  expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+  expect(errors).toEqual([]);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });

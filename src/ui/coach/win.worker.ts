@@ -16,7 +16,7 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 
 const service = new WinService(async () => {
-  const response = await fetch(new URL('../../engine/solver/win-targets.bin', import.meta.url));
+  const response = await fetch(new URL('../../engine/solver/win-targets.bin?no-inline', import.meta.url));
   if (!response.ok) throw new Error(`win-targets.bin: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 });
