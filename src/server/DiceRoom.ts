@@ -11,12 +11,13 @@
  */
 import { randomInt } from 'node:crypto';
 import { CloseCode, Room, ServerError, type Client, type Deferred } from '@colyseus/core';
-import { CodedError } from '../engine/index.js';
+import { CodedError, type Action, type Game } from '../engine/index.js';
 import { JOIN_REFUSED_STATUS, joinRefusalText } from '../online/join-refusal.js';
 import {
   MAX_SEATS,
   RateLimiter,
   RECONNECT_SECONDS,
+  parseClientMessage,
   parseJoin,
   type RefusalCode,
   type ServerMessages,
@@ -24,7 +25,9 @@ import {
 import { BotTurns } from './bot-turns.js';
 import { createThrower } from './dice-thrower.js';
 import type { RoomStore } from './game-store.js';
+import type { Gesture } from '../scene/physics/types.js';
 import { Table, type Change } from './table.js';
+import type { Throws } from './throw-pool.js';
 
 /** How a server's rooms behave. */
 export interface RoomConfig {
@@ -73,11 +76,21 @@ function refuseJoin<T>(run: () => T): T {
   }
 }
 
+/** What a server gives its rooms besides their configuration. */
+export interface RoomServices {
+  /** Where the rooms' records are kept (a server on Redis). */
+  store?: RoomStore;
+  /** Throws the dice off the main thread (throw-pool.ts); without it a room throws them itself. */
+  throws?: Throws;
+}
+
 export class DiceRoom extends Room {
   /** Overridden by `diceRoom(config)`. */
   protected readonly config: RoomConfig = DEFAULT_ROOM_CONFIG;
-  /** Where the room's record is kept (a server on Redis), set by `diceRoom(config, store)`. */
+  /** Where the room's record is kept (a server on Redis), set by `diceRoom(config, services)`. */
   protected readonly store: RoomStore | undefined = undefined;
+  /** Throws the dice elsewhere, set by `diceRoom(config, services)`. */
+  protected readonly throws: Throws | undefined = undefined;
 
   private table!: Table;
   private bots!: BotTurns;
@@ -89,6 +102,13 @@ export class DiceRoom extends Room {
   /** Messages waiting for a record to be stored (see `deliver`), in order, and how many. */
   private outbox: Promise<void> = Promise.resolve();
   private waiting = 0;
+  /**
+   * A throw is being made elsewhere (`throws`): the requests that come meanwhile wait, in order, so that
+   * each is looked at against the game as the throw left it.
+   */
+  private throwing = false;
+  private readonly held: (() => void)[] = [];
+  private disposed = false;
 
   override async onCreate(options: unknown): Promise<void> {
     const token = (options as Record<string, unknown> | null)?.[RESUME_OPTION];
@@ -113,7 +133,7 @@ export class DiceRoom extends Room {
       delayMs: this.config.botDelayMs,
       seed: secureUint32(),
       later: (callback, ms) => this.clock.setTimeout(callback, ms),
-      perform: (seat, action, gesture) => this.commit(this.table.computerAction(seat, action, gesture)),
+      perform: (seat, action, gesture) => this.perform(seat, action, gesture),
     });
     this.onMessage('*', (client: Client, type: string | number, message: unknown) =>
       this.receive(client, type, message),
@@ -169,11 +189,14 @@ export class DiceRoom extends Room {
 
   override onLeave(client: Client): void {
     this.limiters.delete(client.sessionId);
+    // Closed by a shutdown: the record is final, and no one is left to tell.
+    if (this.closing) return;
     const change = this.table.left(client.sessionId);
     if (change) this.commit(change);
   }
 
   override onDispose(): void {
+    this.disposed = true;
     this.bots?.dispose();
     // A room that ended (everyone left) is forgotten; one closed by a shutdown is kept to go on elsewhere.
     if (this.store && this.table && !this.closing) {
@@ -260,15 +283,74 @@ export class DiceRoom extends Room {
   private receive(client: Client, type: string | number, message: unknown): void {
     const request = String(type).slice(0, 40);
     if (this.closing) return;
-    let change: Change;
     try {
       if (!this.admit(client, request)) return;
+    } catch (error) {
+      this.refuse(client, error, request);
+      return;
+    }
+    if (this.throwing) this.held.push(() => this.handle(client, type, message, request));
+    else this.handle(client, type, message, request);
+  }
+
+  /** A client's message that passed the rate limit: carried out, or refused to that client alone. */
+  private handle(client: Client, type: string | number, message: unknown, request: string): void {
+    if (this.closing || this.disposed) return;
+    let change: Change;
+    try {
+      if (type === 'throw' && this.throws) {
+        const { gesture } = parseClientMessage('throw', message);
+        const seat = this.table.seatOf(client.sessionId);
+        const game = this.table.checkThrow(seat);
+        this.throwElsewhere(seat, game, gesture, (error) => this.refuse(client, error, request));
+        return;
+      }
       change = this.table.request(client.sessionId, String(type), message);
     } catch (error) {
       this.refuse(client, error, request);
       return;
     }
     this.commit(change);
+  }
+
+  /** A computer's action (BotTurns): a refusal is thrown back to it. */
+  private perform(seat: number, action: Action, gesture: Gesture): void {
+    if (this.throwing) {
+      this.held.push(() => {
+        try {
+          this.perform(seat, action, gesture);
+        } catch (error) {
+          console.warn(`Room ${this.roomId}: a computer's ${action.type} was refused:`, error);
+        }
+      });
+      return;
+    }
+    if (action.type === 'roll' && this.throws) {
+      const game = this.table.checkThrow(seat, true);
+      this.throwElsewhere(seat, game, gesture, (error) =>
+        console.warn(`Room ${this.roomId}: a computer's throw failed:`, error),
+      );
+      return;
+    }
+    this.commit(this.table.computerAction(seat, action, gesture));
+  }
+
+  /**
+   * Throws `game`'s dice for seat `seat` in the physics workers; the outcome is applied and sent once it
+   * comes. Meanwhile the room's requests wait (see `throwing`).
+   */
+  private throwElsewhere(seat: number, game: Game, gesture: Gesture, failed: (error: unknown) => void): void {
+    this.throwing = true;
+    this.throws!.throwDice(game, gesture)
+      .then((outcome) => {
+        if (this.closing || this.disposed) return;
+        this.commit(this.table.applyThrow(seat, game, outcome));
+      })
+      .catch(failed)
+      .finally(() => {
+        this.throwing = false;
+        while (!this.throwing && this.held.length > 0) this.held.shift()!();
+      });
   }
 
   /**
@@ -351,11 +433,12 @@ export class DiceRoom extends Room {
   }
 }
 
-/** The room type of a server with this configuration (and this store of the rooms' records, if any). */
-export function diceRoom(config: Partial<RoomConfig> = {}, store?: RoomStore): typeof DiceRoom {
+/** The room type of a server with this configuration (and these services: see RoomServices). */
+export function diceRoom(config: Partial<RoomConfig> = {}, services: RoomServices = {}): typeof DiceRoom {
   const full: RoomConfig = { ...DEFAULT_ROOM_CONFIG, ...config };
   return class ConfiguredDiceRoom extends DiceRoom {
     protected override readonly config = full;
-    protected override readonly store = store;
+    protected override readonly store = services.store;
+    protected override readonly throws = services.throws;
   };
 }

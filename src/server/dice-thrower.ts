@@ -1,7 +1,8 @@
 /**
- * The physics throw on the server: the room's own dice world, laid out as the game shows the dice, thrown
- * with the game's next throw seed and the player's gesture. Its trajectory goes to every screen; its
- * faces go to the engine.
+ * The physics throw on the server: a dice world laid out as the game shows the dice, thrown with the
+ * game's next throw seed and the player's gesture. Its trajectory goes to every screen; its faces go to
+ * the engine. A throw depends only on what it is given (the dice, the holds, the seed, the gesture), not
+ * on what the world threw before, so one world serves any number of rooms, one throw at a time.
  */
 import { throwSeed, type Game } from '../engine/index.js';
 import { DiceWorld } from '../scene/physics/DiceWorld.js';
@@ -16,20 +17,39 @@ export interface ThrowOutcome {
   seconds: number;
 }
 
+/** What a throw depends on: the dice as they lie, which are held, the game's throw seed, the gesture. */
+export interface ThrowInput {
+  dice: number[];
+  held: boolean[];
+  seed: number;
+  gesture: Gesture;
+}
+
 /** Throws the dice of a game that may throw now. */
 export type Thrower = (game: Game, gesture: Gesture) => ThrowOutcome;
 
-/** A thrower with a dice world of its own (one per room: a throw runs to rest before the next starts). */
-export function createThrower(): Thrower {
+/** The input of a throw of this game's dice. */
+export function throwInput(game: Game, gesture: Gesture): ThrowInput {
+  return { dice: [...game.dice], held: [...game.held], seed: throwSeed(game), gesture };
+}
+
+/** Throws in a dice world of its own (made on the first throw). */
+export function createWorldThrower(): (input: ThrowInput) => ThrowOutcome {
   let world: DiceWorld | undefined;
-  return (game, gesture) => {
+  return ({ dice, held, seed, gesture }) => {
     world ??= new DiceWorld();
-    world.place(game.dice, game.held);
-    const { result, trajectory } = recordThrow(world, throwSeed(game), gesture, game.held);
+    world.place(dice, held);
+    const { result, trajectory } = recordThrow(world, seed, gesture, held);
     return {
       faces: result.faces,
       trajectory: encodeTrajectory(trajectory),
       seconds: trajectorySeconds(trajectory),
     };
   };
+}
+
+/** A thrower with a dice world of its own. */
+export function createThrower(): Thrower {
+  const throwDice = createWorldThrower();
+  return (game, gesture) => throwDice(throwInput(game, gesture));
 }

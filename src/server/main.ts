@@ -3,7 +3,8 @@
  * environment says otherwise (PORT, HOST). With REDIS_URL the rooms are shared with every other process
  * on that Redis, this one reached by clients at PUBLIC_ADDRESS (`host:port`, HOST:PORT by default): see
  * docs/SCALING.md. SIGTERM or SIGINT (Ctrl+C) tells every room's people ('closing'), ends the rooms and
- * stops.
+ * stops. THROW_WORKERS sets how many threads throw the dice (server.ts: one less than the cores by
+ * default). STATS_EVERY_MS prints the process's heap and CPU time that often (for bench:server).
  */
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from './server.js';
 
@@ -20,6 +21,17 @@ function portFrom(text: string | undefined): number {
   return port;
 }
 
+/** A count from the environment (undefined when not set). */
+function countFrom(name: string, text: string | undefined): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  const count = Number(text);
+  if (!Number.isInteger(count) || count < 0 || count > 64) {
+    console.error(`${name} must be a whole number from 0 to 64, not ${JSON.stringify(text)}`);
+    process.exit(2);
+  }
+  return count;
+}
+
 let server: Awaited<ReturnType<typeof startServer>>;
 try {
   server = await startServer({
@@ -27,12 +39,24 @@ try {
     host: process.env.HOST || DEFAULT_HOST,
     redisUrl: process.env.REDIS_URL || undefined,
     publicAddress: process.env.PUBLIC_ADDRESS || undefined,
+    throwWorkers: countFrom('THROW_WORKERS', process.env.THROW_WORKERS),
   });
 } catch (error) {
   console.error(`The server could not start: ${(error as Error).message ?? error}`);
   process.exit(1);
 }
 console.log(`\nTäringupokker is served on ${server.url}  (Ctrl+C stops it)\n`);
+
+// STATS_EVERY_MS (for the benchmark, scripts/bench-server.ts): a line of the process's own figures
+// every so often: `stats {"heapUsed":...,"rss":...,"cpuUser":...,"cpuSystem":...}` (bytes, µs).
+const statsEvery = Number(process.env.STATS_EVERY_MS);
+if (Number.isFinite(statsEvery) && statsEvery > 0) {
+  setInterval(() => {
+    const { heapUsed, heapTotal, rss } = process.memoryUsage();
+    const { user, system } = process.cpuUsage();
+    console.log(`stats ${JSON.stringify({ heapUsed, heapTotal, rss, cpuUser: user, cpuSystem: system })}`);
+  }, statsEvery).unref();
+}
 
 let stopping = false;
 function stop(signal: string): void {

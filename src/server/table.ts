@@ -26,7 +26,7 @@ import {
   type ServerMessages,
 } from '../online/protocol.js';
 import type { Gesture } from '../scene/physics/types.js';
-import type { Thrower } from './dice-thrower.js';
+import type { Thrower, ThrowOutcome } from './dice-thrower.js';
 import {
   computerName,
   computerOf,
@@ -305,11 +305,27 @@ export class Table {
     return game;
   }
 
-  private throwDice(seat: number, gesture: Gesture): Change {
+  /**
+   * A throw by seat `seat` (a computer's when `computer`), checked as `request` and `computerAction`
+   * would, without throwing: the game whose dice are to be thrown. The room throws them (in a physics
+   * worker), then hands the outcome to `applyThrow`.
+   * @throws ProtocolError `not-your-turn`, `game-over`, or the RuleError of a throw not allowed now
+   */
+  checkThrow(seat: number, computer = false): Game {
+    if (computer && this.computerToAct()?.seat !== seat)
+      throw new ProtocolError('not-your-turn', 'No computer is to act');
     const game = this.turnOf(seat);
     const refused = refusal(game, { type: 'roll' });
     if (refused) throw refused;
-    const outcome = this.options.thrower(game, gesture);
+    return game;
+  }
+
+  /**
+   * The outcome of a throw of `game`'s dice (checked by `checkThrow`) applied, if the game is still that one.
+   * @throws ProtocolError `not-your-turn` if the game changed meanwhile
+   */
+  applyThrow(seat: number, game: Game, outcome: ThrowOutcome): Change {
+    if (this.game !== game) throw new ProtocolError('not-your-turn', 'The game went on meanwhile');
     this.setGame(apply(game, { type: 'roll', faces: outcome.faces }));
     this.changed();
     return {
@@ -321,6 +337,11 @@ export class Table {
         seconds: outcome.seconds,
       },
     };
+  }
+
+  private throwDice(seat: number, gesture: Gesture): Change {
+    const game = this.checkThrow(seat);
+    return this.applyThrow(seat, game, this.options.thrower(game, gesture));
   }
 
   /** A hold or a score (a throw goes through throwDice, which brings its faces). */
