@@ -113,11 +113,15 @@ export interface ServerProcess extends Spawned {
 
 /**
  * Starts a game server process on a free port of 127.0.0.1 (`env` adds to its environment: REDIS_URL,
- * PUBLIC_ADDRESS...) and waits until it listens.
+ * PUBLIC_ADDRESS...; `nodeArgs` go to node: `--cpu-prof`...) and waits until it listens.
  */
-export async function spawnServer(name: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function spawnServer(
+  name: string,
+  env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
