@@ -26,6 +26,16 @@ export interface OnlineHost {
   lang(): Lang;
 }
 
+/** Pauses before each try to take the seat again through another server (about half a minute in all). */
+const REJOIN_WAITS_MS = [500, 1000, 2000, 3000, 5000, 8000, 10_000];
+
+/** What this tab keeps of its seat (sessionStorage). */
+interface StoredSeat {
+  token: string;
+  roomId: string;
+  name: string | null;
+}
+
 /** The page's address with `?room=ID`: what a friend opens to join. */
 export function inviteUrl(roomId: string): string {
   const url = new URL(location.href);
@@ -43,6 +53,8 @@ export function inviteUrl(roomId: string): string {
 export class OnlinePlay {
   /** The room played in, if any. */
   session: RemoteSession | null = null;
+  /** The room's server went away: this page is taking its seat again, by name, through another. */
+  private rejoining = false;
   /** The room an invite named (the page's `?room=`), until this page joins it or goes back. */
   invitedTo: string | null = null;
   /** A join is on its way. */
@@ -106,9 +118,16 @@ export class OnlinePlay {
       invite: room ? inviteUrl(room.roomId) : '',
       joining: this.invitedTo !== null && !this.session,
       busy: this.joining,
-      awayNotice: away.length ? onlineStringsFor(this.host.lang()).playersAway(away.join(', ')) : '',
+      notice: this.notice(away),
       othersTurn: playing && !!online && game.current !== online.seat,
     };
+  }
+
+  /** A word on the room's state: its server going or gone, or who is away; '' when all is well. */
+  private notice(away: string[]): string {
+    const words = onlineStringsFor(this.host.lang());
+    if (this.rejoining || this.session?.closing) return words.serverMoving;
+    return away.length ? words.playersAway(away.join(', ')) : '';
   }
 
   /** Creates a private room with this player as its host. */
@@ -138,14 +157,53 @@ export class OnlinePlay {
 
   /** Comes back to the seat this tab had (after a reload), if the server still holds it. */
   async comeBack(): Promise<boolean> {
-    const token = this.storage()?.getItem(onlineSeatKey(this.host.storageKey()));
-    if (!token || this.session) return false;
+    const seat = this.storedSeat();
+    if (!seat || this.session) return false;
     try {
-      await this.enter({ reconnect: token });
+      await this.enter({ reconnect: seat.token });
       return true;
-    } catch {
+    } catch (error) {
+      // Its server went away (room-moved) or the seat is gone: the same room id, by name, goes on.
+      if (seat.name && (error as { code?: string }).code !== 'bad-room-id') {
+        try {
+          await this.enter({ invite: seat.roomId, options: { name: seat.name } });
+          return true;
+        } catch {
+          // The game is over or gone: nothing to come back to.
+        }
+      }
       this.storage()?.removeItem(onlineSeatKey(this.host.storageKey()));
       return false;
+    }
+  }
+
+  /**
+   * The room's server went away (its process stopped or died): with Redis its game was kept, so the
+   * same room id, joined again by name through a server that is up, goes on with it in a new room.
+   * Tries for a while (a server may be restarting), then gives up and plays in the page again.
+   */
+  private async rejoin(gone: RemoteSession): Promise<void> {
+    const name = gone.name;
+    const roomId = gone.reconnection.roomId;
+    if (this.rejoining || !name) return;
+    this.rejoining = true;
+    this.host.requestUpdate();
+    try {
+      for (const wait of REJOIN_WAITS_MS) {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        if (this.session !== gone) return; // left, or joined elsewhere meanwhile
+        try {
+          this.session = null;
+          await this.enter({ invite: roomId, options: { name } });
+          return;
+        } catch {
+          this.session = gone;
+        }
+      }
+      await this.leave();
+    } finally {
+      this.rejoining = false;
+      this.host.requestUpdate();
     }
   }
 
@@ -159,16 +217,31 @@ export class OnlinePlay {
     const { connect } = await import('../online/connect.js');
     const session = await connect(this.host.serverUrl(), way, this.host.playThrow);
     this.session = session;
-    // The token changes when the SDK reconnects: keep the latest, so a reload finds the seat.
-    session.subscribe(() => this.keepToken(session));
+    session.subscribe(() => {
+      // The token changes when the SDK reconnects: keep the latest, so a reload finds the seat.
+      this.keepToken(session);
+      if (session.closed && this.session === session) void this.rejoin(session);
+    });
     this.keepToken(session);
     this.host.play(session);
     return session;
   }
 
   private keepToken(session: RemoteSession): void {
-    if (this.session === session)
-      this.storage()?.setItem(onlineSeatKey(this.host.storageKey()), session.reconnection.token);
+    if (this.session !== session) return;
+    const { roomId, token } = session.reconnection;
+    const seat: StoredSeat = { token, roomId, name: session.name };
+    this.storage()?.setItem(onlineSeatKey(this.host.storageKey()), JSON.stringify(seat));
+  }
+
+  /** The seat this tab had, if any (a token, the room id and the name, to come back either way). */
+  private storedSeat(): StoredSeat | null {
+    try {
+      const seat = JSON.parse(this.storage()?.getItem(onlineSeatKey(this.host.storageKey())) ?? 'null');
+      return typeof seat?.token === 'string' && typeof seat.roomId === 'string' ? seat : null;
+    } catch {
+      return null;
+    }
   }
 
   private forget(): void {

@@ -20,8 +20,8 @@ export interface OnlineView {
   joining: boolean;
   /** A join is on its way. */
   busy: boolean;
-  /** Who lost their connection (the room waits for them), said in words; '' when nobody. */
-  awayNotice: string;
+  /** A word on the room: its server going or gone (the game goes on in a moment), or who is away. */
+  notice: string;
   /** Online, another seat is playing now (this page only watches). */
   othersTurn: boolean;
 }
@@ -170,8 +170,8 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
         ${v.noWebgl ? html`<p class="notice" role="status">${s.noWebgl}</p>` : nothing}
         ${v.message ? html`<p class="toast" role="alert">${v.message}</p>` : nothing}
         ${
-          playing && v.online.awayNotice
-            ? html`<p class="notice" role="status" data-away>${v.online.awayNotice}</p>`
+          playing && v.online.notice
+            ? html`<p class="notice" role="status" data-away>${v.online.notice}</p>`
             : nothing
         }
         ${

@@ -31,6 +31,6 @@ export const OFFLINE: OnlineView = {
   invite: '',
   joining: false,
   busy: false,
-  awayNotice: '',
+  notice: '',
   othersTurn: false,
 };

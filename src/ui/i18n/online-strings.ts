@@ -30,11 +30,14 @@ export interface OnlineStrings {
   joining: string;
   /** The players whose connection dropped, named. */
   playersAway: (names: string) => string;
+  /** The room's server is going or gone; the game goes on in a moment through another. */
+  serverMoving: string;
   /** Why the room refused a request. */
   errors: Record<OnlineErrorCode, string>;
 }
 
 const en: OnlineStrings = {
+  serverMoving: 'The game server is restarting: your game goes on in a moment…',
   playersAway: (names) => `Connection lost: ${names}. Waiting for them to come back…`,
   errors: {
     'not-your-turn': 'It is another player’s turn.',
@@ -73,6 +76,7 @@ const en: OnlineStrings = {
 };
 
 const et: OnlineStrings = {
+  serverMoving: 'Mänguserver taaskäivitub: mäng jätkub hetke pärast…',
   playersAway: (names) => `Ühendus katkes: ${names}. Ootan, kuni nad naasevad…`,
   errors: {
     'not-your-turn': 'Praegu on teise mängija käik.',

@@ -27,6 +27,9 @@ export class RemoteSession implements GameSession {
   private seat = -1;
   private flying: ThrowInFlight | null = null;
   private linkUp = true;
+  private linkClosed = false;
+  /** The server said it is closing the room (its process is going); the game is kept when `resumable`. */
+  private closingNotice: ServerMessages['closing'] | null = null;
   /** Messages are handled one after another; a throw's playback holds back the views after it. */
   private queue: Promise<void> = Promise.resolve();
   private pendingThrow: { resolve(dice: number[]): void; reject(error: Error): void } | null = null;
@@ -46,8 +49,13 @@ export class RemoteSession implements GameSession {
     link.on('view', (view) => this.enqueue(() => this.take(view, false)));
     link.on('thrown', (thrown) => this.enqueue(() => this.playThrow(thrown)));
     link.on('refused', (refused) => this.refused(refused));
+    link.on('closing', (closing) => {
+      this.closingNotice = closing;
+      this.tell({ type: 'room', game: this.game });
+    });
     link.onConnection((state) => {
       this.linkUp = state !== 'dropped' && state !== 'closed';
+      this.linkClosed = state === 'closed';
       if (state === 'closed') this.failPending(new DicePokerError('offline', 'The room closed'));
       this.tell({ type: 'room', game: this.game });
     });
@@ -75,6 +83,21 @@ export class RemoteSession implements GameSession {
       host: view.host === this.seat,
       connected: view.seats.map((s, i) => (i === this.seat ? this.linkUp : s.connected)),
     };
+  }
+
+  /** The connection closed for good (left, or its server went away). */
+  get closed(): boolean {
+    return this.linkClosed;
+  }
+
+  /** The server's word that it is closing the room, if it sent one. */
+  get closing(): ServerMessages['closing'] | null {
+    return this.closingNotice;
+  }
+
+  /** This page's name at the table (to take the same seat again by name). */
+  get name(): string | null {
+    return this.view?.seats[this.seat]?.name ?? null;
   }
 
   /** The room's id and what a reload needs to come back to the same seat. */
