@@ -109,6 +109,8 @@ export class DiceRoom extends Room {
   private throwing = false;
   private readonly held: (() => void)[] = [];
   private disposed = false;
+  /** Stops `store.watch`. */
+  private unwatch: (() => void) | undefined;
 
   override async onCreate(options: unknown): Promise<void> {
     const token = (options as Record<string, unknown> | null)?.[RESUME_OPTION];
@@ -141,6 +143,7 @@ export class DiceRoom extends Room {
     await this.setPrivate(true);
     // The first record: a room whose game cannot be kept is not made.
     await this.store?.save(this.roomId, this.table.record());
+    this.unwatch = this.store?.watch(() => void this.save());
     if (resumed) {
       // Its people come back by name; the seats of those who have not come back in time are given up
       // (the room waits for them meanwhile, even with no one in it).
@@ -197,6 +200,7 @@ export class DiceRoom extends Room {
 
   override onDispose(): void {
     this.disposed = true;
+    this.unwatch?.();
     this.bots?.dispose();
     // A room that ended (everyone left) is forgotten; one closed by a shutdown is kept to go on elsewhere.
     if (this.store && this.table && !this.closing) {

@@ -41,6 +41,11 @@ export interface RoomStore {
   remove(roomId: string): Promise<void>;
   /** The stored room a resume token given to a new room stands for (once), or undefined. */
   takeResume(token: string): StoredRoom | undefined;
+  /**
+   * Calls `resave` whenever the store is back after it was lost (a Redis that restarted may have lost
+   * everything): the room writes its record again. The function returned stops it.
+   */
+  watch(resave: () => void): () => void;
 }
 
 function roomKey(roomId: string): string {

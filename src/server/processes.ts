@@ -144,10 +144,11 @@ export interface RedisProcess extends Spawned {
 
 /**
  * Starts `redis-server` (REDIS_SERVER, else the one on the PATH: scripts/ensure-redis.mjs installs it)
- * on a free port of 127.0.0.1, keeping nothing on disk, and waits until it takes connections.
+ * on `port` of 127.0.0.1 (a free one by default), keeping nothing on disk, and waits until it takes
+ * connections.
  */
-export async function spawnRedis(): Promise<RedisProcess> {
-  const port = await freePort();
+export async function spawnRedis(port?: number): Promise<RedisProcess> {
+  port ??= await freePort();
   const command = process.env.REDIS_SERVER || 'redis-server';
   const child = spawn(
     command,

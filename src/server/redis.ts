@@ -37,6 +37,8 @@ export interface RedisLink {
   store: GameStore;
   /** Whether Redis answers now (both connections up). */
   ready(): boolean;
+  /** Calls `listener` each time the connection is back after it was lost (Redis restarted...). */
+  onReconnect(listener: () => void): void;
   /** Drops the connections (after the server closed, which quits them politely first). */
   close(): void;
 }
@@ -96,11 +98,20 @@ export async function connectRedis(url: string): Promise<RedisLink> {
   }
   // The presence subscribes on a copy of `messages` of its own.
   const presence = new Presence(messages);
+  const listeners: (() => void)[] = [];
+  const ready = (): boolean => data.status === 'ready' && messages.status === 'ready';
+  // Once both connections are back (the second to come back sees both ready).
+  const back = (): void => {
+    if (ready()) for (const listener of listeners) listener();
+  };
+  data.on('ready', back);
+  messages.on('ready', back);
   return {
     presence,
     driver: new RedisDriver(data),
     store: new GameStore(data),
-    ready: () => data.status === 'ready' && messages.status === 'ready',
+    ready,
+    onReconnect: (listener) => listeners.push(listener),
     close() {
       data.disconnect();
       presence.disconnect();

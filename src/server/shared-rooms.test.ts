@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { Client, type Room } from '@colyseus/sdk';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinRefusal } from '../online/join-refusal.js';
 import type { ClientMessages, RoomView, ServerMessages } from '../online/protocol.js';
@@ -244,5 +245,32 @@ describe('rooms shared across server processes over Redis', { timeout: 120_000 }
     const page = await fetch(c.url);
     expect(page.status).toBeLessThan(500);
     expect(c.running).toBe(true);
+  });
+
+  it('takes joins again once Redis is back, empty: the running room lists and stores itself again', async () => {
+    const c = servers.at(-1)!;
+    const roomId = host.room.roomId;
+    redis = await spawnRedis(Number(new URL(redis!.url).port));
+    const data = new Redis(redis.url);
+    try {
+      // Its record is written again...
+      const deadline = Date.now() + 30_000;
+      while ((await data.get(`tp:room:${roomId}`)) === null) {
+        if (Date.now() > deadline) throw new Error('The room did not store itself again');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      data.disconnect();
+    }
+    // ...it can be found again (a latecomer is told the game has started, not that there is no room)...
+    const late = await new Client(c.url).joinById(roomId, { name: 'Kati' }).then(
+      () => 'accepted',
+      (error: unknown) => joinRefusal(error, roomId).code,
+    );
+    expect(late).toBe('game-started');
+    // ...and new rooms are made.
+    const newcomer = await new Player('Kati').create(c.url);
+    expect((await newcomer.next('welcome')).seat).toBe(0);
+    await newcomer.room.leave(true);
   });
 });

@@ -64,8 +64,25 @@ type SeatReservation = Awaited<ReturnType<typeof matchMaker.joinById>>;
 export class SharedRooms implements RoomStore {
   /** Stored rooms handed to rooms being created here, by token (see DiceRoom's RESUME_OPTION). */
   private readonly resumes = new Map<string, StoredRoom>();
+  /** The rooms of this process, to write their records again when Redis is back. */
+  private readonly resaves = new Set<() => void>();
 
-  constructor(private readonly link: RedisLink) {}
+  constructor(private readonly link: RedisLink) {
+    link.onReconnect(() => this.reconnected());
+  }
+
+  /**
+   * Redis is back after it was lost: in case it lost its data too (a restart without persistence), the
+   * rooms of this process list themselves again (so that they can be joined and reconnected to), and
+   * write their records again.
+   */
+  private reconnected(): void {
+    console.log("Redis is back: listing and storing this process's rooms again");
+    matchMaker.restoreMissingRoomCaches().catch((error: unknown) => {
+      console.warn('The rooms could not be listed again:', (error as Error)?.message ?? error);
+    });
+    for (const resave of this.resaves) resave();
+  }
 
   // ---- the rooms' side (RoomStore) ----
 
@@ -79,6 +96,11 @@ export class SharedRooms implements RoomStore {
 
   remove(roomId: string): Promise<void> {
     return this.link.store.remove(roomId);
+  }
+
+  watch(resave: () => void): () => void {
+    this.resaves.add(resave);
+    return () => this.resaves.delete(resave);
   }
 
   takeResume(token: string): StoredRoom | undefined {
