@@ -160,7 +160,7 @@ class BenchRoom {
   private state: 'idle' | 'throwing' | 'scoring' | 'starting' = 'starting';
   /** The throw asked for: when, and how many of the room's clients have its 'thrown'. */
   private sentAt = 0;
-  private seen = 0;
+  private seen = Infinity;
   /** A tick found the room busy: it throws as soon as it is idle. */
   private owed = false;
   private gesture = 0;
@@ -240,8 +240,9 @@ class BenchRoom {
     this.seats[game.current]!.send('throw', { gesture: GESTURES[this.gesture++ % GESTURES.length]! });
   }
 
+  /** A client got the throw's 'thrown' (each client once a throw; the room may have moved on meanwhile). */
   private thrown(): void {
-    if (this.state !== 'throwing') return;
+    if (this.seen >= this.players) return;
     const ms = performance.now() - this.sentAt;
     this.seen++;
     if (this.stats.measuring()) {
