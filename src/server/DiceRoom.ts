@@ -409,12 +409,37 @@ export class DiceRoom extends Room {
       const client = this.clients.getById(sessionId);
       if (client && client !== welcome) welcomes.push([client, this.table.seatOf(sessionId)]);
     }
-    this.deliver(this.save() ?? null, () => {
-      if (thrown) this.broadcastMessage('thrown', thrown);
-      for (const [client, seat] of welcomes) this.sendTo(client, 'welcome', { seat, view });
-      this.broadcastMessage('view', view, welcome);
-    });
+    this.deliver(this.save() ?? null, () =>
+      this.corked(() => {
+        if (thrown) this.broadcastMessage('thrown', thrown);
+        for (const [client, seat] of welcomes) this.sendTo(client, 'welcome', { seat, view });
+        this.broadcastMessage('view', view, welcome);
+      }),
+    );
     this.bots.schedule(change);
+  }
+
+  /**
+   * Runs `send` with every client's socket corked, so that the messages it sends a client leave in one
+   * write (a throw's 'thrown' and view: a system call less per client and throw, which is most of the
+   * server's own CPU time at hundreds of throws a second). The socket is the `ws` WebSocket's; where it
+   * cannot be reached, messages go one by one, as they would anyway.
+   */
+  private corked(send: () => void): void {
+    const sockets: { cork(): void; uncork(): void }[] = [];
+    for (const client of this.clients) {
+      const socket = (client as { ref?: { _socket?: { cork?: unknown; uncork?: unknown } } }).ref?._socket;
+      if (socket && typeof socket.cork === 'function' && typeof socket.uncork === 'function') {
+        const corkable = socket as { cork(): void; uncork(): void };
+        corkable.cork();
+        sockets.push(corkable);
+      }
+    }
+    try {
+      send();
+    } finally {
+      for (const socket of sockets) socket.uncork();
+    }
   }
 
   /** A dropped person whose seat is no longer theirs cannot come back to it (they may join again). */
