@@ -319,21 +319,14 @@ export class DiceRoom extends Room {
 
   /** A computer's action (BotTurns): a refusal is thrown back to it. */
   private perform(seat: number, action: Action, gesture: Gesture): void {
-    if (this.throwing) {
-      this.held.push(() => {
-        try {
-          this.perform(seat, action, gesture);
-        } catch (error) {
-          console.warn(`Room ${this.roomId}: a computer's ${action.type} was refused:`, error);
-        }
-      });
-      return;
-    }
+    // Chosen while a throw is being made: dropped (the throw's change has the computers look again).
+    if (this.throwing) return;
     if (action.type === 'roll' && this.throws) {
       const game = this.table.checkThrow(seat, true);
-      this.throwElsewhere(seat, game, gesture, (error) =>
-        console.warn(`Room ${this.roomId}: a computer's throw failed:`, error),
-      );
+      this.throwElsewhere(seat, game, gesture, (error) => {
+        console.warn(`Room ${this.roomId}: a computer's throw failed:`, error);
+        this.bots.schedule();
+      });
       return;
     }
     this.commit(this.table.computerAction(seat, action, gesture));
