@@ -31,7 +31,15 @@ export async function openRoom(server: string, entry: Entry): Promise<RoomLink> 
   return linkTo(room);
 }
 
+/**
+ * Tries the SDK makes to reconnect to the room's own server after a drop (its default, 15, is about a
+ * minute): a server that is gone for good is given up sooner, and the seat taken again by name through
+ * another (OnlinePlay), where the game goes on.
+ */
+const RECONNECT_TRIES = 5;
+
 function linkTo(room: Room): RoomLink {
+  room.reconnection.maxRetries = RECONNECT_TRIES;
   const connection: ((state: 'dropped' | 'back' | 'closed') => void)[] = [];
   room.onDrop(() => connection.forEach((handler) => handler('dropped')));
   room.onReconnect(() => connection.forEach((handler) => handler('back')));
