@@ -83,6 +83,8 @@ export class DiceScene implements TableProbe {
   private tapsThrow = true;
   private readonly tween: PoseTween;
   private readonly session: ThrowSession;
+  /** Where a played-back throw's knocks go (the same as a throw made here: sounds). */
+  private readonly onPlaybackImpact: ((speed: number, die: number) => void) | undefined;
   /** Plays back throws made elsewhere: a chunk of its own, loaded with the first (online play only). */
   private playback: ThrowPlayback | null = null;
   private readonly resizeObserver: ResizeObserver;
@@ -123,6 +125,7 @@ export class DiceScene implements TableProbe {
     this.tween = new PoseTween(count, HOLD_HOP_MS);
     this.session = new ThrowSession(this.world);
     if (handlers.impact) this.session.onImpact = (speed, die) => handlers.impact!(speed, die);
+    this.onPlaybackImpact = handlers.impact?.bind(handlers);
     this.session.onCompleted = () => {
       this.syncAll();
       this.loop.request();
@@ -273,7 +276,7 @@ export class DiceScene implements TableProbe {
   async play(trajectory: Trajectory, held: readonly boolean[]): Promise<void> {
     if (!this.playback) {
       const { ThrowPlayback } = await import('./ThrowPlayback.js');
-      this.playback ??= new ThrowPlayback();
+      this.playback ??= new ThrowPlayback(this.onPlaybackImpact, this.world.options.minImpactSpeed);
     }
     if (this.disposed) throw new SceneError('disposed', 'The dice scene was disposed');
     this.endMotion();

@@ -51,4 +51,22 @@ describe('ThrowPlayback', () => {
     await expect(cancelled).rejects.toThrow('gone');
     expect(playback.running).toBe(false);
   });
+
+  it('tells the knocks as the dice make them at real speed, and none when jumped to the end', async () => {
+    const heard: number[] = [];
+    const playback = new ThrowPlayback((speed) => heard.push(speed));
+    const s = sink();
+    const done = playback.start(trajectory);
+    playback.advance(0.2, s.put);
+    const early = heard.length;
+    while (!playback.advance(1 / 30, s.put));
+    await done;
+    expect(heard.length).toBeGreaterThan(early);
+    expect(heard.every((speed) => speed >= 0.5)).toBe(true);
+    heard.length = 0;
+    const jumped = playback.start(trajectory);
+    playback.complete(s.put);
+    await jumped;
+    expect(heard).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import { samplePose, trajectorySeconds, type Trajectory } from './physics/trajectory.js';
+import { impactsOf, type Impact } from './physics/trajectory-impacts.js';
 import type { DiePose } from './physics/types.js';
 import { blankPose } from './PoseTween.js';
 
@@ -16,6 +17,17 @@ export class ThrowPlayback {
   private resolve: (() => void) | null = null;
   private reject: ((error: Error) => void) | null = null;
   private readonly pose: DiePose = blankPose();
+  private impacts: Impact[] = [];
+  private nextImpact = 0;
+
+  /**
+   * @param onImpact told of each knock as the played-back dice make it (at real speed only), for sounds
+   * @param minImpactSpeed knocks slower than this (units per second) are not told
+   */
+  constructor(
+    private readonly onImpact?: (speed: number, die: number) => void,
+    private readonly minImpactSpeed = 0.5,
+  ) {}
 
   /** True from `start` until the playback's promise is settled. */
   get running(): boolean {
@@ -32,6 +44,8 @@ export class ThrowPlayback {
     this.cancel(new Error('Another throw started'));
     this.trajectory = trajectory;
     this.elapsed = 0;
+    this.impacts = this.onImpact ? impactsOf(trajectory, this.minImpactSpeed) : [];
+    this.nextImpact = 0;
     return new Promise<void>((resolve, reject) => {
       this.resolve = resolve;
       this.reject = reject;
@@ -45,6 +59,10 @@ export class ThrowPlayback {
     this.elapsed += Math.max(seconds, 0);
     const end = trajectorySeconds(t);
     this.handOut(t, Math.min(this.elapsed, end), sink);
+    while (this.nextImpact < this.impacts.length && this.impacts[this.nextImpact]!.time <= this.elapsed) {
+      const { speed, die } = this.impacts[this.nextImpact++]!;
+      this.onImpact?.(speed, die);
+    }
     if (this.elapsed < end) return false;
     this.finish();
     return true;
