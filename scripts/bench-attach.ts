@@ -8,11 +8,9 @@
 // checks the behaviour; this prints the figures. Flags: --cycles N (50 by default), --json (one JSON
 // line). Bad flags exit with code 2 before anything is built or launched.
 import type { Page } from '@playwright/test';
-import { build, preview } from 'vite';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cpus, loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { serveBuiltPage, type BuiltPage } from './built-page.js';
 import { launchChromium } from './chromium.mjs';
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 
@@ -136,22 +134,11 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const root = fileURLToPath(new URL('..', import.meta.url));
   // Launched first: without a Chromium there is nothing to measure, and nothing is built for nothing.
   const browser = await launchChromium();
-  let outDir: string | undefined;
-  let server: Awaited<ReturnType<typeof preview>> | undefined;
+  let served: BuiltPage | undefined;
   try {
-    outDir = await mkdtemp(join(tmpdir(), 'bench-attach-'));
-    await build({ root, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-    server = await preview({
-      root,
-      logLevel: 'error',
-      build: { outDir },
-      preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
-    });
-    const address = server.httpServer.address();
-    if (typeof address !== 'object' || !address) throw new Error('the preview server has no port');
+    served = await serveBuiltPage('bench-attach');
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     const warnings: string[] = [];
@@ -161,7 +148,7 @@ async function main(): Promise<void> {
     page.on('pageerror', (error) => console.error('page error:', error.message));
     // Reduced motion: the element after the cycles throws to rest at once.
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto(`http://127.0.0.1:${address.port}/`);
+    await page.goto(served.url);
     await page.locator('dice-poker canvas').waitFor({ timeout: 60_000 });
     const gpu = await gpuOf(page);
     const started = Date.now();
@@ -186,8 +173,7 @@ async function main(): Promise<void> {
     else printTable(report);
   } finally {
     await browser.close();
-    if (server) await server.close();
-    if (outDir) await rm(outDir, { recursive: true, force: true });
+    await served?.close();
   }
 }
 

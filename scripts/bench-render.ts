@@ -11,12 +11,10 @@
 // --shots DIR (screenshots at both sizes at rest, mid-throw and with held dice instead of measuring).
 // Bad flags exit with code 2 before anything is built or launched.
 import type { Browser, Page } from '@playwright/test';
-import { build, preview } from 'vite';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cpus, loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { ROWS } from '../src/engine/index.js';
+import { serveBuiltPage, type BuiltPage } from './built-page.js';
 import { launchChromium } from './chromium.mjs';
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 
@@ -130,30 +128,17 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const root = fileURLToPath(new URL('..', import.meta.url));
   // Launched first: without a Chromium there is nothing to measure, and nothing is built for nothing.
   const browser = await launchChromium();
-  let outDir: string | undefined;
-  let server: Awaited<ReturnType<typeof preview>> | undefined;
+  let served: BuiltPage | undefined;
   try {
-    outDir = await mkdtemp(join(tmpdir(), 'bench-render-'));
-    // The page of `npm start` (vite.config.ts); the standalone bundle is not needed to play it.
-    await build({ root, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-    server = await preview({
-      root,
-      logLevel: 'error',
-      build: { outDir },
-      preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
-    });
-    const address = server.httpServer.address();
-    if (typeof address !== 'object' || !address) throw new Error('the preview server has no port');
-    const run: Run = { browser, url: `http://127.0.0.1:${address.port}/`, options };
+    served = await serveBuiltPage('bench-render');
+    const run: Run = { browser, url: served.url, options };
     if (options.shots) await screenshots(run, options.shots);
     else await benchmark(run);
   } finally {
     await browser.close();
-    if (server) await server.close();
-    if (outDir) await rm(outDir, { recursive: true, force: true });
+    await served?.close();
   }
 }
 
