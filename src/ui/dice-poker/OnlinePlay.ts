@@ -119,7 +119,6 @@ export class OnlinePlay {
       joining: this.invitedTo !== null && !this.session,
       busy: this.joining,
       notice: this.notice(away),
-      othersTurn: playing && !!online && game.current !== online.seat,
     };
   }
 

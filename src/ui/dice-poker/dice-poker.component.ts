@@ -391,6 +391,13 @@ export class DicePoker extends LitElement {
     return this.seats.isBotTurn(this.game);
   }
 
+  /** Online, whether another seat plays the turn now (this page only watches). */
+  private get othersTurn(): boolean {
+    const online = this.session.online;
+    const game = this.game;
+    return !!online && !!game && !game.over && game.current !== online.seat;
+  }
+
   private announce(text: string): void {
     this.announcement = text;
   }
@@ -461,13 +468,7 @@ export class DicePoker extends LitElement {
       dice: game?.dice ?? null,
       held: game?.held ?? null,
       // Flicks and taps on the table count only while a person plays a turn and no dice roll.
-      inputTaken:
-        !!game &&
-        !game.over &&
-        !this.settingUp &&
-        !this.busy &&
-        !this.botTurn &&
-        !this.onlineView(game).othersTurn,
+      inputTaken: !!game && !game.over && !this.settingUp && !this.busy && !this.botTurn && !this.othersTurn,
       // Before a turn's first throw there is nothing to lose: a tap on the felt may throw.
       beforeFirstThrow: game?.rollsUsed === 0,
       label: this.strings.said.table(game?.dice ?? [], game?.held ?? []),
@@ -569,7 +570,8 @@ export class DicePoker extends LitElement {
   protected override render() {
     const game = this.game;
     const online = this.onlineView(game);
-    const playing = !!game && !game.over && !this.settingUp && !this.botTurn && !online.othersTurn;
+    const othersTurn = this.othersTurn;
+    const playing = !!game && !game.over && !this.settingUp && !this.botTurn && !othersTurn;
     if (online.joining || online.lobby) loadOnlinePanel();
     else if (!game || this.settingUp) loadStartPanel();
     return renderDicePoker({
@@ -581,6 +583,7 @@ export class DicePoker extends LitElement {
       busy: this.busy,
       settingUp: this.settingUp,
       botTurn: this.botTurn,
+      othersTurn,
       hintsOn: this.hintsOn,
       showReview: this.showReview,
       muted: this.sound.muted,

@@ -22,8 +22,6 @@ export interface OnlineView {
   busy: boolean;
   /** A word on the room: its server going or gone (the game goes on in a moment), or who is away. */
   notice: string;
-  /** Online, another seat is playing now (this page only watches). */
-  othersTurn: boolean;
 }
 
 /** What <dice-poker> shows, and where the player's requests go: the element's template as data. */
@@ -36,6 +34,8 @@ export interface DicePokerView {
   busy: boolean;
   settingUp: boolean;
   botTurn: boolean;
+  /** Online, another seat is playing now (this page only watches). */
+  othersTurn: boolean;
   hintsOn: boolean;
   showReview: boolean;
   muted: boolean;
@@ -159,7 +159,7 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
   const playing = !!game && !game.over && !v.settingUp && !onlinePanelOpen;
   const modal = !game || game.over || v.settingUp || onlinePanelOpen;
   // Someone else plays now (a computer, or online another seat): this page only watches.
-  const watching = v.botTurn || v.online.othersTurn;
+  const watching = v.botTurn || v.othersTurn;
   const locked = v.busy || watching;
   const name = game ? game.players[game.current]!.name : '';
   // While a panel asks something, the game behind it is inert: the keyboard stays in the panel.

@@ -32,5 +32,4 @@ export const OFFLINE: OnlineView = {
   joining: false,
   busy: false,
   notice: '',
-  othersTurn: false,
 };
