@@ -7,6 +7,7 @@
 import type { Game, RowId, RuleErrorCode, RuleSetId } from '../engine/index.js';
 import { isBotId, type BotId } from '../engine/bots/bot.js';
 import { CodedError, isPlayerName, isRowId, MAX_PLAYERS } from '../engine/index.js';
+import type { GameProof, ProofGesture } from './fairness.js';
 
 /** The Colyseus room type every game is played in (always private: joined by its id). */
 export const ROOM_NAME = 'dice';
@@ -36,7 +37,11 @@ export type OnlineErrorCode =
   | 'room-not-found'
   | 'not-enough-players'
   | 'offline'
-  | 'server-unavailable';
+  | 'server-unavailable'
+  | 'too-many-rooms'
+  | 'seat-claimed'
+  | 'claim-refused'
+  | 'moved-elsewhere';
 
 /**
  * Codes of the game server on Redis (docs/SCALING.md). `room-moved`: the server that held the room went
@@ -92,10 +97,15 @@ export interface RoomView {
   seats: SeatView[];
   rules: RuleSetId;
   /**
-   * The game, without its secret until it is over: `seed` is 0 and the generator state zeroed while it
-   * is played; once over both are the real ones, so anyone can replay the log and check every throw.
+   * The game. Online its throws come from the room's secret (see `proof`), not from the engine's
+   * generator, whose seed is 0 (and whose state is zeroed while the game is played: publicGame).
    */
   game: Game | null;
+  /**
+   * The game's fairness (src/online/fairness.ts): the commitment to its secret from the start; the secret
+   * and every throw's gesture once it is over. Null when there is no game.
+   */
+  proof: GameProof | null;
   /** Grows by one with every change (a client ignores an older view). */
   version: number;
 }
@@ -106,8 +116,18 @@ export interface ServerMessages {
   welcome: { seat: number; view: RoomView };
   /** The room changed. */
   view: RoomView;
-  /** A throw: its trajectory (see trajectory.ts) and the faces it rests on; `view` follows. */
-  thrown: { seat: number; trajectory: string; faces: number[]; held: boolean[] };
+  /**
+   * A throw: its number in the game (0, 1, 2…), the gesture it was made with, its trajectory (see
+   * trajectory.ts) and the faces it rests on; `view` follows.
+   */
+  thrown: {
+    seat: number;
+    number: number;
+    gesture: ProofGesture;
+    trajectory: string;
+    faces: number[];
+    held: boolean[];
+  };
   /** A message of this client's was refused; nothing changed. */
   refused: { code: RefusalCode; message: string; request?: string };
   /**

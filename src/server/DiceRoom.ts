@@ -27,6 +27,7 @@ import { createThrower } from './dice-thrower.js';
 import type { RoomStore } from './game-store.js';
 import type { Gesture } from '../scene/physics/types.js';
 import { Table, type Change } from './table.js';
+import { newSecret } from './throw-secret.js';
 import type { Throws } from './throw-pool.js';
 
 /** How a server's rooms behave. */
@@ -126,7 +127,7 @@ export class DiceRoom extends Room {
     this.maxClients = 2 * MAX_SEATS;
     // Colyseus drops a client past this; the protocol's own limit (RateLimiter) refuses long before.
     this.maxMessagesPerSecond = 100;
-    const tableOptions = { roomId: this.roomId, thrower: createThrower(), newSeed: secureUint32 };
+    const tableOptions = { roomId: this.roomId, thrower: createThrower(), newSecret };
     this.table = resumed
       ? refuseJoin(() => Table.restore(resumed.table, tableOptions))
       : new Table(tableOptions);
@@ -338,10 +339,10 @@ export class DiceRoom extends Room {
    */
   private throwElsewhere(seat: number, game: Game, gesture: Gesture, failed: (error: unknown) => void): void {
     this.throwing = true;
-    this.throws!.throwDice(game, gesture)
+    this.throws!.throwDice(this.table.throwInput(game, gesture))
       .then((outcome) => {
         if (this.closing || this.disposed) return;
-        this.commit(this.table.applyThrow(seat, game, outcome));
+        this.commit(this.table.applyThrow(seat, game, gesture, outcome));
       })
       .catch(failed)
       .finally(() => {

@@ -1,10 +1,10 @@
 /**
  * The physics throw on the server: a dice world laid out as the game shows the dice, thrown with the
- * game's next throw seed and the player's gesture. Its trajectory goes to every screen; its faces go to
+ * throw's seed (from the game's secret: throw-secret.ts) and the player's gesture. Its trajectory goes to every screen; its faces go to
  * the engine. A throw depends only on what it is given (the dice, the holds, the seed, the gesture), not
  * on what the world threw before, so one world serves any number of rooms, one throw at a time.
  */
-import { throwSeed, type Game } from '../engine/index.js';
+import type { Game } from '../engine/index.js';
 import { DiceWorld } from '../scene/physics/DiceWorld.js';
 import { encodeTrajectory, recordThrow, trajectorySeconds } from '../scene/physics/trajectory.js';
 import type { Gesture } from '../scene/physics/types.js';
@@ -17,7 +17,7 @@ export interface ThrowOutcome {
   seconds: number;
 }
 
-/** What a throw depends on: the dice as they lie, which are held, the game's throw seed, the gesture. */
+/** What a throw depends on: the dice as they lie, which are held, the throw's seed, the gesture. */
 export interface ThrowInput {
   dice: number[];
   held: boolean[];
@@ -25,16 +25,16 @@ export interface ThrowInput {
   gesture: Gesture;
 }
 
-/** Throws the dice of a game that may throw now. */
-export type Thrower = (game: Game, gesture: Gesture) => ThrowOutcome;
+/** Throws the dice as its input says. */
+export type Thrower = (input: ThrowInput) => ThrowOutcome;
 
-/** The input of a throw of this game's dice. */
-export function throwInput(game: Game, gesture: Gesture): ThrowInput {
-  return { dice: [...game.dice], held: [...game.held], seed: throwSeed(game), gesture };
+/** The input of a throw of this game's dice with this seed. */
+export function throwInput(game: Game, gesture: Gesture, seed: number): ThrowInput {
+  return { dice: [...game.dice], held: [...game.held], seed, gesture };
 }
 
 /** Throws in a dice world of its own (made on the first throw). */
-export function createWorldThrower(): (input: ThrowInput) => ThrowOutcome {
+export function createThrower(): Thrower {
   let world: DiceWorld | undefined;
   return ({ dice, held, seed, gesture }) => {
     world ??= new DiceWorld();
@@ -46,10 +46,4 @@ export function createWorldThrower(): (input: ThrowInput) => ThrowOutcome {
       seconds: trajectorySeconds(trajectory),
     };
   };
-}
-
-/** A thrower with a dice world of its own. */
-export function createThrower(): Thrower {
-  const throwDice = createWorldThrower();
-  return (game, gesture) => throwDice(throwInput(game, gesture));
 }

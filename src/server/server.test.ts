@@ -5,7 +5,9 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeRows, replay, setupOf, type Game } from '../engine/index.js';
+import { GameRecorder } from '../online/game-record.js';
 import { joinRefusal } from '../online/join-refusal.js';
+import { verifyGame } from '../online/verify.js';
 import {
   MAX_SEATS,
   MESSAGES_PER_SECOND,
@@ -349,7 +351,7 @@ describe('game server', { timeout: 30_000 }, () => {
     expect(await joinRefused('no such room!', 'Mari')).toBe('bad-room-id');
   });
 
-  it('plays a computer seat by itself, and a whole game to the end, when the seed is shown and the log replays', async () => {
+  it('plays a computer seat by itself, and a whole game to the end, when the secret is shown and the game verifies', async () => {
     const host = await create('Mari');
     await host.next('welcome');
     host.send('add-bot', { kind: 'easy' });
@@ -358,7 +360,7 @@ describe('game server', { timeout: 30_000 }, () => {
     let view = await host.next('view', (v) => v.phase === 'playing');
     while (view.phase === 'playing') {
       expect(view.game?.current).toBe(0);
-      expect(view.game?.seed).toBe(0);
+      expect(view.proof).toMatchObject({ secret: null, gestures: null });
       host.send('throw', { gesture: GESTURE });
       await host.next('thrown', (t) => t.seat === 0);
       const thrownView = await host.next('view');
@@ -373,9 +375,21 @@ describe('game server', { timeout: 30_000 }, () => {
     }
     const game = view.game as Game;
     expect(game.over).toBe(true);
-    expect(game.seed).not.toBe(0);
+    expect(view.proof?.secret).toMatch(/^[0-9a-f]{64}$/);
     expect(game.players.every((p) => Object.keys(p.scores).length === 13)).toBe(true);
     expect(replay(setupOf(game), game.log)).toEqual(game);
+    // What the page saw makes a record that "Verify this game" passes, every launch compared.
+    const recorder = new GameRecorder();
+    for (const { type, message } of host.received) {
+      if (type === 'view') recorder.seeView(message);
+      if (type === 'welcome') recorder.seeView(message.view);
+      if (type === 'thrown') recorder.seeThrow(message);
+    }
+    const record = recorder.record()!;
+    expect(await verifyGame(record)).toMatchObject({
+      verdict: 'verified',
+      launchesCompared: record.throws.length,
+    });
   }, 60_000);
 
   it('plays an optimal computer seat, its table solved off the main thread', async () => {

@@ -6,16 +6,19 @@ import type { Thrower } from './dice-thrower.js';
 import { computerName, uniqueName, computerSeat, personSeat } from './seats.js';
 import { solvedTable } from './solver-tables.js';
 import { Table } from './table.js';
+import { commitment } from './throw-secret.js';
 
 /** Every die not held lands on 6: no physics needed to test the table. */
-const sixes: Thrower = (game) => ({
-  faces: game.dice.map((face, i) => (game.held[i] ? face : 6)),
+const sixes: Thrower = ({ dice, held }) => ({
+  faces: dice.map((face, i) => (held[i] ? face : 6)),
   trajectory: 'AQA8AAEA',
   seconds: 1,
 });
 
+const SECRET = 'ab'.repeat(32);
+
 function table(): Table {
-  return new Table({ roomId: 'room1', thrower: sixes, newSeed: () => 123456 });
+  return new Table({ roomId: 'room1', thrower: sixes, newSecret: () => SECRET });
 }
 
 function codeOf(call: () => unknown): string | undefined {
@@ -65,8 +68,8 @@ describe('the table', () => {
     expect(t.version).toBe(version);
     t.request('a', 'start', {});
     expect(t.phase).toBe('playing');
-    expect(t.game?.seed).toBe(123456);
-    expect(t.view().game?.seed).toBe(0);
+    // The commitment from the start; the secret and the gestures only once the game is over.
+    expect(t.view().proof).toEqual({ commitment: commitment(SECRET), secret: null, gestures: null });
     for (const [type, message] of [
       ['add-bot', { kind: 'easy' }],
       ['rules', { rules: 'classic' }],
@@ -157,7 +160,9 @@ describe('the table', () => {
       }
     }
     expect(t.phase).toBe('over');
-    expect(t.view().game?.seed).toBe(123456);
+    const proof = t.view().proof!;
+    expect(proof.secret).toBe(SECRET);
+    expect(proof.gestures).toHaveLength(t.game!.log.filter((a) => a.type === 'roll').length);
     expect(codeOf(() => t.request('a', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } }))).toBe(
       'game-over',
     );
@@ -200,7 +205,7 @@ describe('a table kept outside the process', () => {
   it('is rebuilt from its record: the same game (replayed from its log), the people waiting by name', () => {
     const t = played();
     const record = JSON.parse(JSON.stringify(t.record())) as ReturnType<Table['record']>;
-    const back = Table.restore(record, { roomId: 'room2', thrower: sixes, newSeed: () => 1 });
+    const back = Table.restore(record, { roomId: 'room2', thrower: sixes, newSecret: () => SECRET });
     expect(back.game).toEqual(t.game);
     expect(back.phase).toBe('playing');
     expect(back.rules).toBe(t.rules);
@@ -224,7 +229,7 @@ describe('a table kept outside the process', () => {
 
   it('gives up the seats whose people did not come back: a stand-in plays them, the next person is host', () => {
     const t = played();
-    const back = Table.restore(t.record(), { roomId: 'room2', thrower: sixes, newSeed: () => 1 });
+    const back = Table.restore(t.record(), { roomId: 'room2', thrower: sixes, newSecret: () => SECRET });
     back.join('y', 'Jüri');
     const version = back.version;
     expect(back.giveUpWaiting()).toEqual({});
@@ -239,7 +244,7 @@ describe('a table kept outside the process', () => {
     const t = table();
     t.join('a', 'Mari');
     t.join('b', 'Jüri');
-    const back = Table.restore(t.record(), { roomId: 'room2', thrower: sixes, newSeed: () => 1 });
+    const back = Table.restore(t.record(), { roomId: 'room2', thrower: sixes, newSecret: () => SECRET });
     back.join('y', 'Jüri');
     back.giveUpWaiting();
     expect(back.view().seats.map((s) => s.name)).toEqual(['Jüri']);

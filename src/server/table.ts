@@ -25,8 +25,10 @@ import {
   type RoomView,
   type ServerMessages,
 } from '../online/protocol.js';
+import { proofGesture, type GameProof, type ProofGesture } from '../online/fairness.js';
 import type { Gesture } from '../scene/physics/types.js';
-import type { Thrower, ThrowOutcome } from './dice-thrower.js';
+import { throwInput, type Thrower, type ThrowInput, type ThrowOutcome } from './dice-thrower.js';
+import { commitment, throwSeed } from './throw-secret.js';
 import {
   computerName,
   computerOf,
@@ -58,7 +60,11 @@ export interface TableRecord {
   rules: RuleSetId;
   version: number;
   seats: { name: string; kind: Seat['kind']; standIn: boolean }[];
-  game: { setup: Required<GameSetup>; log: Action[] } | null;
+  /**
+   * The game: its setup and log, its secret (hex: see src/online/fairness.ts) and the gesture of each of
+   * its throws, in order.
+   */
+  game: { setup: Required<GameSetup>; log: Action[]; secret: string; gestures: ProofGesture[] } | null;
 }
 
 /** Options of a table. */
@@ -66,8 +72,8 @@ export interface TableOptions {
   roomId: string;
   /** Throws the physics dice (createThrower()). */
   thrower: Thrower;
-  /** The seed of each new game: secret until the game is over. */
-  newSeed: () => number;
+  /** The secret of each new game (newSecret() of throw-secret.ts): hidden until the game is over. */
+  newSecret: () => string;
 }
 
 function lower(name: string): string {
@@ -79,8 +85,14 @@ export class Table {
   host = 0;
   readonly seats: Seat[] = [];
   rules: RuleSetId = 'seed';
-  /** The whole game, secret included (views show publicGame). */
+  /** The whole game (views show publicGame). */
   game: Game | null = null;
+  /** The game's secret, from which its throws' seeds come (src/online/fairness.ts); shown once it is over. */
+  private secret = '';
+  /** SHA-256 of `secret`, shown from the start. */
+  private commitment = '';
+  /** The gesture of each of the game's throws, in order. */
+  private gestures: ProofGesture[] = [];
   version = 0;
 
   constructor(private readonly options: TableOptions) {}
@@ -106,6 +118,7 @@ export class Table {
     }
     table.host = Math.min(Math.max(record.host, 0), Math.max(table.seats.length - 1, 0));
     table.game = record.game ? replay(record.game.setup, record.game.log) : null;
+    if (record.game) table.keepSecret(record.game.secret, record.game.gestures);
     if (table.game?.over) table.phase = 'over';
     table.version = record.version + 1;
     return table;
@@ -119,7 +132,9 @@ export class Table {
       rules: this.rules,
       version: this.version,
       seats: this.seats.map((seat) => ({ name: seat.name, kind: seat.kind, standIn: seat.standIn })),
-      game: this.game ? { setup: setupOf(this.game), log: this.game.log } : null,
+      game: this.game
+        ? { setup: setupOf(this.game), log: this.game.log, secret: this.secret, gestures: this.gestures }
+        : null,
     };
   }
 
@@ -156,8 +171,25 @@ export class Table {
       seats: this.seats.map(seatView),
       rules: this.rules,
       game: this.game ? publicGame(this.game) : null,
+      proof: this.game ? this.proof(this.game) : null,
       version: this.version,
     };
+  }
+
+  /** What the room shows of its game's fairness now: the commitment; the secret and gestures once over. */
+  private proof(game: Game): GameProof {
+    const over = game.over;
+    return {
+      commitment: this.commitment,
+      secret: over ? this.secret : null,
+      gestures: over ? this.gestures.map((g) => [...g] as ProofGesture) : null,
+    };
+  }
+
+  private keepSecret(secret: string, gestures: ProofGesture[]): void {
+    this.secret = secret;
+    this.commitment = commitment(secret);
+    this.gestures = gestures.map((g) => [...g] as ProofGesture);
   }
 
   /** The seat held by a session, or -1. */
@@ -321,16 +353,29 @@ export class Table {
   }
 
   /**
-   * The outcome of a throw of `game`'s dice (checked by `checkThrow`) applied, if the game is still that one.
+   * What the physics needs to throw `game`'s dice (checked by `checkThrow`) with `gesture`: the seed of
+   * the game's next throw comes from its secret and the throw's number (src/online/fairness.ts).
+   */
+  throwInput(game: Game, gesture: Gesture): ThrowInput {
+    return throwInput(game, gesture, throwSeed(this.secret, this.gestures.length));
+  }
+
+  /**
+   * The outcome of a throw of `game`'s dice (checked by `checkThrow`, made from `throwInput(game,
+   * gesture)`) applied, if the game is still that one.
    * @throws ProtocolError `not-your-turn` if the game changed meanwhile
    */
-  applyThrow(seat: number, game: Game, outcome: ThrowOutcome): Change {
+  applyThrow(seat: number, game: Game, gesture: Gesture, outcome: ThrowOutcome): Change {
     if (this.game !== game) throw new ProtocolError('not-your-turn', 'The game went on meanwhile');
+    const number = this.gestures.length;
+    this.gestures.push(proofGesture(gesture));
     this.setGame(apply(game, { type: 'roll', faces: outcome.faces }));
     this.changed();
     return {
       thrown: {
         seat,
+        number,
+        gesture: proofGesture(gesture),
         trajectory: outcome.trajectory,
         faces: [...outcome.faces],
         held: [...game.held],
@@ -341,7 +386,7 @@ export class Table {
 
   private throwDice(seat: number, gesture: Gesture): Change {
     const game = this.checkThrow(seat);
-    return this.applyThrow(seat, game, this.options.thrower(game, gesture));
+    return this.applyThrow(seat, game, gesture, this.options.thrower(this.throwInput(game, gesture)));
   }
 
   /** A hold or a score (a throw goes through throwDice, which brings its faces). */
@@ -408,11 +453,10 @@ export class Table {
     if (this.seats.length < MIN_SEATS) {
       throw new ProtocolError('not-enough-players', `A game needs ${MIN_SEATS} seats taken`);
     }
-    this.game = newGame({
-      players: this.seats.map((s) => s.name),
-      rules: this.rules,
-      seed: this.options.newSeed(),
-    });
+    // The engine's own generator plays no part online (every throw's faces come from the physics,
+    // seeded from the secret), so its seed is left at 0 rather than made a second secret to keep.
+    this.game = newGame({ players: this.seats.map((s) => s.name), rules: this.rules, seed: 0 });
+    this.keepSecret(this.options.newSecret(), []);
     this.phase = 'playing';
     this.changed();
     return {};

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { apply, newGame, type Game } from '../engine/index.js';
-import { createThrower } from './dice-thrower.js';
+import { createThrower, throwInput } from './dice-thrower.js';
 import { ThrowPool } from './throw-pool.js';
 
 const pools: ThrowPool[] = [];
@@ -36,20 +36,23 @@ describe('physics workers', { timeout: 60_000 }, () => {
     const pool = new ThrowPool(2);
     pools.push(pool);
     expect(pool.size).toBe(2);
-    const cases = games().flatMap((game) => GESTURES.map((gesture) => ({ game, gesture })));
-    const expected = cases.map(({ game, gesture }) => here(game, gesture));
-    const inWorkers = await Promise.all(cases.map(({ game, gesture }) => pool.throwDice(game, gesture)));
+    const cases = games().flatMap((game, g) =>
+      GESTURES.map((gesture, k) => throwInput(game, gesture, 1000 * g + k)),
+    );
+    const expected = cases.map((input) => here(input));
+    const inWorkers = await Promise.all(cases.map((input) => pool.throwDice(input)));
     expect(inWorkers).toEqual(expected);
     // Held dice keep their faces.
     expect(inWorkers[2]!.faces.slice(0, 2)).toEqual([2, 2]);
     await pool.close();
     expect(pool.size).toBe(0);
-    expect(await pool.throwDice(cases[1]!.game, cases[1]!.gesture)).toEqual(expected[1]);
+    expect(await pool.throwDice(cases[1]!)).toEqual(expected[1]);
   });
 
   it('with no workers, throws on the main thread', async () => {
     const pool = new ThrowPool(0);
     const [game] = games();
-    expect(await pool.throwDice(game!, GESTURES[0]!)).toEqual(createThrower()(game!, GESTURES[0]!));
+    const input = throwInput(game!, GESTURES[0]!, 7);
+    expect(await pool.throwDice(input)).toEqual(createThrower()(input));
   });
 });

@@ -8,13 +8,11 @@
  * With no workers (size 0), or once a worker fails, throws are made on the main thread instead.
  */
 import { Worker } from 'node:worker_threads';
-import type { Game } from '../engine/index.js';
-import type { Gesture } from '../scene/physics/types.js';
-import { createWorldThrower, throwInput, type ThrowInput, type ThrowOutcome } from './dice-thrower.js';
+import { createThrower, type ThrowInput, type ThrowOutcome } from './dice-thrower.js';
 
-/** Throws the dice of a game that may throw now, in time. */
+/** Throws the dice, in time. */
 export interface Throws {
-  throwDice(game: Game, gesture: Gesture): Promise<ThrowOutcome>;
+  throwDice(input: ThrowInput): Promise<ThrowOutcome>;
   /** Stops the workers (throws asked for later are made on the main thread). */
   close(): Promise<void>;
 }
@@ -34,7 +32,7 @@ type Answer = { ready: true } | { id: number; outcome: ThrowOutcome } | { id: nu
 
 export class ThrowPool implements Throws {
   private readonly slots: Slot[] = [];
-  private readonly here = createWorldThrower();
+  private readonly here = createThrower();
   private next = 0;
 
   /** A pool of `size` workers (0: every throw on the main thread). */
@@ -47,8 +45,7 @@ export class ThrowPool implements Throws {
     return this.slots.length;
   }
 
-  throwDice(game: Game, gesture: Gesture): Promise<ThrowOutcome> {
-    const input = throwInput(game, gesture);
+  throwDice(input: ThrowInput): Promise<ThrowOutcome> {
     let slot: Slot | undefined;
     for (const candidate of this.slots) {
       if (!slot || candidate.pending.size < slot.pending.size) slot = candidate;

@@ -3,9 +3,9 @@
  * dice world of its own, and answers each request with its outcome (or the error).
  */
 import { parentPort } from 'node:worker_threads';
-import { createWorldThrower, type ThrowInput } from './dice-thrower.js';
+import { createThrower, type ThrowInput } from './dice-thrower.js';
 
-const throwDice = createWorldThrower();
+const throwDice = createThrower();
 parentPort?.on('message', ({ id, input }: { id: number; input: ThrowInput }) => {
   try {
     parentPort!.postMessage({ id, outcome: throwDice(input) });

@@ -1,0 +1,97 @@
+import type { ThrowPlace, VerifyResult } from '../../online/verify.js';
+import type { Lang } from './strings.js';
+
+/**
+ * The words of "Verify this game" (src/online/verify.ts), in the page and in `npm run verify`: what was
+ * checked, and where a record fails, which step and which throw. A step that could not be made here is
+ * said so, never called tampering.
+ */
+export interface VerifyStrings {
+  title: string;
+  verify: string;
+  save: string;
+  checking: string;
+  /** The whole verdict in a sentence or two. */
+  result(result: VerifyResult): string;
+}
+
+const faces = (list: readonly number[] | undefined) => (list ?? []).join(' ');
+
+const en: VerifyStrings = {
+  title: 'Fair play',
+  verify: 'Verify this game',
+  save: 'Save the game record',
+  checking: 'Checking every throw…',
+  result({ verdict, finding, throwsChecked, launchesCompared }) {
+    const where = (at: ThrowPlace | null) =>
+      at ? `Throw ${at.number + 1} (${at.player}, round ${at.round}, throw ${at.throwInTurn})` : 'The record';
+    if (verdict === 'verified') {
+      const launches =
+        launchesCompared === throwsChecked
+          ? 'every launch is the one this page was sent'
+          : `${launchesCompared} of the launches were compared with what this page was sent`;
+      return `Verified: the secret matches the commitment shown at the start, all ${throwsChecked} throws follow from it and the gestures sent (${launches}), and the dice came to rest on the faces scored.`;
+    }
+    if (!finding) return 'Not verified.';
+    const at = where(finding.at);
+    switch (finding.step) {
+      case 'commitment':
+        return 'Not verified: the secret shown at the end does not match the commitment shown at the start.';
+      case 'gestures':
+        return `Not verified: the record’s gestures do not match its throws (${finding.detail ?? ''}).`;
+      case 'launch':
+        return `Not verified: ${at}: its launch does not follow from the secret, the throw’s number and the gesture sent.`;
+      case 'faces':
+        return verdict === 'unverifiable'
+          ? `Could not be checked in this browser: ${at} comes to rest on ${faces(finding.rested)} here, but this browser’s arithmetic does not reproduce the server’s physics, so that says nothing about the game. The secret and the launches were checked; check the rest with npm run verify.`
+          : `Not verified: ${at}: from its launch the dice come to rest on ${faces(finding.rested)}, the record scores ${faces(finding.recorded)}.`;
+      case 'rules':
+        return `Not verified: ${at}: the rules refuse the record’s next action (${finding.detail ?? ''}).`;
+      case 'crypto':
+        return `Could not be checked here: ${finding.detail ?? 'this page has no Web Crypto'}.`;
+    }
+  },
+};
+
+const et: VerifyStrings = {
+  title: 'Aus mäng',
+  verify: 'Kontrolli seda mängu',
+  save: 'Salvesta mängu kirje',
+  checking: 'Kontrollin iga viset…',
+  result({ verdict, finding, throwsChecked, launchesCompared }) {
+    const where = (at: ThrowPlace | null) =>
+      at ? `Vise ${at.number + 1} (${at.player}, voor ${at.round}, vise ${at.throwInTurn})` : 'Kirje';
+    if (verdict === 'verified') {
+      const launches =
+        launchesCompared === throwsChecked
+          ? 'iga lähe on see, mis sellele lehele saadeti'
+          : `${launchesCompared} lähet võrreldi sellega, mis sellele lehele saadeti`;
+      return `Kontrollitud: saladus vastab alguses näidatud kinnitusele, kõik ${throwsChecked} viset tulenevad sellest ja saadetud liigutustest (${launches}) ning täringud jäid seisma kirja pandud silmadele.`;
+    }
+    if (!finding) return 'Ei ole kontrollitud.';
+    const at = where(finding.at);
+    switch (finding.step) {
+      case 'commitment':
+        return 'Ei klapi: lõpus näidatud saladus ei vasta alguses näidatud kinnitusele.';
+      case 'gestures':
+        return `Ei klapi: kirje liigutused ei vasta selle visetele (${finding.detail ?? ''}).`;
+      case 'launch':
+        return `Ei klapi: ${at}: selle lähe ei tulene saladusest, viske numbrist ja saadetud liigutusest.`;
+      case 'faces':
+        return verdict === 'unverifiable'
+          ? `Selles brauseris ei saa kontrollida: ${at} jääb siin seisma silmadele ${faces(finding.rested)}, kuid selle brauseri arvutus ei korda serveri füüsikat, nii et see ei ütle mängu kohta midagi. Saladus ja lähted said kontrollitud; ülejäänu kontrolli käsuga npm run verify.`
+          : `Ei klapi: ${at}: lähtest jäävad täringud seisma silmadele ${faces(finding.rested)}, kirjas on ${faces(finding.recorded)}.`;
+      case 'rules':
+        return `Ei klapi: ${at}: reeglid ei luba kirje järgmist käiku (${finding.detail ?? ''}).`;
+      case 'crypto':
+        return `Siin ei saa kontrollida: ${finding.detail ?? 'lehel pole Web Cryptot'}.`;
+    }
+  },
+};
+
+const TABLES: Record<Lang, VerifyStrings> = { en, et };
+
+/** The words of "Verify this game" in a language. */
+export function verifyStringsFor(lang: Lang): VerifyStrings {
+  return TABLES[lang];
+}
