@@ -2,126 +2,21 @@
  * The game server end to end: a real server on a free port, clients from @colyseus/sdk (what the page
  * uses), and every message checked as a client receives it.
  */
-import { Client, type Room } from '@colyseus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeRows, replay, setupOf, type Game } from '../engine/index.js';
 import { GameRecorder } from '../online/game-record.js';
 import { joinRefusal } from '../online/join-refusal.js';
 import { verifyGame } from '../online/verify.js';
-import {
-  MAX_SEATS,
-  MESSAGES_PER_SECOND,
-  STAND_IN_BOT,
-  type ClientMessages,
-  type RoomView,
-  type ServerMessages,
-} from '../online/protocol.js';
+import { MAX_SEATS, MESSAGES_PER_SECOND, STAND_IN_BOT } from '../online/protocol.js';
 import { topFace } from '../scene/physics/face-reading.js';
 import { decodeTrajectory, samplePose, trajectorySeconds } from '../scene/physics/trajectory.js';
 import type { DiePose } from '../scene/physics/types.js';
+import { Client } from '@colyseus/sdk';
+import { Player } from './test-player.js';
 import { startServer, type RunningServer } from './server.js';
-
-type Received = {
-  [K in keyof ServerMessages]: { type: K; message: ServerMessages[K] };
-}[keyof ServerMessages];
 
 /** How long the server keeps a dropped seat in these tests, seconds. */
 const RECONNECT_SECONDS = 2;
-
-/** A person at the table: their room, every message they got, and waits for the next ones. */
-class Player {
-  readonly received: Received[] = [];
-  private cursor = 0;
-  private wake: (() => void) | undefined;
-
-  private constructor(
-    readonly room: Room,
-    readonly client: Client,
-  ) {
-    this.listen(room);
-  }
-
-  static async create(url: string, name: string): Promise<Player> {
-    const client = new Client(url);
-    return new Player(await client.create('dice', { name }), client);
-  }
-
-  static async join(url: string, roomId: string, name: string): Promise<Player> {
-    const client = new Client(url);
-    return new Player(await client.joinById(roomId, { name }), client);
-  }
-
-  /** Handlers right after the join resolves (before any message can arrive: the server waits for the ack). */
-  private listen(room: Room): void {
-    room.onMessage('*', (type, message) => {
-      this.received.push({ type, message } as Received);
-      this.wake?.();
-    });
-  }
-
-  /** After a drop: the same session again, by the reconnection token. */
-  async reconnect(token: string): Promise<void> {
-    const room = await this.client.reconnect(token);
-    (this as { room: Room }).room = room;
-    this.listen(room);
-  }
-
-  send<K extends keyof ClientMessages>(type: K, message: ClientMessages[K] | unknown): void {
-    this.room.send(type, message);
-  }
-
-  /** The next message of this type (after those already taken) that `test` accepts. */
-  async next<K extends keyof ServerMessages>(
-    type: K,
-    test: (message: ServerMessages[K]) => boolean = () => true,
-    timeoutMs = 10_000,
-  ): Promise<ServerMessages[K]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      for (let i = this.cursor; i < this.received.length; i++) {
-        const got = this.received[i]!;
-        if (got.type === type && test(got.message as ServerMessages[K])) {
-          this.cursor = i + 1;
-          return got.message as ServerMessages[K];
-        }
-      }
-      const left = deadline - Date.now();
-      if (left <= 0)
-        throw new Error(`No '${type}' came (got ${this.received.map((r) => r.type).join(', ')})`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  }
-
-  /** The latest view this player has (from a view or a welcome). */
-  get view(): RoomView {
-    for (let i = this.received.length - 1; i >= 0; i--) {
-      const got = this.received[i]!;
-      if (got.type === 'view') return got.message;
-      if (got.type === 'welcome') return got.message.view;
-    }
-    throw new Error('No view yet');
-  }
-
-  /** Waits for the view of at least this version. */
-  viewAt(version: number): Promise<RoomView> {
-    return this.next('view', (view) => view.version >= version);
-  }
-
-  /** Everything received since message number `from`. */
-  since(from: number): Received[] {
-    return this.received.slice(from);
-  }
-
-  async leave(): Promise<void> {
-    await this.room.leave(true);
-  }
-}
 
 let server: RunningServer;
 function create(name: string): Promise<Player> {
