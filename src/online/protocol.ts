@@ -8,6 +8,7 @@ import type { Game, RowId, RuleErrorCode, RuleSetId } from '../engine/index.js';
 import { isBotId, type BotId } from '../engine/bots/bot.js';
 import { CodedError, isPlayerName, isRowId, MAX_PLAYERS } from '../engine/index.js';
 import type { GameProof, ProofGesture } from './fairness.js';
+import { nameProblem, normalName } from './player-names.js';
 
 /** The Colyseus room type every game is played in (always private: joined by its id). */
 export const ROOM_NAME = 'dice';
@@ -176,14 +177,23 @@ function finite(value: unknown, name: string, min: number, max: number): number 
   return value;
 }
 
-/** A player's name as the room takes it: 1 to 29 characters once trimmed, and no markup at all. */
+/**
+ * A player's name as the room takes it, in its normal form (normalName: NFC, trimmed): 1 to 29
+ * characters, no markup at all, and none that hides or moves text (nameProblem: bidirectional controls,
+ * line breaks, invisible characters, or nothing that shows).
+ * @throws ProtocolError `bad-name`
+ */
 export function parseName(value: unknown): string {
   if (typeof value !== 'string' || value.length > 200) throw new ProtocolError('bad-name', 'A name is text');
-  if (/[<>&"'`]/.test(value) || /\p{Cc}/u.test(value)) {
+  const name = normalName(value);
+  // The normal form too: NFC can make markup (U+1FEF GREEK VARIA is canonically U+0060, a backtick).
+  if ([value, name].some((text) => /[<>&"'`]/.test(text) || /\p{Cc}/u.test(text))) {
     throw new ProtocolError('bad-name', 'A name may not hold markup or control characters');
   }
-  if (!isPlayerName(value)) throw new ProtocolError('bad-name', 'A name has 1 to 29 characters');
-  return value.trim();
+  const problem = nameProblem(value);
+  if (problem !== null) throw new ProtocolError('bad-name', problem);
+  if (!isPlayerName(name)) throw new ProtocolError('bad-name', 'A name has 1 to 29 characters');
+  return name;
 }
 
 /** The join options of a client. */

@@ -5,7 +5,9 @@
  */
 import type { BotId } from '../engine/bots/index.js';
 import { MAX_NAME_LENGTH } from '../engine/index.js';
+import { computerSeatName } from '../online/computer-names.js';
 import { STAND_IN_BOT, type SeatView } from '../online/protocol.js';
+import { nameKeys, sameKeys } from './name-key.js';
 
 /** One seat. */
 export interface Seat {
@@ -54,14 +56,15 @@ export function seatView(seat: Seat): SeatView {
   };
 }
 
+/** Whether a seat has `name` already, or one that is the same name (sameName: case and look-alikes). */
 function taken(seats: readonly Seat[], name: string): boolean {
-  const key = name.toLocaleLowerCase();
-  return seats.some((seat) => seat.name.toLocaleLowerCase() === key);
+  const keys = nameKeys(name);
+  return seats.some((seat) => sameKeys(nameKeys(seat.name), keys));
 }
 
 /**
- * `name`, or `name 2`, `name 3`... (the name cut short to make room) if a seat has it already (case
- * ignored): no two seats at a table share a name.
+ * `name`, or `name 2`, `name 3`... (the name cut short to make room) if a seat has it already (case and
+ * look-alike letters ignored: sameName): no two seats at a table share a name, nor show the same one.
  */
 export function uniqueName(seats: readonly Seat[], name: string): string {
   if (!taken(seats, name)) return name;
@@ -76,10 +79,13 @@ export function uniqueName(seats: readonly Seat[], name: string): string {
   }
 }
 
-/** The name of a new computer seat: `Computer 1`, `Computer 2`... the lowest number free at the table. */
+/**
+ * The name of a new computer seat: `Computer 1`, `Computer 2`... the lowest number free at the table.
+ * No person holds one (checkPersonName refuses them), so the number is free of computers alone.
+ */
 export function computerName(seats: readonly Seat[]): string {
   for (let n = 1; ; n++) {
-    const name = `Computer ${n}`;
+    const name = computerSeatName(n);
     if (!taken(seats, name)) return name;
   }
 }
