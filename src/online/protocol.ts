@@ -54,10 +54,20 @@ export type SharedRoomErrorCode = 'room-moved';
 /** Every code the room may refuse a message (or a join) with. */
 export type RefusalCode = OnlineErrorCode | SharedRoomErrorCode | RuleErrorCode;
 
+/** Seconds a person may take for a turn, as the host may set them; DEFAULT_TURN_SECONDS unless set. */
+export const TURN_SECONDS_CHOICES = [30, 60, 90, 120, 180, 300] as const;
+export const DEFAULT_TURN_SECONDS = 90;
+/** The turn clock is shown counting down in a turn's last seconds. */
+export const TURN_COUNTDOWN_SECONDS = 15;
+/** A seat key as the server makes them (src/server/seat-keys.ts): 16 bytes, base64url. */
+export const SEAT_KEY_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
 /** What a client sends when it joins (the join options). */
 export interface JoinOptions {
   /** The player's name: 1 to 29 characters, no markup. */
   name: string;
+  /** The key of the seat this person had at this table (from their 'welcome'), to take it back. */
+  key?: string;
 }
 
 /** Client -> server. */
@@ -76,6 +86,13 @@ export interface ClientMessages {
   rules: { rules: RuleSetId };
   /** Host only: start the game with the seats taken. */
   start: Record<string, never>;
+  /** Host only, before the game: the seconds a person has for each turn (TURN_SECONDS_CHOICES). */
+  clock: { seconds: number };
+  /**
+   * Let in (or not) the person who asks for seat `seat` by its name without its key: the host's
+   * answer, or, while the host is away, any other player's.
+   */
+  'answer-claim': { seat: number; admit: boolean };
 }
 
 /** One seat at the table, as everyone sees it. */
@@ -107,14 +124,31 @@ export interface RoomView {
    * and every throw's gesture once it is over. Null when there is no game.
    */
   proof: GameProof | null;
+  /** Seats someone asks to take by name, without the seat's key (the host, or the others, answer). */
+  claims: number[];
+  /** The turn clock. */
+  clock: TurnClock;
   /** Grows by one with every change (a client ignores an older view). */
   version: number;
 }
 
+/** The clock of a person's turn. */
+export interface TurnClock {
+  /** Seconds a person has for a turn (the host sets them in the lobby). */
+  seconds: number;
+  /** Milliseconds left of the person's turn under way when the view was sent; null when none is timed. */
+  left: number | null;
+  /** The seat whose time ran out this turn (a computer plays the rest of it), else null. */
+  ranOut: number | null;
+}
+
 /** Server -> client. */
 export interface ServerMessages {
-  /** Sent to a client when it joins or comes back: its seat. */
-  welcome: { seat: number; view: RoomView };
+  /**
+   * Sent to a client when it joins or comes back: its seat (-1 while it asks for a seat by name: see
+   * `claiming`), and the seat's key when one was just made for it (keep it to come back: JoinOptions.key).
+   */
+  welcome: { seat: number; view: RoomView; key?: string; claiming?: number };
   /** The room changed. */
   view: RoomView;
   /**
@@ -198,8 +232,11 @@ export function parseName(value: unknown): string {
 
 /** The join options of a client. */
 export function parseJoin(value: unknown): JoinOptions {
-  const o = record(value ?? {}, ['name']);
-  return { name: parseName(o.name) };
+  const o = record(value ?? {}, ['name', 'key']);
+  const name = parseName(o.name);
+  if (o.key === undefined) return { name };
+  if (typeof o.key !== 'string' || !SEAT_KEY_PATTERN.test(o.key)) bad('A seat key is 22 characters');
+  return { name, key: o.key };
 }
 
 /**
@@ -263,6 +300,19 @@ export function parseClientMessage(type: string, value: unknown): ClientMessages
     case 'start':
       record(value ?? {}, []);
       return {};
+    case 'clock': {
+      const o = record(value, ['seconds']);
+      if (!(TURN_SECONDS_CHOICES as readonly unknown[]).includes(o.seconds))
+        bad(`seconds is one of ${TURN_SECONDS_CHOICES.join(', ')}`);
+      return { seconds: o.seconds as number };
+    }
+    case 'answer-claim': {
+      const o = record(value, ['seat', 'admit']);
+      if (!Number.isInteger(o.seat) || (o.seat as number) < 0 || (o.seat as number) >= MAX_SEATS)
+        bad('No such seat');
+      if (typeof o.admit !== 'boolean') bad('admit is true or false');
+      return { seat: o.seat as number, admit: o.admit };
+    }
     default:
       bad(`Unknown message ${JSON.stringify(type).slice(0, 40)}`);
   }

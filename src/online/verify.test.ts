@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { freeRows } from '../engine/index.js';
 import { DiceWorld } from '../scene/physics/DiceWorld.js';
 import { createThrower } from '../server/dice-thrower.js';
+import { newSeatKey } from '../server/seat-keys.js';
 import { Table } from '../server/table.js';
 import { commitment, newSecret, throwSeed } from '../server/throw-secret.js';
 import { commitmentOf, throwSeedsOf } from './fairness.js';
@@ -16,7 +17,7 @@ import { verifyGame } from './verify.js';
 
 /** A whole game of two people at the server's table, each throwing twice a turn, seen as a page sees it. */
 function playedRecord(): OnlineGameRecord {
-  const table = new Table({ roomId: 'room1', thrower: createThrower(), newSecret });
+  const table = new Table({ roomId: 'room1', thrower: createThrower(), newSecret, newKey: newSeatKey });
   table.join('a', 'Mari');
   table.join('b', 'Jüri');
   table.request('a', 'start', {});

@@ -10,7 +10,7 @@
  * by its server's shutdown tells everyone ('closing') and keeps its record for that.
  */
 import { randomInt } from 'node:crypto';
-import { CloseCode, Room, ServerError, type Client, type Deferred } from '@colyseus/core';
+import { ClientState, CloseCode, Room, ServerError, type Client, type Deferred } from '@colyseus/core';
 import { CodedError, type Action, type Game } from '../engine/index.js';
 import { JOIN_REFUSED_STATUS, joinRefusalText } from '../online/join-refusal.js';
 import {
@@ -27,6 +27,8 @@ import { createThrower } from './dice-thrower.js';
 import type { RoomStore } from './game-store.js';
 import type { Gesture } from '../scene/physics/types.js';
 import { Table, type Change } from './table.js';
+import { capOpenReservations } from './reservation-cap.js';
+import { newSeatKey } from './seat-keys.js';
 import { newSecret } from './throw-secret.js';
 import type { Throws } from './throw-pool.js';
 
@@ -55,7 +57,26 @@ const SAVE_WARN_EVERY_MS = 10_000;
 /** What a joining client is known by once its join options passed. */
 interface JoinAuth {
   name: string;
+  key?: string;
 }
+
+/** A client to welcome after a change: to its seat (-1 while it asks for one), with a new key once. */
+interface Welcome {
+  client: Client;
+  key?: string;
+  claiming?: number;
+}
+
+/** How long a seat reservation waits for its client to connect, seconds (Colyseus's default is 15). */
+const SEAT_RESERVATION_SECONDS = 5;
+/** Most seat reservations a room holds at once that have not become a connection yet. */
+const MAX_OPEN_RESERVATIONS = 4;
+/** How long a connected client may take to finish joining (acknowledge), ms, before it is let go. */
+const JOIN_ACK_MS = 10_000;
+/** Most messages queued for a client that has not finished joining; past it, it is let go. */
+const MAX_QUEUED_FOR_JOINING = 32;
+/** Close code of a connection whose seat was taken elsewhere or whose ask for a seat was refused. */
+const CLOSE_LET_GO = 4002;
 
 /** A uint32 from the operating system's generator. */
 function secureUint32(): number {
@@ -112,6 +133,9 @@ export class DiceRoom extends Room {
   private disposed = false;
   /** Stops `store.watch`. */
   private unwatch: (() => void) | undefined;
+  /** The turn clock's timer, and the deadline it is set for. */
+  private clockTimer: { clear(): void } | undefined;
+  private clockFor: number | null = null;
 
   override async onCreate(options: unknown): Promise<void> {
     const token = (options as Record<string, unknown> | null)?.[RESUME_OPTION];
@@ -127,7 +151,9 @@ export class DiceRoom extends Room {
     this.maxClients = 2 * MAX_SEATS;
     // Colyseus drops a client past this; the protocol's own limit (RateLimiter) refuses long before.
     this.maxMessagesPerSecond = 100;
-    const tableOptions = { roomId: this.roomId, thrower: createThrower(), newSecret };
+    this.seatReservationTimeout = SEAT_RESERVATION_SECONDS;
+    capOpenReservations(this, MAX_OPEN_RESERVATIONS);
+    const tableOptions = { roomId: this.roomId, thrower: createThrower(), newSecret, newKey: newSeatKey };
     this.table = resumed
       ? refuseJoin(() => Table.restore(resumed.table, tableOptions))
       : new Table(tableOptions);
@@ -156,16 +182,37 @@ export class DiceRoom extends Room {
 
   override onAuth(_client: Client, options: unknown): JoinAuth {
     return refuseJoin(() => {
-      const { name } = parseJoin(options);
-      this.table.checkJoin(name);
-      return { name };
+      const joining = parseJoin(options);
+      this.table.checkJoin(joining.name, joining.key);
+      return joining;
     });
   }
 
   override onJoin(client: Client, _options: unknown, auth: JoinAuth): void {
     // Checked again: another join may have taken the last seat since onAuth.
-    const { change } = refuseJoin(() => this.table.join(client.sessionId, auth.name));
-    this.commit(change, client);
+    const { change, key, claiming } = refuseJoin(() =>
+      this.table.join(client.sessionId, auth.name, auth.key),
+    );
+    this.commit(change, { client, key, claiming });
+    // A connection that never finishes joining (never acknowledges) is let go, not kept queueing.
+    this.clock.setTimeout(() => {
+      if (client.state === ClientState.JOINING) client.leave(CloseCode.WITH_ERROR);
+    }, JOIN_ACK_MS);
+  }
+
+  /**
+   * Colyseus lets a reconnection token take over a connection that still looks alive (closing it): a
+   * token reused while its owner is connected is refused instead, so a live owner is never evicted
+   * unawares. A page whose connection only looks alive to the server comes back with its seat key
+   * (JoinOptions.key), and the old connection is told its seat moved.
+   */
+  override checkReconnectionToken(reconnectionToken: string): string {
+    if (
+      this.clients.some((c) => c.reconnectionToken === reconnectionToken && c.state !== ClientState.LEAVING)
+    ) {
+      return ''; // no session: the matchmaker refuses the reconnection
+    }
+    return super.checkReconnectionToken(reconnectionToken);
   }
 
   override onDrop(client: Client): void {
@@ -188,7 +235,7 @@ export class DiceRoom extends Room {
       client.leave();
       return;
     }
-    this.commit({}, client);
+    this.commit({}, { client });
   }
 
   override onLeave(client: Client): void {
@@ -387,10 +434,11 @@ export class DiceRoom extends Room {
   /**
    * Sends what a change brought, once stored (see `deliver`): a seat taken from a session ends its way
    * back (at once); 'thrown' (to all) comes first, then 'welcome' to `welcome` (a client that joined or
-   * came back) and to those whose seat number changed, then the view to everyone else; then the
-   * computers look whether it is their turn.
+   * came back), to one let in to a seat and to those whose seat number changed, then the view to
+   * everyone else; a connection whose seat moved elsewhere, or whose ask was refused, is told and let
+   * go; then the computers look whether it is their turn, and the turn clock is set.
    */
-  private commit(change: Change, welcome?: Client): void {
+  private commit(change: Change, welcome?: Welcome): void {
     if (change.evicted) this.evict(change.evicted);
     const view = this.table.view();
     let thrown: ServerMessages['thrown'] | undefined;
@@ -398,19 +446,71 @@ export class DiceRoom extends Room {
       const { seconds: _seconds, ...rest } = change.thrown;
       thrown = rest;
     }
-    const welcomes: [Client, number][] = welcome ? [[welcome, this.table.seatOf(welcome.sessionId)]] : [];
-    for (const sessionId of change.moved ?? []) {
-      const client = this.clients.getById(sessionId);
-      if (client && client !== welcome) welcomes.push([client, this.table.seatOf(sessionId)]);
+    const welcomes: { client: Client; message: ServerMessages['welcome'] }[] = [];
+    const welcomeTo = (client: Client | undefined, extra: Partial<ServerMessages['welcome']> = {}): void => {
+      if (!client || welcomes.some((w) => w.client === client)) return;
+      welcomes.push({ client, message: { seat: this.table.seatOf(client.sessionId), view, ...extra } });
+    };
+    if (welcome) {
+      const { client, key, claiming } = welcome;
+      welcomeTo(client, { ...(key ? { key } : {}), ...(claiming !== undefined ? { claiming } : {}) });
     }
+    if (change.admitted)
+      welcomeTo(this.clients.getById(change.admitted.sessionId), { key: change.admitted.key });
+    for (const sessionId of change.moved ?? []) welcomeTo(this.clients.getById(sessionId));
+    const letGo: { client: Client; code: RefusalCode; message: string }[] = [];
+    const displaced = change.displaced ? this.clients.getById(change.displaced) : undefined;
+    if (displaced) {
+      letGo.push({ client: displaced, code: 'moved-elsewhere', message: 'Your seat was opened elsewhere' });
+    }
+    for (const sessionId of change.claimRefused ?? []) {
+      const client = this.clients.getById(sessionId);
+      if (client) letGo.push({ client, code: 'claim-refused', message: 'You were not let in to that seat' });
+    }
+    const skip = new Set<Client>([...welcomes.map((w) => w.client), ...letGo.map((l) => l.client)]);
     this.deliver(this.save() ?? null, () =>
       this.corked(() => {
         if (thrown) this.broadcastMessage('thrown', thrown);
-        for (const [client, seat] of welcomes) this.sendTo(client, 'welcome', { seat, view });
-        this.broadcastMessage('view', view, welcome);
+        for (const { client, message } of welcomes) this.sendTo(client, 'welcome', message);
+        for (const client of this.clients) if (!skip.has(client)) this.sendTo(client, 'view', view);
+        for (const { client, code, message } of letGo) {
+          this.sendTo(client, 'refused', { code, message });
+          client.leave(CLOSE_LET_GO);
+        }
+        this.dropStalledJoins();
       }),
     );
     this.bots.schedule(change);
+    this.armClock();
+  }
+
+  /** Lets go a connection that has not finished joining but has too much queued for it already. */
+  private dropStalledJoins(): void {
+    for (const client of this.clients) {
+      const queued = (client as { _enqueuedMessages?: unknown[] })._enqueuedMessages;
+      if (client.state === ClientState.JOINING && (queued?.length ?? 0) > MAX_QUEUED_FOR_JOINING) {
+        client.leave(CloseCode.WITH_ERROR);
+      }
+    }
+  }
+
+  /** Sets the timer of the turn clock for the person's turn under way (Table.timeOut when it runs out). */
+  private armClock(): void {
+    const deadline = this.table.turnDeadline;
+    if (deadline === this.clockFor) return;
+    this.clockTimer?.clear();
+    this.clockTimer = undefined;
+    this.clockFor = deadline;
+    if (deadline === null) return;
+    this.clockTimer = this.clock.setTimeout(
+      () => {
+        this.clockTimer = undefined;
+        if (this.closing || this.disposed) return;
+        const change = this.table.timeOut();
+        if (change) this.commit(change);
+      },
+      Math.max(0, deadline - Date.now()),
+    );
   }
 
   /**

@@ -23,16 +23,18 @@ export interface Seat {
   connected: boolean;
   /** A computer (STAND_IN_BOT) plays the seat for its person, gone for good until they come back. */
   standIn: boolean;
+  /** SHA-256 of the person's seat key (seat-keys.ts), by which they take it back; null for a computer. */
+  keyHash: string | null;
 }
 
-/** A person's seat, taken by `sessionId` now. */
-export function personSeat(name: string, sessionId: string): Seat {
-  return { name, kind: 'human', sessionId, connected: true, standIn: false };
+/** A person's seat, taken by `sessionId` now, whose key has this hash. */
+export function personSeat(name: string, sessionId: string, keyHash: string | null = null): Seat {
+  return { name, kind: 'human', sessionId, connected: true, standIn: false, keyHash };
 }
 
 /** A computer's seat. */
 export function computerSeat(name: string, kind: BotId): Seat {
-  return { name, kind, sessionId: null, connected: true, standIn: false };
+  return { name, kind, sessionId: null, connected: true, standIn: false, keyHash: null };
 }
 
 /** Whether a computer plays the seat now (a computer's seat, or a stand-in for its person). */

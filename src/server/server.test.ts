@@ -323,7 +323,7 @@ describe('game server', { timeout: 30_000 }, () => {
     expect(await host.next('thrown', (t) => t.seat === 1)).toBeDefined();
   });
 
-  it('lets a stand-in play a seat gone too long, until its person comes back by name', async () => {
+  it('lets a stand-in play a seat gone too long, until its person comes back with its key', async () => {
     const [host, guest] = await startedTable();
     guest.room.connection.close();
     await host.next('view', (v) => v.seats[1]?.connected === false);
@@ -340,9 +340,14 @@ describe('game server', { timeout: 30_000 }, () => {
     host.send('score', { row: 'chance' });
     await host.next('thrown', (t) => t.seat === 1);
     await host.next('view', (v) => v.game?.current === 0);
-    const back = await join(host.room.roomId, 'jüri');
+    // By name alone, one only asks for the seat (the host is asked); with the key, the seat is theirs.
+    const asker = await join(host.room.roomId, 'jüri');
+    expect(await asker.next('welcome')).toMatchObject({ seat: -1, claiming: 1 });
+    expect((await host.next('view', (v) => v.claims.length > 0)).claims).toEqual([1]);
+    const back = await Player.join(server.url, host.room.roomId, 'jüri', guest.key);
     const welcome = await back.next('welcome');
     expect(welcome.seat).toBe(1);
+    expect(await asker.next('refused')).toMatchObject({ code: 'claim-refused' });
     expect(welcome.view.seats[1]).toEqual({ name: 'Jüri', kind: 'human', connected: true, standIn: false });
   }, 30_000);
 

@@ -30,6 +30,8 @@ class Player {
   room!: Room;
   /** The close code of the last connection, once it has ended for good (after the SDK's own retries). */
   leftWith: number | undefined;
+  /** The seat's key, from the welcome that gave it: how this person takes the seat back. */
+  key: string | undefined;
 
   constructor(readonly name: string) {}
 
@@ -40,6 +42,9 @@ class Player {
     room.reconnection.maxRetries = 2;
     room.onMessage('*', (type, message) => {
       this.received.push({ type, message } as Received);
+      if (type === 'welcome' && (message as ServerMessages['welcome']).key) {
+        this.key = (message as ServerMessages['welcome']).key;
+      }
       this.wake?.();
     });
     room.onLeave((code) => {
@@ -54,7 +59,8 @@ class Player {
   }
 
   async join(url: string, roomId: string): Promise<this> {
-    return this.use(await new Client(url).joinById(roomId, { name: this.name }));
+    const key = this.key ? { key: this.key } : {};
+    return this.use(await new Client(url).joinById(roomId, { name: this.name, ...key }));
   }
 
   send<K extends keyof ClientMessages>(type: K, message: ClientMessages[K]): void {

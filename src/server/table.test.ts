@@ -17,8 +17,17 @@ const sixes: Thrower = ({ dice, held }) => ({
 
 const SECRET = 'ab'.repeat(32);
 
-function table(): Table {
-  return new Table({ roomId: 'room1', thrower: sixes, newSecret: () => SECRET });
+let keys = 0;
+/** Seat keys in the server's shape (22 characters), numbered. */
+const newKey = () => `key${String(++keys).padStart(19, '0')}`;
+
+/** A table's options: the time from `now` when given. */
+function options(roomId = 'room1', now?: () => number) {
+  return { roomId, thrower: sixes, newSecret: () => SECRET, newKey, ...(now ? { now } : {}) };
+}
+
+function table(now?: () => number): Table {
+  return new Table(options('room1', now));
 }
 
 function codeOf(call: () => unknown): string | undefined {
@@ -110,18 +119,106 @@ describe('the table', () => {
     expect(t.computerToAct()).toEqual({ seat: 0, kind: 'good' });
   });
 
-  it('gives a seat back to its person by name: a stand-in’s, or a dropped one’s (whose old session loses it)', () => {
+  it('gives a seat back to whoever shows its key: a stand-in’s, or a dropped one’s (whose old session loses it)', () => {
     const t = table();
     t.join('a', 'Mari');
-    t.join('b', 'Jüri');
+    const { key } = t.join('b', 'Jüri');
+    expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
     t.request('a', 'start', {});
     t.left('b');
-    expect(t.join('b2', 'JÜRI')).toEqual({ seat: 1, change: {} });
+    expect(t.join('b2', 'JÜRI', key)).toEqual({ seat: 1, change: {} });
     expect(t.view().seats[1]).toEqual({ name: 'Jüri', kind: 'human', connected: true, standIn: false });
     t.dropped('b2');
-    expect(t.join('b3', 'Jüri')).toEqual({ seat: 1, change: { evicted: 'b2' } });
+    expect(t.join('b3', 'Jüri', key)).toEqual({ seat: 1, change: { evicted: 'b2' } });
     expect(t.seatOf('b2')).toBe(-1);
+    // With the key, a connected owner is moved, and told (never evicted unawares).
+    expect(t.join('b4', 'Jüri', key)).toEqual({ seat: 1, change: { displaced: 'b3' } });
     expect(codeOf(() => t.join('x', 'Mari'))).toBe('game-started');
+  });
+
+  it('never gives a seat for its name alone: the asker waits until the host lets them in', () => {
+    const t = table();
+    t.join('a', 'Mari');
+    const { key } = t.join('b', 'Jüri');
+    t.request('a', 'start', {});
+    t.dropped('b');
+    const version = t.version;
+    // 4 ms after a drop, someone types the name: they only ask; the seat still waits for its person.
+    expect(t.join('eve', 'Jüri')).toEqual({ seat: -1, claiming: 1, change: {} });
+    expect(t.version).toBe(version + 1);
+    expect(t.view().claims).toEqual([1]);
+    expect(t.seatOf('eve')).toBe(-1);
+    expect(t.view().seats[1]!.connected).toBe(false);
+    expect(codeOf(() => t.join('eve2', 'jüri'))).toBe('seat-claimed');
+    expect(codeOf(() => t.request('eve', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } }))).toBe(
+      'not-your-turn',
+    );
+    expect(codeOf(() => t.request('eve', 'answer-claim', { seat: 1, admit: true }))).toBe('not-host');
+    // The host says no.
+    expect(t.request('a', 'answer-claim', { seat: 1, admit: false })).toEqual({ claimRefused: ['eve'] });
+    expect(t.view().claims).toEqual([]);
+    // The person comes back with the key while another asks: the ask is refused.
+    t.join('eve3', 'Jüri');
+    expect(t.join('b2', 'Jüri', key)).toEqual({ seat: 1, change: { evicted: 'b', claimRefused: ['eve3'] } });
+    expect(t.view().claims).toEqual([]);
+  });
+
+  it('lets in one the host (or, with the host away, another player) agrees to, with a new key', () => {
+    const t = table();
+    t.join('a', 'Mari');
+    const { key: oldKey } = t.join('b', 'Jüri');
+    t.join('c', 'Kati');
+    t.request('a', 'start', {});
+    t.left('b');
+    t.join('b2', 'Jüri');
+    t.dropped('a');
+    expect(codeOf(() => t.request('b2', 'answer-claim', { seat: 1, admit: true }))).toBe('not-host');
+    const change = t.request('c', 'answer-claim', { seat: 1, admit: true });
+    expect(change.admitted).toMatchObject({ sessionId: 'b2', seat: 1 });
+    expect(change.admitted!.key).not.toBe(oldKey);
+    expect(t.seatOf('b2')).toBe(1);
+    // The old key no longer takes the seat.
+    t.left('b2');
+    expect(t.join('b3', 'Jüri', oldKey)).toMatchObject({ seat: -1, claiming: 1 });
+    t.left('b3');
+    expect(t.view().claims).toEqual([]);
+    expect(t.join('b4', 'Jüri', change.admitted!.key)).toMatchObject({ seat: 1 });
+  });
+
+  it('reserves the computers’ names and takes look-alike names for the same', () => {
+    const t = table();
+    t.join('a', 'Mari');
+    expect(codeOf(() => t.join('x', 'Computer 1'))).toBe('bad-name');
+    expect(codeOf(() => t.join('y', 'arvuti 2'))).toBe('bad-name');
+    // "Mari" with a Cyrillic а is Mari: in the lobby, seated under another name.
+    expect(t.join('z', 'M\u0430ri').seat).toBe(1);
+    expect(t.view().seats[1]!.name).not.toBe('M\u0430ri');
+  });
+
+  it('gives a person a clock for their turn; past it a stand-in plays that turn, and says whose', () => {
+    let now = 1_000_000;
+    const t = table(() => now);
+    t.join('a', 'Mari');
+    t.join('b', 'Jüri');
+    expect(codeOf(() => t.request('b', 'clock', { seconds: 30 }))).toBe('not-host');
+    expect(codeOf(() => t.request('a', 'clock', { seconds: 31 }))).toBe('bad-message');
+    t.request('a', 'clock', { seconds: 60 });
+    t.request('a', 'start', {});
+    expect(codeOf(() => t.request('a', 'clock', { seconds: 30 }))).toBe('game-started');
+    expect(t.view().clock).toEqual({ seconds: 60, left: 60_000, ranOut: null });
+    t.request('a', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } });
+    now += 59_999;
+    expect(t.timeOut()).toBeNull();
+    expect(t.view().clock.left).toBe(1);
+    now += 1;
+    expect(t.timeOut()).toEqual({});
+    expect(t.view().clock).toEqual({ seconds: 60, left: null, ranOut: 0 });
+    expect(t.computerToAct()).toEqual({ seat: 0, kind: 'good' });
+    expect(codeOf(() => t.request('a', 'score', { row: 'chance' }))).toBe('not-your-turn');
+    t.computerAction(0, { type: 'score', row: 'chance' }, { dirX: 0, dirZ: -1, speed: 10 });
+    // The next person's turn has its own clock; Mari plays her next turn herself.
+    expect(t.view().clock).toEqual({ seconds: 60, left: 60_000, ranOut: null });
+    expect(t.computerToAct()).toBeNull();
   });
 
   it('plays a turn and a game to the end; a new game may start from the end with the same seats', () => {
@@ -191,10 +288,11 @@ describe('the optimal player’s tables', () => {
 
 describe('a table kept outside the process', () => {
   /** A started table of two people and a computer, the host's turn under way (a throw, a hold). */
+  const playedKeys: Record<string, string> = {};
   function played(): Table {
     const t = table();
-    t.join('a', 'Mari');
-    t.join('b', 'Jüri');
+    playedKeys.a = t.join('a', 'Mari').key!;
+    playedKeys.b = t.join('b', 'Jüri').key!;
     t.request('a', 'add-bot', { kind: 'easy' });
     t.request('a', 'start', {});
     t.request('a', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } });
@@ -202,10 +300,10 @@ describe('a table kept outside the process', () => {
     return t;
   }
 
-  it('is rebuilt from its record: the same game (replayed from its log), the people waiting by name', () => {
+  it('is rebuilt from its record: the same game (replayed from its log), the seats waiting for their keys', () => {
     const t = played();
     const record = JSON.parse(JSON.stringify(t.record())) as ReturnType<Table['record']>;
-    const back = Table.restore(record, { roomId: 'room2', thrower: sixes, newSecret: () => SECRET });
+    const back = Table.restore(record, options('room2'));
     expect(back.game).toEqual(t.game);
     expect(back.phase).toBe('playing');
     expect(back.rules).toBe(t.rules);
@@ -218,10 +316,12 @@ describe('a table kept outside the process', () => {
     ]);
     // The game waits for its people: no computer plays their seats.
     expect(back.computerToAct()).toBeNull();
-    // Each comes back to their seat by name, the host first or not.
-    expect(back.join('y', 'jüri').seat).toBe(1);
+    // Each comes back to their seat with its key, the host first or not; by name alone, one only asks.
+    expect(back.join('w', 'jüri')).toMatchObject({ seat: -1, claiming: 1 });
+    back.left('w');
+    expect(back.join('y', 'jüri', playedKeys.b).seat).toBe(1);
     expect(back.host).toBe(0);
-    expect(back.join('x', 'Mari').seat).toBe(0);
+    expect(back.join('x', 'Mari', playedKeys.a).seat).toBe(0);
     back.request('x', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } });
     expect(back.game?.rollsUsed).toBe(2);
     expect(back.game?.held[1]).toBe(true);
@@ -229,8 +329,8 @@ describe('a table kept outside the process', () => {
 
   it('gives up the seats whose people did not come back: a stand-in plays them, the next person is host', () => {
     const t = played();
-    const back = Table.restore(t.record(), { roomId: 'room2', thrower: sixes, newSecret: () => SECRET });
-    back.join('y', 'Jüri');
+    const back = Table.restore(t.record(), options('room2'));
+    back.join('y', 'Jüri', playedKeys.b);
     const version = back.version;
     expect(back.giveUpWaiting()).toEqual({});
     expect(back.version).toBe(version + 1);
@@ -243,9 +343,9 @@ describe('a table kept outside the process', () => {
   it('in the lobby, gives up a waiting seat by emptying it', () => {
     const t = table();
     t.join('a', 'Mari');
-    t.join('b', 'Jüri');
-    const back = Table.restore(t.record(), { roomId: 'room2', thrower: sixes, newSecret: () => SECRET });
-    back.join('y', 'Jüri');
+    const { key } = t.join('b', 'Jüri');
+    const back = Table.restore(t.record(), options('room2'));
+    back.join('y', 'Jüri', key);
     back.giveUpWaiting();
     expect(back.view().seats.map((s) => s.name)).toEqual(['Jüri']);
     expect(back.host).toBe(0);

@@ -22,18 +22,23 @@ import {
   parseClientMessage,
   ProtocolError,
   publicGame,
+  STAND_IN_BOT,
   type RoomView,
   type ServerMessages,
 } from '../online/protocol.js';
 import { proofGesture, type GameProof, type ProofGesture } from '../online/fairness.js';
 import type { Gesture } from '../scene/physics/types.js';
 import { throwInput, type Thrower, type ThrowInput, type ThrowOutcome } from './dice-thrower.js';
+import { checkPersonName, sameName } from './name-key.js';
+import { seatKeyHash } from './seat-keys.js';
 import { commitment, throwSeed } from './throw-secret.js';
+import { TurnClock } from './turn-clock.js';
 import {
   computerName,
   computerOf,
   computerSeat,
   personSeat,
+  playedByComputer,
   seatView,
   uniqueName,
   type Seat,
@@ -47,6 +52,22 @@ export interface Change {
   moved?: string[];
   /** A session that lost its seat (emptied by the host, or taken back by its person): no way back. */
   evicted?: string;
+  /** A connected session whose seat was taken with its key elsewhere: told so, then let go. */
+  displaced?: string;
+  /** One who asked for a seat by name and was let in: welcomed to it with its new key. */
+  admitted?: { sessionId: string; seat: number; key: string };
+  /** Those who asked for a seat and were refused (or whose seat its person took back): told so, let go. */
+  claimRefused?: string[];
+}
+
+/** Where a join went (Table.join). */
+export interface JoinResult {
+  /** The seat taken, or -1 while the person asks for seat `claiming`. */
+  seat: number;
+  claiming?: number;
+  /** The key of a seat just made for this person: theirs alone, sent to them once. */
+  key?: string;
+  change: Change;
 }
 
 /**
@@ -59,7 +80,9 @@ export interface TableRecord {
   host: number;
   rules: RuleSetId;
   version: number;
-  seats: { name: string; kind: Seat['kind']; standIn: boolean }[];
+  seats: { name: string; kind: Seat['kind']; standIn: boolean; keyHash?: string | null }[];
+  /** Seconds a person has for a turn. */
+  turnSeconds?: number;
   /**
    * The game: its setup and log, its secret (hex: see src/online/fairness.ts) and the gesture of each of
    * its throws, in order.
@@ -74,10 +97,10 @@ export interface TableOptions {
   thrower: Thrower;
   /** The secret of each new game (newSecret() of throw-secret.ts): hidden until the game is over. */
   newSecret: () => string;
-}
-
-function lower(name: string): string {
-  return name.toLocaleLowerCase();
+  /** A new seat key (newSeatKey() of seat-keys.ts). */
+  newKey: () => string;
+  /** The time, ms (Date.now unless given: tests). */
+  now?: () => number;
 }
 
 export class Table {
@@ -93,9 +116,14 @@ export class Table {
   private commitment = '';
   /** The gesture of each of the game's throws, in order. */
   private gestures: ProofGesture[] = [];
+  /** Who asks for which seat by its name, without its key: seat -> session. */
+  private readonly claims = new Map<number, string>();
+  private readonly clock: TurnClock;
   version = 0;
 
-  constructor(private readonly options: TableOptions) {}
+  constructor(private readonly options: TableOptions) {
+    this.clock = new TurnClock(options.now);
+  }
 
   /**
    * A table rebuilt from its record, in a new room: the game replayed from its log; each person's seat
@@ -114,13 +142,16 @@ export class Table {
         sessionId: null,
         connected: seat.kind !== 'human',
         standIn: seat.kind === 'human' && seat.standIn,
+        keyHash: seat.keyHash ?? null,
       });
     }
     table.host = Math.min(Math.max(record.host, 0), Math.max(table.seats.length - 1, 0));
     table.game = record.game ? replay(record.game.setup, record.game.log) : null;
     if (record.game) table.keepSecret(record.game.secret, record.game.gestures);
     if (table.game?.over) table.phase = 'over';
-    table.version = record.version + 1;
+    if (record.turnSeconds) table.clock.seconds = record.turnSeconds;
+    table.version = record.version;
+    table.changed();
     return table;
   }
 
@@ -131,7 +162,8 @@ export class Table {
       host: this.host,
       rules: this.rules,
       version: this.version,
-      seats: this.seats.map((seat) => ({ name: seat.name, kind: seat.kind, standIn: seat.standIn })),
+      seats: this.seats.map(({ name, kind, standIn, keyHash }) => ({ name, kind, standIn, keyHash })),
+      turnSeconds: this.clock.seconds,
       game: this.game
         ? { setup: setupOf(this.game), log: this.game.log, secret: this.secret, gestures: this.gestures }
         : null,
@@ -172,6 +204,8 @@ export class Table {
       rules: this.rules,
       game: this.game ? publicGame(this.game) : null,
       proof: this.game ? this.proof(this.game) : null,
+      claims: [...this.claims.keys()].sort((a, b) => a - b),
+      clock: this.clock.view(),
       version: this.version,
     };
   }
@@ -201,36 +235,92 @@ export class Table {
 
   /**
    * Refuses a join that `join` would refuse, changing nothing.
-   * @throws ProtocolError `game-started`, `room-full`
+   * @throws ProtocolError `bad-name`, `game-started`, `room-full`, `seat-claimed`
    */
-  checkJoin(name: string): void {
-    this.placeFor(name);
+  checkJoin(name: string, key?: string): void {
+    this.placeFor(name, key);
   }
 
   /**
-   * Seats a person: in the seat of a person of the same name who is not connected (dropped, gone, or
-   * played by a stand-in), which they take over; else, in the lobby, in a new seat at the end (the name
-   * made unique at the table).
-   * @throws ProtocolError `game-started` (no such seat once the game started), `room-full`
+   * Seats a person who joins:
+   * - with the key of a seat (seat-keys.ts), in that seat, whoever holds it (a connection that holds it
+   *   is told it moved elsewhere: `displaced`); a claim on it is refused;
+   * - with the name of a person's seat whose person is not connected (dropped, gone, or played by a
+   *   stand-in) but without its key, nowhere yet: they ask for it (`claiming`), and the host (or, while
+   *   the host is away, another player) answers (`answerClaim`); until then the seat waits for its person;
+   * - else, in the lobby, in a new seat at the end (the name made unique at the table), with a new key.
+   * @throws ProtocolError `bad-name` (a computer's name), `game-started`, `room-full`, `seat-claimed`
    */
-  join(sessionId: string, name: string): { seat: number; change: Change } {
-    const place = this.placeFor(name);
+  join(sessionId: string, name: string, key?: string): JoinResult {
+    const place = this.placeFor(name, key);
     const change: Change = {};
+    if (place.claim !== undefined) {
+      this.claims.set(place.claim, sessionId);
+      this.changed();
+      return { seat: -1, claiming: place.claim, change };
+    }
     let seat: number;
-    if (place === 'new') {
-      this.seats.push(personSeat(uniqueName(this.seats, name), sessionId));
+    let newKey: string | undefined;
+    if (place.seat === undefined) {
+      newKey = this.options.newKey();
+      this.seats.push(personSeat(uniqueName(this.seats, name), sessionId, seatKeyHash(newKey)));
       seat = this.seats.length - 1;
     } else {
-      seat = place;
-      const taken = this.seats[seat]!;
-      if (taken.sessionId !== null) change.evicted = taken.sessionId;
-      taken.sessionId = sessionId;
-      taken.connected = true;
-      taken.standIn = false;
+      seat = place.seat;
+      this.takeSeat(seat, sessionId, change);
     }
     this.fixHost();
     this.changed();
-    return { seat, change };
+    return newKey ? { seat, change, key: newKey } : { seat, change };
+  }
+
+  /**
+   * The host's (or, while the host is away, another player's) answer to someone asking for seat `seat`
+   * by its name: let in, they take it with a new key (the old one no longer works); else they are told no.
+   * @throws ProtocolError `not-host` (not one who may answer), `bad-message` (no one asks for that seat)
+   */
+  answerClaim(sessionId: string, seat: number, admit: boolean): Change {
+    const answerer = this.seatOf(sessionId);
+    const host = this.seats[this.host];
+    const hostHere = !!host && host.sessionId !== null && host.connected;
+    if (answerer < 0 || !this.seats[answerer]!.connected || (hostHere && answerer !== this.host)) {
+      throw new ProtocolError(
+        'not-host',
+        'Only the host (or, while the host is away, another player) may answer',
+      );
+    }
+    const claimant = this.claims.get(seat);
+    if (claimant === undefined) throw new ProtocolError('bad-message', 'No one asks for that seat');
+    this.claims.delete(seat);
+    const change: Change = {};
+    if (admit) {
+      const key = this.options.newKey();
+      this.takeSeat(seat, claimant, change);
+      this.seats[seat]!.keyHash = seatKeyHash(key);
+      change.admitted = { sessionId: claimant, seat, key };
+      this.fixHost();
+    } else {
+      change.claimRefused = [claimant];
+    }
+    this.changed();
+    return change;
+  }
+
+  /** Seat `seat` is `sessionId`'s now: whoever held it loses it, and a claim on it is refused. */
+  private takeSeat(seat: number, sessionId: string, change: Change): void {
+    const taken = this.seats[seat]!;
+    if (taken.sessionId !== null && taken.sessionId !== sessionId) {
+      if (taken.connected) change.displaced = taken.sessionId;
+      else change.evicted = taken.sessionId;
+    }
+    const claimant = this.claims.get(seat);
+    if (claimant !== undefined && claimant !== sessionId) {
+      change.claimRefused = [...(change.claimRefused ?? []), claimant];
+    }
+    this.claims.delete(seat);
+    taken.sessionId = sessionId;
+    taken.connected = true;
+    taken.standIn = false;
   }
 
   /** A person's connection dropped (they may come back within the window). False if they hold no seat. */
@@ -255,13 +345,20 @@ export class Table {
 
   /**
    * A person left for good (left, or did not come back in time). In the lobby their seat is emptied; in
-   * a game a stand-in plays it until they come back by name. If they were host, the next connected
-   * person is. Null if they held no seat.
+   * a game a stand-in plays it until they come back (with its key, or let in by the others). If they
+   * were host, the next connected person is. One who only asked for a seat no longer asks. Null if they
+   * held no seat and asked for none.
    */
   left(sessionId: string): Change | null {
     const index = this.seatOf(sessionId);
     const seat = this.seats[index];
-    if (!seat) return null;
+    if (!seat) {
+      const asked = [...this.claims].find(([, claimant]) => claimant === sessionId);
+      if (!asked) return null;
+      this.claims.delete(asked[0]);
+      this.changed();
+      return {};
+    }
     let change: Change = {};
     if (this.phase === 'lobby') {
       change = this.removeSeat(index);
@@ -301,6 +398,12 @@ export class Table {
       case 'start':
         parseClientMessage('start', message);
         return this.start(seat);
+      case 'clock':
+        return this.setClock(seat, parseClientMessage('clock', message).seconds);
+      case 'answer-claim': {
+        const answer = parseClientMessage('answer-claim', message);
+        return this.answerClaim(sessionId, answer.seat, answer.admit);
+      }
       default:
         parseClientMessage(type, message); // throws: an unknown message
         throw new ProtocolError('bad-message', 'Unknown message');
@@ -311,7 +414,8 @@ export class Table {
   computerToAct(): { seat: number; kind: BotId } | null {
     const game = this.game;
     if (this.phase !== 'playing' || !game || game.over) return null;
-    const kind = computerOf(this.seats[game.current]!);
+    const kind =
+      computerOf(this.seats[game.current]!) ?? (this.clock.ranOut === game.current ? STAND_IN_BOT : null);
     return kind ? { seat: game.current, kind } : null;
   }
 
@@ -322,18 +426,20 @@ export class Table {
   computerAction(seat: number, action: Action, gesture: Gesture): Change {
     if (this.computerToAct()?.seat !== seat)
       throw new ProtocolError('not-your-turn', 'No computer is to act');
-    return action.type === 'roll' ? this.throwDice(seat, gesture) : this.act(seat, action);
+    return action.type === 'roll' ? this.throwDice(seat, gesture, true) : this.act(seat, action, true);
   }
 
   // ---- the game ----
 
-  /** The game, if seat `seat` is to act in it. */
-  private turnOf(seat: number): Game {
+  /** The game, if seat `seat` is to act in it (for a person, not a computer, when `person`). */
+  private turnOf(seat: number, person: boolean): Game {
     const game = this.game;
     if (this.phase === 'over' && game) throw new ProtocolError('game-over', 'The game is over');
     if (this.phase !== 'playing' || !game)
       throw new ProtocolError('not-your-turn', 'The game has not started');
     if (seat < 0 || game.current !== seat) throw new ProtocolError('not-your-turn', 'It is not your turn');
+    if (person && this.clock.ranOut === seat)
+      throw new ProtocolError('not-your-turn', 'Your time ran out: a computer plays this turn');
     return game;
   }
 
@@ -346,7 +452,7 @@ export class Table {
   checkThrow(seat: number, computer = false): Game {
     if (computer && this.computerToAct()?.seat !== seat)
       throw new ProtocolError('not-your-turn', 'No computer is to act');
-    const game = this.turnOf(seat);
+    const game = this.turnOf(seat, !computer);
     const refused = refusal(game, { type: 'roll' });
     if (refused) throw refused;
     return game;
@@ -384,14 +490,14 @@ export class Table {
     };
   }
 
-  private throwDice(seat: number, gesture: Gesture): Change {
-    const game = this.checkThrow(seat);
+  private throwDice(seat: number, gesture: Gesture, computer = false): Change {
+    const game = this.checkThrow(seat, computer);
     return this.applyThrow(seat, game, gesture, this.options.thrower(this.throwInput(game, gesture)));
   }
 
   /** A hold or a score (a throw goes through throwDice, which brings its faces). */
-  private act(seat: number, action: Action): Change {
-    const game = this.turnOf(seat);
+  private act(seat: number, action: Action, computer = false): Change {
+    const game = this.turnOf(seat, !computer);
     const refused = refusal(game, action);
     if (refused) throw refused;
     this.setGame(apply(game, action));
@@ -438,6 +544,14 @@ export class Table {
     return change;
   }
 
+  private setClock(seat: number, seconds: number): Change {
+    this.hostOnly(seat);
+    this.lobbyOnly();
+    this.clock.seconds = seconds;
+    this.changed();
+    return {};
+  }
+
   private setRules(seat: number, rules: RuleSetId): Change {
     this.hostOnly(seat);
     this.lobbyOnly();
@@ -464,26 +578,50 @@ export class Table {
 
   // ---- seats and host ----
 
-  private placeFor(name: string): number | 'new' {
-    const key = lower(name);
-    const back = this.seats.findIndex((s) => s.kind === 'human' && !s.connected && lower(s.name) === key);
-    if (back >= 0) return back;
+  /**
+   * Where a join goes (see `join`): a seat to take (its key shown), a seat to ask for (its name given
+   * without its key), or a new seat (no `seat` nor `claim`).
+   */
+  private placeFor(name: string, key?: string): { seat?: number; claim?: number } {
+    checkPersonName(name);
+    if (key !== undefined) {
+      const hash = seatKeyHash(key);
+      const mine = this.seats.findIndex((s) => s.kind === 'human' && s.keyHash === hash);
+      if (mine >= 0) return { seat: mine };
+    }
+    const named = this.seats.findIndex((s) => s.kind === 'human' && sameName(s.name, name));
+    const seat = this.seats[named];
+    if (seat && !(seat.sessionId !== null && seat.connected)) {
+      if (this.claims.has(named))
+        throw new ProtocolError('seat-claimed', 'Someone already asks for that seat');
+      return { claim: named };
+    }
     if (this.phase !== 'lobby') throw new ProtocolError('game-started', 'The game has started');
     if (this.seats.length >= MAX_SEATS)
       throw new ProtocolError('room-full', `A table has ${MAX_SEATS} seats`);
-    return 'new';
+    return {};
   }
 
   /** Empties a seat in the lobby: the seats after it move up one; the host moves on if it was theirs. */
   private removeSeat(index: number): Change {
     this.seats.splice(index, 1);
+    const claims = [...this.claims];
+    this.claims.clear();
+    const refused: string[] = [];
+    for (const [seat, claimant] of claims) {
+      if (seat === index) refused.push(claimant);
+      else this.claims.set(seat > index ? seat - 1 : seat, claimant);
+    }
     const moved = this.seats
       .slice(index)
       .flatMap((seat) => (seat.sessionId !== null && seat.connected ? [seat.sessionId] : []));
     if (this.host > index) this.host--;
     else if (this.host === index) this.host = this.nextHost(index) ?? 0;
     this.fixHost();
-    return moved.length > 0 ? { moved } : {};
+    return {
+      ...(moved.length > 0 ? { moved } : {}),
+      ...(refused.length > 0 ? { claimRefused: refused } : {}),
+    };
   }
 
   /**
@@ -509,5 +647,26 @@ export class Table {
 
   private changed(): void {
     this.version++;
+    const game = this.phase === 'playing' ? this.game : null;
+    const seat = game ? this.seats[game.current] : undefined;
+    this.clock.follow(game, !!seat && !playedByComputer(seat));
+  }
+
+  // ---- the turn clock ----
+
+  /** When the person's turn under way runs out (ms since 1970), or null when none is timed. */
+  get turnDeadline(): number | null {
+    return this.clock.deadline;
+  }
+
+  /**
+   * The person's turn under way ran out of time, if it has by now: a computer (STAND_IN_BOT) plays the
+   * rest of that turn; the person plays their next turn themselves. Null if it has not.
+   */
+  timeOut(): Change | null {
+    const game = this.game;
+    if (this.phase !== 'playing' || !game || !this.clock.expire(game.current)) return null;
+    this.version++;
+    return {};
   }
 }

@@ -27,9 +27,15 @@ export class Player {
     return new Player(await client.create('dice', { name }), client);
   }
 
-  static async join(url: string, roomId: string, name: string): Promise<Player> {
+  static async join(url: string, roomId: string, name: string, key?: string): Promise<Player> {
     const client = new Client(url);
-    return new Player(await client.joinById(roomId, { name }), client);
+    return new Player(await client.joinById(roomId, { name, ...(key ? { key } : {}) }), client);
+  }
+
+  /** The seat key this person was given (in a welcome), if any. */
+  get key(): string | undefined {
+    for (const got of this.received) if (got.type === 'welcome' && got.message.key) return got.message.key;
+    return undefined;
   }
 
   /** Handlers right after the join resolves (before any message can arrive: the server waits for the ack). */

@@ -5,7 +5,18 @@ import type { RoomView } from '../../../online/protocol.js';
 import './dp-online-panel.js';
 
 function room(seats: RoomView['seats'], host = 0): RoomView {
-  return { roomId: 'abcd1234', phase: 'lobby', host, seats, rules: 'seed', game: null, proof: null, version: 3 };
+  return {
+    roomId: 'abcd1234',
+    phase: 'lobby',
+    host,
+    seats,
+    rules: 'seed',
+    game: null,
+    proof: null,
+    claims: [],
+    clock: { seconds: 90, left: null, ranOut: null },
+    version: 3,
+  };
 }
 
 const person = (name: string, connected = true) => ({
