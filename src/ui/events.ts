@@ -50,6 +50,13 @@ export interface RequestBotDetail {
 export interface RequestSeatDetail {
   seat: number;
 }
+export interface RequestClaimAnswerDetail {
+  seat: number;
+  admit: boolean;
+}
+export interface RequestClockDetail {
+  seconds: number;
+}
 
 declare global {
   interface GlobalEventHandlersEventMap {
@@ -81,6 +88,14 @@ declare global {
     'dp-request-remove-seat': CustomEvent<RequestSeatDetail>;
     /** Leave the room (or, from the join panel, go back to playing here). */
     'dp-request-leave': CustomEvent<void>;
+    /** Let in (or not) one who asks for a seat by its name. */
+    'dp-request-answer-claim': CustomEvent<RequestClaimAnswerDetail>;
+    /** The host sets the seconds a person has for a turn. */
+    'dp-request-clock': CustomEvent<RequestClockDetail>;
+    /** "Verify this game", after an online game. */
+    'dp-request-verify': CustomEvent<void>;
+    /** "Save the game record", after an online game. */
+    'dp-request-save-record': CustomEvent<void>;
   }
 }
 

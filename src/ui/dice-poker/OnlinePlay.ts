@@ -1,11 +1,16 @@
 import { DicePokerError } from '../errors.js';
 import type { BotId } from '../../engine/bots/index.js';
 import type { Game } from '../../engine/index.js';
-import type { OnlineView } from './dice-poker.view.js';
+import type { OnlineBarView, OnlineView } from './dice-poker.view.js';
+import '../components/dp-game-proof/dp-game-proof.js';
+import '../components/dp-online-bar/dp-online-bar.js';
+import { GameProofCheck, saveRecordFile } from './GameProofCheck.js';
+import type { OnlineGameRecord } from '../../online/game-record.js';
+import type { VerifyResult } from '../../online/verify.js';
 import type { Lang } from '../i18n/index.js';
 import { onlineStringsFor } from '../i18n/online-strings.js';
-import type { OnlineErrorCode } from '../../online/protocol.js';
-import { onlineSeatKey } from './online-entry.js';
+import { roomIdFrom, type JoinOptions, type OnlineErrorCode, type RoomView } from '../../online/protocol.js';
+import { SeatStore } from '../online/seat-store.js';
 import type { GameSession, ThrowPlayer } from '../session/GameSession.js';
 import type { RemoteSession } from '../session/RemoteSession.js';
 import type { Way } from '../online/connect.js';
@@ -14,8 +19,10 @@ import type { Way } from '../online/connect.js';
 export interface OnlineHost {
   /** The game server's address (the `server` attribute, else the page's own origin). */
   serverUrl(): string;
-  /** The element's storage key: the seat to come back to is kept under it for this tab. */
+  /** The element's storage key: the seats to come back to are kept under it. */
   storageKey(): string;
+  /** Shows a passing word to the player (a toast). */
+  say(message: string): void;
   /** Plays `session` from now on (null: back to a game in the page). */
   play(session: GameSession | null): void;
   /** Plays back on the table a throw the server made. */
@@ -29,13 +36,6 @@ export interface OnlineHost {
 /** Pauses before each try to take the seat again through another server (about half a minute in all). */
 const REJOIN_WAITS_MS = [500, 1000, 2000, 3000, 5000, 8000, 10_000];
 
-/** What this tab keeps of its seat (sessionStorage). */
-interface StoredSeat {
-  token: string;
-  roomId: string;
-  name: string | null;
-}
-
 /** The page's address with `?room=ID`: what a friend opens to join. */
 export function inviteUrl(roomId: string): string {
   const url = new URL(location.href);
@@ -47,8 +47,8 @@ export function inviteUrl(roomId: string): string {
 
 /**
  * Online play for one element: hosting or joining a room, starting and leaving it, and coming back
- * to the same seat after a reload or a dropped connection (the reconnection token is kept in
- * sessionStorage; the server holds the seat for two minutes).
+ * to the same seat after a reload, a closed tab or a dropped connection: with the seat's key, kept per
+ * room in localStorage (seat-store.ts). A name alone only asks for a seat; the host answers.
  */
 export class OnlinePlay {
   /** The room played in, if any. */
@@ -59,13 +59,28 @@ export class OnlinePlay {
   invitedTo: string | null = null;
   /** A join is on its way. */
   private joining = false;
+  /** "Verify this game": its state and words. */
+  private readonly proof: GameProofCheck;
 
-  constructor(private readonly host: OnlineHost) {}
+  constructor(private readonly host: OnlineHost) {
+    this.proof = new GameProofCheck(() => host.requestUpdate());
+  }
 
   /** Reads an invite from the page's address (`?room=ID`): the join panel will ask for a name. */
   readInvite(): void {
     const room = new URL(location.href).searchParams.get('room');
     if (room !== null && !this.session) this.invitedTo = room;
+  }
+
+  /** The seats this browser keeps, under the element's storage key. */
+  private get seats(): SeatStore {
+    return new SeatStore(this.host.storageKey());
+  }
+
+  /** Join options for `roomId`: the name, and the seat's key if this browser keeps one there. */
+  private joinOptions(roomId: string | null, name: string): JoinOptions {
+    const kept = roomId ? this.seats.seat(roomId) : null;
+    return kept ? { name, key: kept.key } : { name };
   }
 
   /** Joins the room of the invite with this name. */
@@ -112,33 +127,101 @@ export class OnlinePlay {
     const away = playing
       ? room.seats.filter((s) => s.kind === 'human' && !s.connected).map((s) => s.name)
       : [];
+    const claiming = this.session?.claiming ?? null;
+    const seat = online?.seat ?? -1;
+    const record = this.session?.gameRecord ?? null;
     return {
-      lobby: room?.phase === 'lobby' ? room : null,
-      seat: online?.seat ?? -1,
+      lobby: room?.phase === 'lobby' && claiming === null ? room : null,
+      seat,
       invite: room ? inviteUrl(room.roomId) : '',
-      joining: this.invitedTo !== null && !this.session,
+      joining: (this.invitedTo !== null && !this.session) || claiming !== null,
       busy: this.joining,
       notice: this.notice(away),
+      claiming: claiming !== null ? (room?.seats[claiming]?.name ?? '') : null,
+      bar: this.bar(room, seat, playing && claiming === null && !!game ? game : null),
+      proof: record ? this.proof.view(this.host.lang(), record) : null,
     };
   }
 
-  /** A word on the room's state: its server going or gone, or who is away; '' when all is well. */
+  /** The turn clock and the asks this page answers, or null when there is neither. */
+  private bar(room: RoomView | null, seat: number, game: Game | null): OnlineBarView | null {
+    if (!room) return null;
+    const words = onlineStringsFor(this.host.lang());
+    const claims = this.mayAnswerClaims(room, seat)
+      ? room.claims.map((i) => ({ seat: i, text: words.claimAsks(room.seats[i]?.name ?? '') }))
+      : [];
+    const clockEndsAt = game ? (this.session?.turnEndsAt ?? null) : null;
+    if (clockEndsAt === null && claims.length === 0) return null;
+    const name = game ? (game.players[game.current]?.name ?? '') : '';
+    return {
+      clockEndsAt,
+      clockLabel: words.timeLeft(name),
+      claims,
+      letIn: words.letIn,
+      refuse: words.refuse,
+    };
+  }
+
+  /**
+   * Checks a finished online game's record ("Verify this game"): `record` when given (a parsed file),
+   * else this room's; the result is shown in words (for this room's game) and returned.
+   * @throws DicePokerError `no-game` when there is no finished online game to check
+   */
+  async verify(record?: OnlineGameRecord): Promise<VerifyResult> {
+    const checked = record ?? this.session?.gameRecord;
+    if (!checked) throw new DicePokerError('no-game', 'No finished online game to verify');
+    return this.proof.verify(checked);
+  }
+
+  /** Downloads the finished online game's record (for `npm run verify -- FILE`). */
+  saveRecord(): void {
+    const record = this.session?.gameRecord;
+    if (record) saveRecordFile(record);
+  }
+
+  /** Whether this page answers those who ask for a seat: the host, or any player while the host is away. */
+  private mayAnswerClaims(room: RoomView, seat: number): boolean {
+    if (seat < 0) return false;
+    const host = room.seats[room.host];
+    return room.host === seat || !host?.connected;
+  }
+
+  /** A word on the room's state: its server going or gone, a turn run out, or who is away; '' when all is well. */
   private notice(away: string[]): string {
     const words = onlineStringsFor(this.host.lang());
     if (this.rejoining || this.session?.closing) return words.serverMoving;
+    const room = this.session?.room;
+    const ranOut = room?.clock.ranOut ?? null;
+    if (room && ranOut !== null) return words.timeRanOut(room.seats[ranOut]?.name ?? '');
     return away.length ? words.playersAway(away.join(', ')) : '';
+  }
+
+  /** The record of the finished online game ("Verify this game"), or null. */
+  gameRecord() {
+    return this.session?.gameRecord ?? null;
+  }
+
+  /** Host only, before the game: the seconds a person has for each turn. */
+  setClock(seconds: number): void {
+    this.requireSession().setClock(seconds);
+  }
+
+  /** Lets in (or not) one who asks for seat `seat` by its name. */
+  answerClaim(seat: number, admit: boolean): void {
+    this.requireSession().answerClaim(seat, admit);
   }
 
   /** Creates a private room with this player as its host. */
   async hostRoom(name: string): Promise<{ roomId: string; inviteUrl: string }> {
     const session = await this.enter({ create: { name } });
-    const roomId = session.reconnection.roomId;
+    const roomId = session.roomId;
     return { roomId, inviteUrl: inviteUrl(roomId) };
   }
 
-  /** Joins a room by its id or invite link. */
+  /** Joins a room by its id or invite link (taking back this browser's seat there, if it has one). */
   async joinRoom(roomIdOrInviteUrl: string, name: string): Promise<void> {
-    await this.enter({ invite: roomIdOrInviteUrl, options: { name } });
+    const roomId = typeof roomIdOrInviteUrl === 'string' ? roomIdFrom(roomIdOrInviteUrl) : null;
+    await this.enter({ invite: roomIdOrInviteUrl, options: this.joinOptions(roomId, name) });
   }
 
   /** Host only: starts the game. */
@@ -146,7 +229,10 @@ export class OnlinePlay {
     this.requireSession().startGame();
   }
 
-  /** Leaves the room for good; the element goes back to a game in the page. */
+  /**
+   * Leaves the room; the element goes back to a game in the page. The seat's key is kept: the invite
+   * link, opened again, takes the seat back from the computer that plays it meanwhile.
+   */
   async leave(): Promise<void> {
     const session = this.session;
     this.forget();
@@ -154,24 +240,16 @@ export class OnlinePlay {
     await session?.leave();
   }
 
-  /** Comes back to the seat this tab had (after a reload), if the server still holds it. */
+  /** Comes back to the seat this browser had (after a reload, a closed tab), if its game goes on. */
   async comeBack(): Promise<boolean> {
-    const seat = this.storedSeat();
-    if (!seat || this.session) return false;
+    const current = this.seats.current();
+    if (!current || this.session) return false;
     try {
-      await this.enter({ reconnect: seat.token });
+      await this.enter({ invite: current.roomId, options: this.joinOptions(current.roomId, current.name) });
       return true;
-    } catch (error) {
-      // Its server went away (room-moved) or the seat is gone: the same room id, by name, goes on.
-      if (seat.name && (error as { code?: string }).code !== 'bad-room-id') {
-        try {
-          await this.enter({ invite: seat.roomId, options: { name: seat.name } });
-          return true;
-        } catch {
-          // The game is over or gone: nothing to come back to.
-        }
-      }
-      this.storage()?.removeItem(onlineSeatKey(this.host.storageKey()));
+    } catch {
+      // The game is over or gone: nothing to come back to.
+      this.seats.setCurrent(null);
       return false;
     }
   }
@@ -183,8 +261,8 @@ export class OnlinePlay {
    */
   private async rejoin(gone: RemoteSession): Promise<void> {
     const name = gone.name;
-    const roomId = gone.reconnection.roomId;
-    if (this.rejoining || !name) return;
+    const roomId = gone.roomId;
+    if (this.rejoining || !name || gone.letGo) return;
     this.rejoining = true;
     this.host.requestUpdate();
     try {
@@ -193,7 +271,7 @@ export class OnlinePlay {
         if (this.session !== gone) return; // left, or joined elsewhere meanwhile
         try {
           this.session = null;
-          await this.enter({ invite: roomId, options: { name } });
+          await this.enter({ invite: roomId, options: this.joinOptions(roomId, name) });
           return;
         } catch {
           this.session = gone;
@@ -217,47 +295,47 @@ export class OnlinePlay {
     const session = await connect(this.host.serverUrl(), way, this.host.playThrow);
     this.session = session;
     session.subscribe(() => {
-      // The token changes when the SDK reconnects: keep the latest, so a reload finds the seat.
-      this.keepToken(session);
-      if (session.closed && this.session === session) void this.rejoin(session);
+      if (this.session !== session) return;
+      if (session.letGo) {
+        this.wasLetGo(session);
+        return;
+      }
+      this.keepSeat(session);
+      if (session.closed) void this.rejoin(session);
     });
-    this.keepToken(session);
+    this.keepSeat(session);
     this.host.play(session);
     return session;
   }
 
-  private keepToken(session: RemoteSession): void {
-    if (this.session !== session) return;
-    const { roomId, token } = session.reconnection;
-    const seat: StoredSeat = { token, roomId, name: session.name };
-    this.storage()?.setItem(onlineSeatKey(this.host.storageKey()), JSON.stringify(seat));
+  /** Keeps the seat's key (once given) and the room as the one to come back to. */
+  private keepSeat(session: RemoteSession): void {
+    const name = session.name;
+    if (session.key && name) this.seats.keep(session.roomId, session.key, name);
+    if (name && session.claiming === null) this.seats.setCurrent({ roomId: session.roomId, name });
   }
 
-  /** The seat this tab had, if any (a token, the room id and the name, to come back either way). */
-  private storedSeat(): StoredSeat | null {
-    try {
-      const seat = JSON.parse(this.storage()?.getItem(onlineSeatKey(this.host.storageKey())) ?? 'null');
-      return typeof seat?.token === 'string' && typeof seat.roomId === 'string' ? seat : null;
-    } catch {
-      return null;
-    }
+  /**
+   * The room let this page go: its seat was opened in another tab or device (which plays it now: this
+   * page does not take it back by itself, or the two would take turns), or its ask for a seat was
+   * refused. Back to a game in the page, saying why.
+   */
+  private wasLetGo(session: RemoteSession): void {
+    const code = session.letGo!;
+    this.session = null;
+    if (code === 'claim-refused') this.seats.setCurrent(null);
+    this.host.play(null);
+    this.host.say(this.describe(code) ?? code);
+    void session.leave().catch(() => {});
   }
 
   private forget(): void {
     this.session = null;
-    this.storage()?.removeItem(onlineSeatKey(this.host.storageKey()));
+    this.seats.setCurrent(null);
   }
 
   private requireSession(): RemoteSession {
     if (!this.session) throw new DicePokerError('offline', 'Not in an online room');
     return this.session;
-  }
-
-  private storage(): Storage | null {
-    try {
-      return sessionStorage;
-    } catch {
-      return null;
-    }
   }
 }

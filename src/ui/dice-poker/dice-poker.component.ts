@@ -30,6 +30,8 @@ import type { NewGameOptions } from '../new-game-options.js';
 import type { GameSession, SessionChange } from '../session/GameSession.js';
 import { LocalSession } from '../session/LocalSession.js';
 import type { OnlinePlay } from './OnlinePlay.js';
+import type { OnlineGameRecord } from '../../online/game-record.js';
+import type { VerifyResult } from '../../online/verify.js';
 import { OFFLINE, hasOnlineSeat, isInvite } from './online-entry.js';
 
 export type { NewGameOptions } from '../new-game-options.js';
@@ -161,6 +163,7 @@ export class DicePoker extends LitElement {
         playThrow: (trajectory, faces, held) => this.table.play(trajectory, faces, held),
         requestUpdate: () => this.requestUpdate(),
         lang: () => this.language,
+        say: (message) => this.toast.show(message),
       });
     }
     return this.online;
@@ -261,6 +264,26 @@ export class DicePoker extends LitElement {
   /** Leaves the online room; the element goes back to a game in the page. */
   leaveOnline(): Promise<void> {
     return this.online?.leave() ?? Promise.resolve();
+  }
+
+  /**
+   * The record of the finished online game (what "Save the game record" saves; `npm run verify -- FILE`
+   * checks it), or null while there is none.
+   */
+  get gameRecord(): OnlineGameRecord | null {
+    return this.online?.gameRecord() ?? null;
+  }
+
+  /**
+   * "Verify this game": checks a finished online game's record (`record`: a saved file's text or its
+   * object; this room's finished game when left out) and resolves with the verdict; a record that is
+   * not one rejects with `bad-record`, no finished game with `no-game`.
+   */
+  async verifyGameRecord(record?: unknown): Promise<VerifyResult> {
+    const online = await this.onlinePlay();
+    if (record === undefined) return online.verify();
+    const { parseGameRecord } = await import('../../online/game-record.js');
+    return online.verify(parseGameRecord(record));
   }
 
   /**
@@ -613,6 +636,10 @@ export class DicePoker extends LitElement {
         addBot: (kind) => this.attempt(() => this.online?.addBot(kind)),
         removeSeat: (seat) => this.attempt(() => this.online?.removeSeat(seat)),
         leave: () => this.attempt(() => this.online?.back()),
+        answerClaim: (seat, admit) => this.attempt(() => this.online?.answerClaim(seat, admit)),
+        setClock: (seconds) => this.attempt(() => this.online?.setClock(seconds)),
+        verify: () => this.attempt(() => this.verifyGameRecord()),
+        saveRecord: () => this.online?.saveRecord(),
       },
     });
   }

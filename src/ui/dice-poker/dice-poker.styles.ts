@@ -190,6 +190,14 @@ export const dicePokerStyles = css`
   .topbar button:focus-visible {
     outline: 3px solid var(--dp-focus, #ffd166);
   }
+  /* Online: the turn clock and asks for a seat, under the top bar, over the table and any panel. */
+  .online-bar {
+    position: absolute;
+    top: calc(var(--bar-space, 2.6rem) + 0.2rem);
+    left: 0.5rem;
+    right: 0.5rem;
+    z-index: 5;
+  }
   .modal {
     position: absolute;
     inset: 0;

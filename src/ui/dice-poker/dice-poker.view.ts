@@ -7,6 +7,8 @@ import type { Strings } from '../i18n/index.js';
 import type { NewGameOptions } from '../new-game-options.js';
 import type { BotId } from '../../engine/bots/index.js';
 import type { RoomView } from '../../online/protocol.js';
+import type { ClaimView } from '../components/dp-online-bar/dp-online-bar.component.js';
+import type { GameProofWords } from '../components/dp-game-proof/dp-game-proof.component.js';
 
 /** Online play as the view shows it. */
 export interface OnlineView {
@@ -22,6 +24,29 @@ export interface OnlineView {
   busy: boolean;
   /** A word on the room: its server going or gone (the game goes on in a moment), or who is away. */
   notice: string;
+  /** The name of the seat this page asks for without its key (waiting for the host), or null. */
+  claiming: string | null;
+  /** The bar over the table (turn clock, asks for a seat), or null when it has nothing to show. */
+  bar: OnlineBarView | null;
+  /** "Verify this game" after an online game, or null. */
+  proof: GameProofView | null;
+}
+
+/** What <dp-online-bar> shows (see it). */
+export interface OnlineBarView {
+  clockEndsAt: number | null;
+  clockLabel: string;
+  claims: ClaimView[];
+  letIn: string;
+  refuse: string;
+}
+
+/** What <dp-game-proof> shows (see it). */
+export interface GameProofView {
+  words: GameProofWords;
+  result: string;
+  busy: boolean;
+  failed: boolean;
 }
 
 /** What <dice-poker> shows, and where the player's requests go: the element's template as data. */
@@ -65,6 +90,10 @@ export interface DicePokerView {
     addBot(kind: BotId): void;
     removeSeat(seat: number): void;
     leave(): void;
+    answerClaim(seat: number, admit: boolean): void;
+    setClock(seconds: number): void;
+    verify(): void;
+    saveRecord(): void;
   };
 }
 
@@ -76,7 +105,9 @@ function onlinePanel(v: DicePokerView): TemplateResult {
       .room=${o.lobby}
       .seat=${o.seat}
       .invite=${o.invite}
+      .claiming=${o.claiming}
       ?busy=${o.busy}
+      @dp-request-clock=${(e: CustomEvent<{ seconds: number }>) => v.on.setClock(e.detail.seconds)}
       @dp-request-join=${(e: CustomEvent<{ name: string }>) => v.on.join(e.detail.name)}
       @dp-request-online-start=${v.on.startOnline}
       @dp-request-add-bot=${(e: CustomEvent<{ kind: BotId }>) => v.on.addBot(e.detail.kind)}
@@ -84,6 +115,23 @@ function onlinePanel(v: DicePokerView): TemplateResult {
       @dp-request-leave=${v.on.leave}
     ></dp-online-panel>
   </div>`;
+}
+
+/** The turn clock and the asks for a seat, over everything (an ask is answered even from the lobby). */
+function onlineBar(v: DicePokerView): TemplateResult | typeof nothing {
+  const bar = v.online.bar;
+  if (!bar) return nothing;
+  return html`<dp-online-bar
+    class="online-bar"
+    lang=${v.language}
+    .clockEndsAt=${bar.clockEndsAt}
+    .clockLabel=${bar.clockLabel}
+    .claims=${bar.claims}
+    .letIn=${bar.letIn}
+    .refuse=${bar.refuse}
+    @dp-request-answer-claim=${(e: CustomEvent<{ seat: number; admit: boolean }>) =>
+      v.on.answerClaim(e.detail.seat, e.detail.admit)}
+  ></dp-online-bar>`;
 }
 
 function startPanel(v: DicePokerView): TemplateResult {
@@ -114,6 +162,18 @@ function gameOverPanel(v: DicePokerView, game: Game): TemplateResult {
         @dp-request-setup=${() => v.on.setUp(true)}
         @dp-request-clear-history=${v.on.clearHistory}
       ></dp-game-over>
+      ${
+        v.online.proof
+          ? html`<dp-game-proof
+              .words=${v.online.proof.words}
+              .result=${v.online.proof.result}
+              ?busy=${v.online.proof.busy}
+              ?failed=${v.online.proof.failed}
+              @dp-request-verify=${v.on.verify}
+              @dp-request-save-record=${v.on.saveRecord}
+            ></dp-game-proof>`
+          : nothing
+      }
       ${
         v.showReview
           ? html`<dp-review .game=${game} .strings=${v.strings} .client=${v.solver}></dp-review>`
@@ -225,6 +285,6 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
             ? gameOverPanel(v, game)
             : nothing
     }
-    ${topbar(v, playing)}
+    ${onlineBar(v)} ${topbar(v, playing)}
     <div class="sr-only" role="status" aria-live="polite" lang=${v.language}>${v.announcement}</div>`;
 }

@@ -5,15 +5,18 @@ import type { OnlineView } from './dice-poker.view.js';
  * invite, or this tab has a seat to come back to. Everything else comes with online play's chunk.
  */
 
-/** Where this tab keeps the way back to its seat, per storage key (sessionStorage: this tab only). */
+/**
+ * Where the element keeps the room it is in, per storage key (localStorage: a closed tab or a restarted
+ * browser comes back to it; the seat's key is kept beside it: src/ui/online/seat-store.ts).
+ */
 export function onlineSeatKey(storageKey: string): string {
   return `taringupokker:${storageKey}:online`;
 }
 
-/** Whether this tab holds a seat to come back to under `storageKey`. */
+/** Whether this browser holds a seat to come back to under `storageKey`. */
 export function hasOnlineSeat(storageKey: string): boolean {
   try {
-    return sessionStorage.getItem(onlineSeatKey(storageKey)) !== null;
+    return localStorage.getItem(onlineSeatKey(storageKey)) !== null;
   } catch {
     return false;
   }
@@ -32,4 +35,7 @@ export const OFFLINE: OnlineView = {
   joining: false,
   busy: false,
   notice: '',
+  claiming: null,
+  bar: null,
+  proof: null,
 };

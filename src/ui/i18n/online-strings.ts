@@ -32,12 +32,35 @@ export interface OnlineStrings {
   playersAway: (names: string) => string;
   /** The room's server is going or gone; the game goes on in a moment through another. */
   serverMoving: string;
+  /** A person's time for the turn ran out: a computer plays the rest of it. */
+  timeRanOut: (name: string) => string;
+  /** The turn clock's label: whose turn, and that the time is running out. */
+  timeLeft: (name: string) => string;
+  /** The host's choice of seconds a turn. */
+  turnClock: string;
+  seconds: (n: number) => string;
+  /** One asks to take a seat by its name, without its key. */
+  claimAsks: (name: string) => string;
+  letIn: string;
+  refuse: string;
+  /** This page asks for a seat by name and waits for the host. */
+  claimWaiting: (name: string) => string;
   /** Why the room refused a request. */
   errors: Record<OnlineErrorCode, string>;
 }
 
 const en: OnlineStrings = {
   serverMoving: 'The game server is restarting: your game goes on in a moment…',
+  timeRanOut: (name) => `Time is up for ${name}: a computer plays this turn.`,
+  timeLeft: (name) => `Time left for ${name}`,
+  turnClock: 'Time for a turn',
+  seconds: (n) => (n % 60 === 0 ? `${n / 60} min` : `${n} s`),
+  claimAsks: (name) =>
+    `Someone asks to come back as ${name} without ${name}’s seat key. Let them in only if it is really ${name}.`,
+  letIn: 'Let in',
+  refuse: 'Refuse',
+  claimWaiting: (name) =>
+    `A player called ${name} is at this table already: the host has been asked to let you in as ${name}. Waiting for an answer…`,
   playersAway: (names) => `Connection lost: ${names}. Waiting for them to come back…`,
   errors: {
     'not-your-turn': 'It is another player’s turn.',
@@ -81,6 +104,16 @@ const en: OnlineStrings = {
 
 const et: OnlineStrings = {
   serverMoving: 'Mänguserver taaskäivitub: mäng jätkub hetke pärast…',
+  timeRanOut: (name) => `${name} aeg sai otsa: selle käigu mängib arvuti.`,
+  timeLeft: (name) => `${name} aega jäänud`,
+  turnClock: 'Aega käigu kohta',
+  seconds: (n) => (n % 60 === 0 ? `${n / 60} min` : `${n} s`),
+  claimAsks: (name) =>
+    `Keegi palub naasta kui ${name}, ilma selle koha võtmeta. Lase sisse ainult siis, kui see on tõesti ${name}.`,
+  letIn: 'Lase sisse',
+  refuse: 'Keeldu',
+  claimWaiting: (name) =>
+    `Mängija nimega ${name} on juba selles mängus: võõrustajalt küsiti, kas lasta sind sisse kui ${name}. Ootan vastust…`,
   playersAway: (names) => `Ühendus katkes: ${names}. Ootan, kuni nad naasevad…`,
   errors: {
     'not-your-turn': 'Praegu on teise mängija käik.',

@@ -13,8 +13,8 @@ import {
 import { DicePokerError, type DicePokerErrorCode } from '../errors.js';
 import type { RoomLink } from '../session/RemoteSession.js';
 
-/** How a page comes into a room. */
-export type Entry = { create: JoinOptions } | { join: string; options: JoinOptions } | { reconnect: string };
+/** How a page comes into a room: creating one, or joining one by its id (with the seat's key to take it back). */
+export type Entry = { create: JoinOptions } | { join: string; options: JoinOptions };
 
 /** Opens a room on `server` (an http(s) address); rejects with a DicePokerError carrying a stable code. */
 export async function openRoom(server: string, entry: Entry): Promise<RoomLink> {
@@ -22,8 +22,7 @@ export async function openRoom(server: string, entry: Entry): Promise<RoomLink> 
   let room: Room;
   try {
     if ('create' in entry) room = await client.create(ROOM_NAME, entry.create);
-    else if ('join' in entry) room = await client.joinById(entry.join, entry.options);
-    else room = await client.reconnect(entry.reconnect);
+    else room = await client.joinById(entry.join, entry.options);
   } catch (error) {
     const { code, message } = joinRefusal(error, 'join' in entry ? entry.join : undefined);
     throw new DicePokerError(code as DicePokerErrorCode, message);
@@ -33,7 +32,7 @@ export async function openRoom(server: string, entry: Entry): Promise<RoomLink> 
 
 /**
  * Tries the SDK makes to reconnect to the room's own server after a drop (its default, 15, is about a
- * minute): a server that is gone for good is given up sooner, and the seat taken again by name through
+ * minute): a server that is gone for good is given up sooner, and the seat taken again with its key through
  * another (OnlinePlay), where the game goes on.
  */
 const RECONNECT_TRIES = 5;
@@ -46,9 +45,6 @@ function linkTo(room: Room): RoomLink {
   room.onLeave(() => connection.forEach((handler) => handler('closed')));
   return {
     roomId: room.roomId,
-    get reconnectionToken() {
-      return room.reconnectionToken;
-    },
     send<K extends keyof ClientMessages>(type: K, message: ClientMessages[K]) {
       room.send(type, message);
     },

@@ -2,7 +2,7 @@
  * Coming into an online room, all of it in the chunk that online play loads: the room over the
  * Colyseus SDK, the session that plays it, and the wait for the room's welcome.
  */
-import { roomIdFrom } from '../../online/protocol.js';
+import { roomIdFrom, type JoinOptions } from '../../online/protocol.js';
 import { DicePokerError } from '../errors.js';
 import type { ThrowPlayer } from '../session/GameSession.js';
 import { RemoteSession } from '../session/RemoteSession.js';
@@ -12,7 +12,7 @@ import { openRoom, type Entry } from './colyseus-link.js';
 const WELCOME_MS = 10_000;
 
 /** How a page comes into a room: by creating one, by a room id or an invite link, or back to its seat. */
-export type Way = Entry | { invite: string; options: { name: string } };
+export type Way = Entry | { invite: string; options: JoinOptions };
 
 /** Opens the room and resolves once it has welcomed this page (its seat and the room are known). */
 export async function connect(server: string, way: Way, player: ThrowPlayer): Promise<RemoteSession> {

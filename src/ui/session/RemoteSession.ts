@@ -1,5 +1,6 @@
 import { apply, refusal, type Action, type Game, type RowId } from '../../engine/index.js';
-import type { ClientMessages, RoomView, ServerMessages } from '../../online/protocol.js';
+import { GameRecorder, type OnlineGameRecord } from '../../online/game-record.js';
+import type { ClientMessages, RefusalCode, RoomView, ServerMessages } from '../../online/protocol.js';
 import { decodeTrajectory, type Gesture } from '../../scene/index.js';
 import { DicePokerError, type DicePokerErrorCode } from '../errors.js';
 import type { GameSession, OnlineState, SessionChange, ThrowInFlight, ThrowPlayer } from './GameSession.js';
@@ -7,8 +8,6 @@ import type { GameSession, OnlineState, SessionChange, ThrowInFlight, ThrowPlaye
 /** The connection to a room (Colyseus in the page; a fake in tests). */
 export interface RoomLink {
   readonly roomId: string;
-  /** What a reload needs to take the same seat back (kept in sessionStorage). */
-  readonly reconnectionToken: string;
   send<K extends keyof ClientMessages>(type: K, message: ClientMessages[K]): void;
   on<K extends keyof ServerMessages>(type: K, handler: (message: ServerMessages[K]) => void): void;
   /** The connection dropped (the SDK tries again), came back, or closed for good. */
@@ -34,20 +33,35 @@ export class RemoteSession implements GameSession {
   private queue: Promise<void> = Promise.resolve();
   private pendingThrow: { resolve(dice: number[]): void; reject(error: Error): void } | null = null;
   private readonly listeners = new Set<(change: SessionChange) => void>();
+  /** The seat's key, from the welcome that made it: this person's way back to the seat. */
+  private seatKey: string | null = null;
+  /** The seat this page asks for by its name (the host answers), or null. */
+  private claimingSeat: number | null = null;
+  /** Why the room let this page go (its seat opened elsewhere, its ask refused), or null. */
+  private letGoCode: RefusalCode | null = null;
+  /** When the timed turn under way ends (performance.now()), or null. */
+  private clockEnds: number | null = null;
+  /** What a record of the finished game needs ("Verify this game"). */
+  private readonly recorder = new GameRecorder();
 
   constructor(
     private readonly link: RoomLink,
     private readonly player: ThrowPlayer,
   ) {
-    link.on('welcome', ({ seat, view }) =>
+    link.on('welcome', ({ seat, view, key, claiming }) =>
       this.enqueue(() => {
         this.seat = seat;
         this.linkUp = true;
+        if (key) this.seatKey = key;
+        this.claimingSeat = claiming ?? null;
         this.take(view, true);
       }),
     );
     link.on('view', (view) => this.enqueue(() => this.take(view, false)));
-    link.on('thrown', (thrown) => this.enqueue(() => this.playThrow(thrown)));
+    link.on('thrown', (thrown) => {
+      this.recorder.seeThrow(thrown);
+      this.enqueue(() => this.playThrow(thrown));
+    });
     link.on('refused', (refused) => this.refused(refused));
     link.on('closing', (closing) => {
       this.closingNotice = closing;
@@ -95,14 +109,39 @@ export class RemoteSession implements GameSession {
     return this.closingNotice;
   }
 
-  /** This page's name at the table (to take the same seat again by name). */
+  /** This page's name at the table. */
   get name(): string | null {
     return this.view?.seats[this.seat]?.name ?? null;
   }
 
-  /** The room's id and what a reload needs to come back to the same seat. */
-  get reconnection(): { roomId: string; token: string } {
-    return { roomId: this.link.roomId, token: this.link.reconnectionToken };
+  /** The room's id. */
+  get roomId(): string {
+    return this.link.roomId;
+  }
+
+  /** The key of this page's seat (given when the seat was made for it), if it was given here. */
+  get key(): string | null {
+    return this.seatKey;
+  }
+
+  /** The seat this page asks for by name without its key (the host answers), or null. */
+  get claiming(): number | null {
+    return this.claimingSeat;
+  }
+
+  /** Why the room let this page go: `moved-elsewhere` or `claim-refused`; null while it has not. */
+  get letGo(): RefusalCode | null {
+    return this.letGoCode;
+  }
+
+  /** When the timed turn under way ends (performance.now() time), or null when none is timed. */
+  get turnEndsAt(): number | null {
+    return this.clockEnds;
+  }
+
+  /** The record of the finished game, for "Verify this game"; null while it is played. */
+  get gameRecord(): OnlineGameRecord | null {
+    return this.recorder.record();
   }
 
   throw(gesture: Gesture): Promise<number[]> {
@@ -156,6 +195,16 @@ export class RemoteSession implements GameSession {
     this.link.send('remove-seat', { seat });
   }
 
+  /** Host only, before the game: the seconds a person has for each turn. */
+  setClock(seconds: number): void {
+    this.link.send('clock', { seconds });
+  }
+
+  /** Lets in (or not) one who asks for seat `seat` by its name (the host, or the others while it is away). */
+  answerClaim(seat: number, admit: boolean): void {
+    this.link.send('answer-claim', { seat, admit });
+  }
+
   /** Leaves the room for good. */
   async leave(): Promise<void> {
     this.failPending(new DicePokerError('offline', 'Left the room'));
@@ -205,6 +254,8 @@ export class RemoteSession implements GameSession {
     const old = this.view;
     if (old && view.version <= old.version && !welcome) return;
     this.view = view;
+    this.recorder.seeView(view);
+    this.clockEnds = view.clock.left === null ? null : performance.now() + view.clock.left;
     const before = old?.game ?? null;
     const after = view.game;
     if (after && (!before || !sameGame(before, after))) {
@@ -246,6 +297,12 @@ export class RemoteSession implements GameSession {
 
   private refused({ code, message, request }: ServerMessages['refused']): void {
     const error = new DicePokerError(code as DicePokerErrorCode, message);
+    if (code === 'moved-elsewhere' || code === 'claim-refused') {
+      this.letGoCode = code;
+      this.failPending(error);
+      this.tell({ type: 'room', game: this.game });
+      return;
+    }
     if (request === 'throw' && this.pendingThrow) {
       this.pendingThrow.reject(error);
       this.pendingThrow = null;

@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { BOT_IDS, type BotId } from '../../../engine/bots/bot.js';
 import { MAX_NAME_LENGTH } from '../../../engine/index.js';
-import { MAX_SEATS, MIN_SEATS, type RoomView } from '../../../online/protocol.js';
+import { MAX_SEATS, MIN_SEATS, TURN_SECONDS_CHOICES, type RoomView } from '../../../online/protocol.js';
 import { emit } from '../../events.js';
 import type { Strings } from '../../i18n/index.js';
 import { onlineStringsFor } from '../../i18n/online-strings.js';
@@ -18,6 +18,7 @@ import { onlinePanelStyles } from './dp-online-panel.styles.js';
  * @event {CustomEvent<void>} dp-request-online-start - The host pressed Start.
  * @event {CustomEvent<{ kind: BotId }>} dp-request-add-bot - The host added a computer.
  * @event {CustomEvent<{ seat: number }>} dp-request-remove-seat - The host emptied a seat.
+ * @event {CustomEvent<{ seconds: number }>} dp-request-clock - The host chose the time for a turn.
  * @event {CustomEvent<void>} dp-request-leave - Leave (or Back, from joining).
  *
  * @tagname dp-online-panel
@@ -37,6 +38,8 @@ export class DpOnlinePanel extends OverlayPanel {
   @property({ type: Boolean }) busy = false;
   /** The name to start from. */
   @property() name = '';
+  /** The name of the seat this page asks for without its key (waiting for the host), or null. */
+  @property({ attribute: false }) claiming: string | null = null;
 
   @state() private draftName = '';
   @state() private botKind: BotId = 'good';
@@ -63,7 +66,42 @@ export class DpOnlinePanel extends OverlayPanel {
   }
 
   protected override render() {
+    if (this.claiming !== null) return this.renderClaiming(this.claiming);
     return this.room ? this.renderRoom(this.room) : this.renderJoin();
+  }
+
+  /** Asking for a seat by its name: the host is asked; Back gives up. */
+  private renderClaiming(name: string) {
+    const o = onlineStringsFor(this.strings.lang);
+    return html`<div class="card">
+      <h2>${o.joinTitle}</h2>
+      <p class="help" role="status" data-claim-waiting>${o.claimWaiting(name)}</p>
+      <div class="actions">
+        <button type="button" class="secondary" data-leave @click=${() => emit(this, 'dp-request-leave')}>
+          ${o.back}
+        </button>
+      </div>
+    </div>`;
+  }
+
+  /** The time for a turn: the host chooses it, the others see it. */
+  private renderClock(room: RoomView, isHost: boolean) {
+    const o = onlineStringsFor(this.strings.lang);
+    if (!isHost) {
+      return html`<p class="help" data-clock>${o.turnClock}: ${o.seconds(room.clock.seconds)}</p>`;
+    }
+    return html`<label class="row clock"
+      >${o.turnClock}
+      <select
+        data-clock
+        @change=${(e: Event) =>
+          emit(this, 'dp-request-clock', { seconds: Number((e.target as HTMLSelectElement).value) })}
+      >
+        ${TURN_SECONDS_CHOICES.map(
+          (n) => html`<option value=${n} ?selected=${n === room.clock.seconds}>${o.seconds(n)}</option>`,
+        )}
+      </select>
+    </label>`;
   }
 
   private renderJoin() {
@@ -168,6 +206,7 @@ export class DpOnlinePanel extends OverlayPanel {
             </div>`
           : html`<p class="help" data-waiting>${o.waitingForHost}</p>`
       }
+      ${this.renderClock(room, isHost)}
       ${isHost && room.seats.length < MIN_SEATS ? html`<p class="help">${o.needTwo}</p>` : nothing}
       <div class="actions">
         <button type="button" class="secondary" data-leave @click=${() => emit(this, 'dp-request-leave')}>

@@ -82,6 +82,11 @@ export const onlinePanelStyles = [
     .add select {
       flex: 0 1 9rem;
     }
+    .clock {
+      display: flex;
+      justify-content: space-between;
+      margin-top: 0.6rem;
+    }
     .actions {
       margin-top: 0.9rem;
     }

@@ -1,0 +1,97 @@
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { TURN_COUNTDOWN_SECONDS } from '../../../online/protocol.js';
+import { emit } from '../../events.js';
+import { onlineBarStyles } from './dp-online-bar.styles.js';
+
+/** Someone asking for a seat by its name, as the bar shows them. */
+export interface ClaimView {
+  seat: number;
+  /** What the bar says of them. */
+  text: string;
+}
+
+/**
+ * What an online game shows over the table besides the game: the turn clock, counting down in a
+ * turn's last TURN_COUNTDOWN_SECONDS seconds, and those who ask for a seat by its name without its key,
+ * with "Let in" and "Refuse" for the one who may answer. Loaded with online play.
+ *
+ * @event {CustomEvent<{ seat: number; admit: boolean }>} dp-request-answer-claim - Let in, or Refuse.
+ *
+ * @tagname dp-online-bar
+ */
+export class DpOnlineBar extends LitElement {
+  static override styles = onlineBarStyles;
+
+  /** When the timed turn under way ends (performance.now() time), or null. */
+  @property({ attribute: false }) clockEndsAt: number | null = null;
+  /** Says whose time it is (`Time left for Mari`). */
+  @property() clockLabel = '';
+  /** Those who ask for a seat, for this page to answer. */
+  @property({ attribute: false }) claims: ClaimView[] = [];
+  @property() letIn = 'Let in';
+  @property() refuse = 'Refuse';
+
+  /** Whole seconds left of the timed turn, as shown. */
+  @state() private secondsLeft: number | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.timer);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('clockEndsAt')) this.tick();
+  }
+
+  /** Reads the clock, and looks again when the shown second would change. */
+  private tick(): void {
+    clearTimeout(this.timer);
+    if (this.clockEndsAt === null) {
+      this.secondsLeft = null;
+      return;
+    }
+    const ms = this.clockEndsAt - performance.now();
+    this.secondsLeft = Math.max(0, Math.ceil(ms / 1000));
+    if (ms <= 0) return;
+    // Wake when the next whole second is reached (or when the countdown starts showing).
+    const toCountdown = ms - TURN_COUNTDOWN_SECONDS * 1000;
+    const wait = toCountdown > 0 ? toCountdown : ms - (this.secondsLeft - 1) * 1000;
+    this.timer = setTimeout(() => this.tick(), Math.max(50, wait));
+  }
+
+  protected override render() {
+    const left = this.secondsLeft;
+    const counting = left !== null && left <= TURN_COUNTDOWN_SECONDS;
+    return html`${
+      counting
+        ? html`<p class="clock ${left <= 5 ? 'urgent' : ''}" role="timer" data-turn-clock>
+            ${this.clockLabel} <b>0:${String(left).padStart(2, '0')}</b>
+          </p>`
+        : nothing
+    }
+    ${this.claims.map(
+      (claim) =>
+        html`<div class="claim card" role="alert" data-claim=${claim.seat}>
+          <p>${claim.text}</p>
+          <div class="actions">
+            <button
+              class="secondary"
+              data-refuse-claim
+              @click=${() => emit(this, 'dp-request-answer-claim', { seat: claim.seat, admit: false })}
+            >
+              ${this.refuse}
+            </button>
+            <button
+              class="primary"
+              data-admit-claim
+              @click=${() => emit(this, 'dp-request-answer-claim', { seat: claim.seat, admit: true })}
+            >
+              ${this.letIn}
+            </button>
+          </div>
+        </div>`,
+    )}`;
+  }
+}
