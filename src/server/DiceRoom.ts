@@ -507,7 +507,13 @@ export class DiceRoom extends Room {
         this.clockTimer = undefined;
         if (this.closing || this.disposed) return;
         const change = this.table.timeOut();
-        if (change) this.commit(change);
+        if (change) {
+          this.commit(change);
+          return;
+        }
+        // The room's clock runs on its own ticks and may fire a little early: look again then.
+        this.clockFor = null;
+        this.armClock();
       },
       Math.max(0, deadline - Date.now()),
     );

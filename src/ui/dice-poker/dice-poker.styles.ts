@@ -190,10 +190,10 @@ export const dicePokerStyles = css`
   .topbar button:focus-visible {
     outline: 3px solid var(--dp-focus, #ffd166);
   }
-  /* Online: the turn clock and asks for a seat, under the top bar, over the table and any panel. */
+  /* Online: the turn clock and asks for a seat, below the room's notice line, over the table and any panel. */
   .online-bar {
     position: absolute;
-    top: calc(var(--bar-space, 2.6rem) + 0.2rem);
+    top: calc(var(--bar-space) + 2.6rem);
     left: 0.5rem;
     right: 0.5rem;
     z-index: 5;

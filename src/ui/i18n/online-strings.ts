@@ -36,6 +36,7 @@ export interface OnlineStrings {
   timeRanOut: (name: string) => string;
   /** The turn clock's label: whose turn, and that the time is running out. */
   timeLeft: (name: string) => string;
+  yourTimeLeft: string;
   /** The host's choice of seconds a turn. */
   turnClock: string;
   seconds: (n: number) => string;
@@ -53,6 +54,7 @@ const en: OnlineStrings = {
   serverMoving: 'The game server is restarting: your game goes on in a moment…',
   timeRanOut: (name) => `Time is up for ${name}: a computer plays this turn.`,
   timeLeft: (name) => `Time left for ${name}`,
+  yourTimeLeft: 'Your time left',
   turnClock: 'Time for a turn',
   seconds: (n) => (n % 60 === 0 ? `${n / 60} min` : `${n} s`),
   claimAsks: (name) =>
@@ -106,6 +108,7 @@ const et: OnlineStrings = {
   serverMoving: 'Mänguserver taaskäivitub: mäng jätkub hetke pärast…',
   timeRanOut: (name) => `${name} aeg sai otsa: selle käigu mängib arvuti.`,
   timeLeft: (name) => `${name} aega jäänud`,
+  yourTimeLeft: 'Sinu aega jäänud',
   turnClock: 'Aega käigu kohta',
   seconds: (n) => (n % 60 === 0 ? `${n / 60} min` : `${n} s`),
   claimAsks: (name) =>

@@ -1,0 +1,197 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ARTIFACTS, stateOf, watchErrors } from './helpers.js';
+
+/** A player's own browser: a context of its own (its own storage, as on a friend's phone). */
+async function player(browser: Browser, viewport = { width: 1280, height: 720 }) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  return { context, page, errors };
+}
+
+type Player = Awaited<ReturnType<typeof player>>;
+
+/** Errors a page may log in these tests: connections the server let go, refused joins. */
+const EXPECTED = /Room connection was closed|status of 403|4002/;
+
+/** Mari hosts a room (in `lang`); resolves with the invite link once it shows. */
+async function host(mari: Player, lang = 'en'): Promise<string> {
+  await mari.page.goto('/');
+  await mari.page.locator('dice-poker').evaluate((el, lang) => el.setAttribute('lang', lang), lang);
+  await mari.page.locator('dice-poker dp-start-panel input[data-player="0"]').fill('Mari');
+  await mari.page.locator('dice-poker dp-start-panel [data-play-online]').click();
+  const invite = mari.page.locator('dice-poker dp-online-panel [data-invite]');
+  await expect(invite).toHaveValue(/\?room=/);
+  return invite.inputValue();
+}
+
+/** `page` opens the invite and joins as `name`. */
+async function join(page: Page, inviteUrl: string, name: string): Promise<void> {
+  await page.goto(inviteUrl);
+  await page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
+  await page.locator('dice-poker dp-online-panel [data-online-name]').fill(name);
+  await page.locator('dice-poker dp-online-panel [data-join]').click();
+}
+
+test('a seat is its person’s: a name alone only asks, the host refuses, and a closed tab comes back with its key', async ({
+  browser,
+}) => {
+  const mari = await player(browser);
+  const juri = await player(browser);
+  const eve = await player(browser, { width: 390, height: 844 });
+  const inviteUrl = await host(mari);
+  await join(juri.page, inviteUrl, 'Jüri');
+  await expect(mari.page.locator('dice-poker dp-online-panel [data-seat]')).toHaveCount(2);
+  await mari.page.locator('dice-poker dp-online-panel [data-online-start]').click();
+  await expect(juri.page.locator('dice-poker dp-scorecard')).toBeVisible();
+
+  // Jüri closes his tab; Eve, who has the invite link, types his name.
+  await juri.page.close();
+  await expect.poll(async () => (await stateOf(mari.page)).online?.connected).toEqual([true, false]);
+  await join(eve.page, inviteUrl, 'jüri');
+  await expect(eve.page.locator('dice-poker dp-online-panel [data-claim-waiting]')).toContainText(
+    'the host has been asked to let you in as Jüri',
+  );
+  // Mari is asked; the seat still waits for Jüri (nobody plays it for Eve).
+  const claim = mari.page.locator('dice-poker dp-online-bar [data-claim="1"]');
+  await expect(claim).toContainText('without Jüri’s seat key');
+  expect((await stateOf(mari.page)).online?.connected).toEqual([true, false]);
+  await mari.page.screenshot({ path: `${ARTIFACTS}/online-claim-host.png` });
+  await eve.page.screenshot({ path: `${ARTIFACTS}/online-claim-asker.png` });
+  await claim.locator('[data-refuse-claim]').click();
+  await expect(claim).toHaveCount(0);
+  await expect(eve.page.locator('dice-poker .toast')).toContainText('You were not let in to that seat');
+  expect((await stateOf(eve.page)).online).toBeNull();
+
+  // Jüri opens the game again in a new tab: his seat, by the key his browser kept.
+  const back = await juri.context.newPage();
+  juri.errors.push(...watchErrors(back));
+  await back.goto('/');
+  await expect.poll(async () => (await stateOf(back)).online?.seat, { timeout: 20_000 }).toBe(1);
+  await expect.poll(async () => (await stateOf(mari.page)).online?.connected).toEqual([true, true]);
+  // The key is in localStorage, never in the address.
+  expect(back.url()).not.toMatch(/key/i);
+
+  for (const p of [mari, juri, eve]) {
+    expect(p.errors.filter((e) => !EXPECTED.test(e))).toEqual([]);
+    await p.context.close();
+  }
+});
+
+test('a turn clock: the last 15 seconds count down, then a computer plays the turn and everyone is told why', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const mari = await player(browser);
+  const juri = await player(browser, { width: 390, height: 844 });
+  const inviteUrl = await host(mari);
+  await join(juri.page, inviteUrl, 'Jüri');
+  await expect(mari.page.locator('dice-poker dp-online-panel [data-seat]')).toHaveCount(2);
+  await mari.page.locator('dice-poker dp-online-panel select[data-clock]').selectOption('30');
+  await expect(juri.page.locator('dice-poker dp-online-panel [data-clock]')).toContainText('30 s');
+  await mari.page.locator('dice-poker dp-online-panel [data-online-start]').click();
+  await expect(mari.page.locator('dice-poker dp-controls')).toBeVisible();
+  // Mari does nothing. With 15 seconds left both screens count down.
+  const clock = (page: Page) => page.locator('dice-poker dp-online-bar [data-turn-clock]');
+  await expect(clock(mari.page)).toBeVisible({ timeout: 25_000 });
+  await expect(clock(juri.page)).toContainText('Time left for Mari');
+  await expect(clock(mari.page)).toContainText(/0:(1[0-5]|0\d)/);
+  await mari.page.screenshot({ path: `${ARTIFACTS}/online-turn-clock.png` });
+  // Then the time is up: a computer plays Mari's turn and both are told why.
+  for (const p of [mari, juri]) {
+    await expect(p.page.locator('dice-poker [data-away]')).toContainText('Time is up for Mari', {
+      timeout: 25_000,
+    });
+  }
+  await juri.page.screenshot({ path: `${ARTIFACTS}/online-time-up.png` });
+  await expect.poll(async () => (await stateOf(juri.page)).current, { timeout: 30_000 }).toBe(1);
+  // Jüri's own turn has its own clock, and Mari plays her next turn herself.
+  expect((await stateOf(mari.page)).players[0]!.scores).not.toEqual({});
+  for (const p of [mari, juri]) {
+    expect(p.errors.filter((e) => !EXPECTED.test(e))).toEqual([]);
+    await p.context.close();
+  }
+});
+
+/** Plays this page's turns by the API (throw once, score the first free row) until the game is over. */
+async function playToTheEnd(page: Page, seat: number): Promise<void> {
+  for (;;) {
+    const state = await stateOf(page);
+    if (state.over) return;
+    if (state.current !== seat || state.online?.seat !== seat) {
+      await page.waitForTimeout(50);
+      continue;
+    }
+    await page.locator('dice-poker').evaluate(async (node) => {
+      const el = node as HTMLElementTagNameMap['dice-poker'];
+      try {
+        if (el.state.rollsUsed === 0) await el.roll();
+        const free = ['chance', 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'threeOfAKind'];
+        const all = [...free, 'fourOfAKind', 'fullHouse', 'smallStraight', 'largeStraight', 'fiveOfAKind'];
+        const sheet = el.state.players[el.state.current]!.scores as Record<string, number>;
+        el.score(all.find((row) => !(row in sheet)) as never);
+      } catch {
+        // The view had not come yet: look again.
+      }
+    });
+  }
+}
+
+test('after an online game: "Verify this game" passes, and npm run verify checks the saved record and names a tampered throw', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const mari = await player(browser);
+  const juri = await player(browser);
+  const inviteUrl = await host(mari);
+  await join(juri.page, inviteUrl, 'Jüri');
+  await expect(mari.page.locator('dice-poker dp-online-panel [data-seat]')).toHaveCount(2);
+  for (const p of [mari, juri])
+    await p.page.locator('dice-poker').evaluate((el) => el.setAttribute('reduced-motion', ''));
+  await mari.page.locator('dice-poker dp-online-panel [data-online-start]').click();
+  await expect(juri.page.locator('dice-poker dp-scorecard')).toBeVisible();
+  await Promise.all([playToTheEnd(mari.page, 0), playToTheEnd(juri.page, 1)]);
+
+  // Jüri checks the game in his page.
+  const proof = juri.page.locator('dice-poker dp-game-proof');
+  await proof.locator('[data-verify]').click();
+  await expect(proof.locator('[data-verify-result]')).toContainText(
+    'Verified: the secret matches the commitment shown at the start, all 26 throws follow from it',
+    { timeout: 30_000 },
+  );
+  await juri.page.screenshot({ path: `${ARTIFACTS}/online-verified.png` });
+
+  // He saves the record; the command line checks it, and names the throw of a record with a face changed.
+  const download = juri.page.waitForEvent('download');
+  await proof.locator('[data-save-record]').click();
+  const file = test.info().outputPath('game.json');
+  await (await download).saveAs(file);
+  const verify = (path: string) => {
+    try {
+      return {
+        code: 0,
+        out: execFileSync('npx', ['tsx', 'scripts/verify-game.ts', path], { encoding: 'utf8' }),
+      };
+    } catch (error) {
+      const e = error as { status: number; stdout: string };
+      return { code: e.status, out: e.stdout };
+    }
+  };
+  expect(verify(file)).toMatchObject({ code: 0, out: expect.stringMatching(/^Verified/) });
+  const record = JSON.parse(readFileSync(file, 'utf8'));
+  const rolls = record.log.flatMap((a: { type: string }, i: number) => (a.type === 'roll' ? [i] : []));
+  const roll = record.log[rolls[9]];
+  roll.faces[0] = (roll.faces[0] % 6) + 1;
+  const tampered = test.info().outputPath('tampered.json');
+  writeFileSync(tampered, JSON.stringify(record));
+  const result = verify(tampered);
+  expect(result.code).toBe(1);
+  expect(result.out).toMatch(/^Not verified: Throw 10 \(Jüri, round 5, throw 1\)/);
+
+  for (const p of [mari, juri]) {
+    expect(p.errors.filter((e) => !EXPECTED.test(e))).toEqual([]);
+    await p.context.close();
+  }
+});
