@@ -155,7 +155,7 @@ export class OnlinePlay {
     const name = game ? (game.players[game.current]?.name ?? '') : '';
     return {
       clockEndsAt,
-      clockLabel: words.timeLeft(name),
+      clockLabel: game?.current === seat ? words.yourTimeLeft : words.timeLeft(name),
       claims,
       letIn: words.letIn,
       refuse: words.refuse,
