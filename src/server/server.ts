@@ -1,9 +1,12 @@
 /**
  * The online game server: Colyseus (matchmaking and the rooms' WebSockets) and the built page, on one
  * port. `startServer` starts it from code (tests, benchmarks, main.ts). With `redisUrl` its rooms are
- * shared with the other processes on the same Redis (shared-rooms.ts, docs/SCALING.md).
+ * shared with the other processes on the same Redis (shared-rooms.ts, docs/SCALING.md). Every HTTP
+ * request passes http-gate.ts first: the page's security headers, CORS for allowed origins only, a
+ * 16 KB limit on matchmaking bodies, and rooms and joins limited per client address.
  */
 import { existsSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +14,8 @@ import { defineRoom, defineServer, matchMaker, type Server } from '@colyseus/cor
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { ROOM_NAME } from '../online/protocol.js';
 import { diceRoom, type RoomConfig } from './DiceRoom.js';
+import { installGate, splitHttpOptions, type HttpOptions } from './http-gate.js';
+import { serverLogger } from './http-log.js';
 import { connectRedis, shownRedisUrl, type RedisLink } from './redis.js';
 import { SharedRooms } from './shared-rooms.js';
 import { serveSite } from './static-site.js';
@@ -22,8 +27,21 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 4173;
 /** Largest WebSocket frame a client may send, bytes (a client message is at most 512 characters of JSON). */
 const MAX_FRAME_BYTES = 16 * 1024;
+/**
+ * Longest a client may take to send a request's headers, and the whole request, ms (Node's defaults are
+ * 60 s and 5 min: a client trickling a request holds its connection that long). A WebSocket is a
+ * request only until its upgrade.
+ */
+const HEADERS_TIMEOUT_MS = 20_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
-export interface StartOptions extends Partial<RoomConfig> {
+/**
+ * The HTTP side's options (HttpOptions, http-gate.ts) are here too: `roomsPerMinute` (20) and
+ * `joinsPerMinute` (60) per client address, 0 for no limit; `limitLoopback` (false: 127.0.0.1 and ::1 are
+ * not limited); `trustProxy` (0: X-Forwarded-For is not believed); `allowedOrigins` (none besides the
+ * page's own); `connectSources` and `frameAncestors` (the page's CSP); `maxBodyBytes` (16 KB).
+ */
+export interface StartOptions extends Partial<RoomConfig>, HttpOptions {
   /** Port to listen on; 0 takes a free one (read it from the result). 4173 by default. */
   port?: number;
   /** Address to listen on; 127.0.0.1 by default. */
@@ -94,6 +112,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Colyseus checks reconnecting sockets against the global WebSocket, which Node 20 does not have.
   globalThis.WebSocket ??= (await import('ws')).WebSocket as unknown as typeof globalThis.WebSocket;
 
+  const [httpOptions, serverOptions] = splitHttpOptions(options);
   const {
     port: askedPort = DEFAULT_PORT,
     host = DEFAULT_HOST,
@@ -102,36 +121,56 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     publicAddress: givenAddress,
     throwWorkers = defaultThrowWorkers(),
     ...config
-  } = options;
+  } = serverOptions;
   if (staticDir !== null && !existsSync(`${staticDir}/index.html`)) {
     console.warn(`No page at ${staticDir} (run npm run build:app): only the game server answers`);
   }
+  const httpServer = createHttpServer({
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+  });
+  // Checks the HTTP options before anything is started (it throws for one that is not valid). A public
+  // address set by hand may name another host than the page's: its WebSockets are allowed too.
+  const uninstallGate = installGate(httpServer, {
+    ...httpOptions,
+    socketHosts: givenAddress ? [givenAddress.split('/', 1)[0]!] : [],
+  });
   let redis: RedisLink | undefined;
   let shared: SharedRooms | undefined;
   let port = askedPort;
   let publicAddress = givenAddress || undefined;
-  if (redisUrl) {
-    redis = await connectRedis(redisUrl);
-    shared = new SharedRooms(redis);
-    if (!publicAddress) {
-      if (port === 0) port = await freePort(host);
-      publicAddress = `${host.includes(':') ? `[${host}]` : host}:${port}`;
-      if (host === '0.0.0.0' || host === '::') {
-        console.warn(
-          `Set PUBLIC_ADDRESS: clients sent to this process for its rooms would go to ${publicAddress}`,
-        );
+  try {
+    if (redisUrl) {
+      redis = await connectRedis(redisUrl);
+      shared = new SharedRooms(redis);
+      if (!publicAddress) {
+        if (port === 0) port = await freePort(host);
+        publicAddress = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+        if (host === '0.0.0.0' || host === '::') {
+          console.warn(
+            `Set PUBLIC_ADDRESS: clients sent to this process for its rooms would go to ${publicAddress}`,
+          );
+        }
       }
     }
+  } catch (error) {
+    uninstallGate();
+    redis?.close();
+    throw error;
+  }
+  if (redis) {
     // Colyseus leaves some writes to Redis unawaited (its stats, a room's listing): while Redis is down
     // they fail with no one to catch them, which would end the process.
     process.on('unhandledRejection', keepRunning);
   }
   const throws = new ThrowPool(throwWorkers);
-  const transport = new WebSocketTransport({ maxPayload: MAX_FRAME_BYTES });
+  const transport = new WebSocketTransport({ server: httpServer, maxPayload: MAX_FRAME_BYTES });
   const server = defineServer({
     rooms: { [ROOM_NAME]: defineRoom(diceRoom(config, { store: shared, throws })) },
     transport,
     greet: false,
+    // A malformed WebSocket frame is one line, at most one per 10 s (http-log.ts), not a stack each.
+    logger: serverLogger(),
     // main.ts handles the signals itself (close(), then exit).
     gracefullyShutdown: false,
     express: (app) => serveSite(app, staticDir),
@@ -147,6 +186,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const uninstall = shared?.install();
   const release = (): void => {
+    uninstallGate();
     void throws.close();
     uninstall?.();
     redis?.close();
