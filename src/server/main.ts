@@ -5,8 +5,20 @@
  * docs/SCALING.md. SIGTERM or SIGINT (Ctrl+C) tells every room's people ('closing'), ends the rooms and
  * stops. THROW_WORKERS sets how many threads throw the dice (server.ts: one less than the cores by
  * default). STATS_EVERY_MS prints the process's heap and CPU time that often (for bench:server).
+ * The HTTP side's settings (http-env.ts): ROOMS_PER_MINUTE, JOINS_PER_MINUTE, TRUST_PROXY,
+ * LIMIT_LOOPBACK, ALLOWED_ORIGINS, CSP_CONNECT_SRC, FRAME_ANCESTORS.
+ *
+ * It runs in production mode (NODE_ENV=production unless NODE_ENV is set): Colyseus then prints no
+ * development hints (a failed reconnection's "did you miss allowReconnection()?") and express shows no
+ * stack in an error page.
  */
-import { DEFAULT_HOST, DEFAULT_PORT, startServer } from './server.js';
+// Loads neither Colyseus nor express.
+import { EnvError, httpOptionsFromEnv } from './http-env.js';
+
+// Set before Colyseus and express are loaded, so that nothing can have read NODE_ENV before: server.ts is
+// imported here, when this line has run (a static import is loaded before any of this module runs).
+process.env.NODE_ENV ||= 'production';
+const { DEFAULT_HOST, DEFAULT_PORT, startServer } = await import('./server.js');
 
 /** Longest wait for the rooms to close on a signal before the process ends anyway, ms. */
 const SHUTDOWN_GRACE_MS = 5000;
@@ -32,6 +44,17 @@ function countFrom(name: string, text: string | undefined): number | undefined {
   return count;
 }
 
+/** The HTTP side's settings from the environment; a wrong one stops the process (exit code 2). */
+function httpOptions(): ReturnType<typeof httpOptionsFromEnv> {
+  try {
+    return httpOptionsFromEnv(process.env);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+}
+
 let server: Awaited<ReturnType<typeof startServer>>;
 try {
   server = await startServer({
@@ -40,6 +63,7 @@ try {
     redisUrl: process.env.REDIS_URL || undefined,
     publicAddress: process.env.PUBLIC_ADDRESS || undefined,
     throwWorkers: countFrom('THROW_WORKERS', process.env.THROW_WORKERS),
+    ...httpOptions(),
   });
 } catch (error) {
   console.error(`The server could not start: ${(error as Error).message ?? error}`);
