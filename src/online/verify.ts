@@ -54,6 +54,8 @@ export interface VerifyResult {
   throwsChecked: number;
   /** Launches compared with what this page was sent (the others were not seen: a reload). */
   launchesCompared: number;
+  /** This engine's physics makes the reference throws as the server's does (physics-reference.ts). */
+  physicsReproducible: boolean;
   finding: VerifyFinding | null;
 }
 
@@ -81,6 +83,8 @@ function placeOf(game: Game, number: number): ThrowPlace {
 
 /** Checks a finished online game's record: see the file's comment. Never throws for a bad record. */
 export async function verifyGame(record: OnlineGameRecord): Promise<VerifyResult> {
+  const world = new DiceWorld();
+  const reproducible = physicsReproducible(world);
   const result = (
     verdict: VerifyResult['verdict'],
     finding: VerifyFinding | null,
@@ -90,6 +94,7 @@ export async function verifyGame(record: OnlineGameRecord): Promise<VerifyResult
     verdict,
     throwsChecked: checked,
     launchesCompared: compared,
+    physicsReproducible: reproducible,
     finding,
   });
   const rolls = record.log.filter((a) => a.type === 'roll').length;
@@ -109,8 +114,6 @@ export async function verifyGame(record: OnlineGameRecord): Promise<VerifyResult
       detail: `${record.throws.length} gestures, ${rolls} throws`,
     });
   }
-  const world = new DiceWorld();
-  const reproducible = physicsReproducible(world);
   let game: Game;
   try {
     game = newGame({ players: record.players, rules: record.rules, seed: 0 });

@@ -4,6 +4,7 @@ import { ROWS, scoreRow, type RowId } from '../../src/engine/index.js';
 import type { DicePokerState } from '../../src/index.js';
 import type { EngineDriver, PointerStep } from './drivers.js';
 import { ERRORS_KEY } from './server.js';
+import { playedRecord } from '../support/played-record.js';
 
 /** The element as the page functions see it (`tableProbe` is its documented test hook). */
 type DicePoker = HTMLElementTagNameMap['dice-poker'];
@@ -354,6 +355,45 @@ export const SMOKE_TESTS: SmokeTest[] = [
         15_000,
       );
       log(`Game over: ${verdict} (${state.players[0]!.total} points)`);
+    },
+  },
+  {
+    name: 'verifies an online game’s record: never calls a true game tampered, names a changed throw',
+    timeoutMs: 60_000,
+    async run(driver, _url, log) {
+      const record = playedRecord();
+      const changed = structuredClone(record);
+      const roll = changed.log.filter((a) => a.type === 'roll')[7] as { faces: number[] };
+      roll.faces[0] = (roll.faces[0]! % 6) + 1;
+      const forged = {
+        ...record,
+        secret: `${record.secret[0] === '0' ? '1' : '0'}${record.secret.slice(1)}`,
+      };
+      const [truth, face, secret] = await inPage(
+        driver,
+        async (el, records) => {
+          const results = [];
+          for (const text of records) results.push(await el.verifyGameRecord(text));
+          return results;
+        },
+        [record, changed, forged].map((r) => JSON.stringify(r)),
+      );
+      log(
+        `physics ${truth!.physicsReproducible ? 'reproduces' : 'does NOT reproduce'} the server's here; ` +
+          `true record: ${truth!.verdict}; a face changed: ${face!.verdict} (${face!.finding?.step}); ` +
+          `secret changed: ${secret!.verdict}`,
+      );
+      // A true game is never called tampered: verified, or (where the physics differs) the rest not checkable.
+      if (truth!.physicsReproducible) expectEqual('A true record', truth!.verdict, 'verified');
+      else
+        expectEqual(
+          'A true record, physics differing',
+          [truth!.verdict, truth!.finding?.step],
+          ['unverifiable', 'faces'],
+        );
+      expectEqual('A changed face, named', [face!.finding?.step, face!.finding?.at?.number], ['faces', 7]);
+      expectEqual('A changed face', face!.verdict, truth!.physicsReproducible ? 'tampered' : 'unverifiable');
+      expectEqual('A changed secret', [secret!.verdict, secret!.finding?.step], ['tampered', 'commitment']);
     },
   },
   {
