@@ -42,8 +42,9 @@ export async function readDrawnTable(page: Page): Promise<DrawnTable> {
   const png = await canvas.screenshot({ scale: 'css' });
   return page.evaluate(
     async ({ base64, box, centres, directions }) => {
-      const blob = await (await fetch(`data:image/png;base64,${base64}`)).blob();
-      const bitmap = await createImageBitmap(blob);
+      // Decoded from base64 here, not fetched as a data: URL: the page's CSP (connect-src) forbids that.
+      const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
       const c = new OffscreenCanvas(bitmap.width, bitmap.height);
       const g = c.getContext('2d')!;
       g.drawImage(bitmap, 0, 0);

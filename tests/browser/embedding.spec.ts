@@ -8,11 +8,13 @@ test('two elements on one page play and resume independently, and a removed one 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
   const outcome = await page.evaluate(async () => {
+    // Heights set through the CSSOM: the page's CSP forbids style attributes in markup.
     document.body.innerHTML = `
-      <dice-poker id="a" storage-key="embed-a" players="Ann" seed="1" lang="en" style="height: 340px"></dice-poker>
-      <dice-poker id="b" storage-key="embed-b" players="Bob, Cid" seed="2" lang="et" style="height: 340px"></dice-poker>`;
+      <dice-poker id="a" storage-key="embed-a" players="Ann" seed="1" lang="en"></dice-poker>
+      <dice-poker id="b" storage-key="embed-b" players="Bob, Cid" seed="2" lang="et"></dice-poker>`;
     const a = document.getElementById('a') as HTMLElementTagNameMap['dice-poker'];
     const b = document.getElementById('b') as HTMLElementTagNameMap['dice-poker'];
+    a.style.height = b.style.height = '340px';
     await Promise.all([a.updateComplete, b.updateComplete]);
     const bBefore = JSON.stringify(b.state);
     await a.roll();
@@ -55,10 +57,11 @@ test('two elements on one page play and resume independently, and a removed one 
   await page.goto('/');
   const resumed = await page.evaluate(async () => {
     document.body.innerHTML = `
-      <dice-poker id="a" storage-key="embed-a" lang="en" style="height: 340px"></dice-poker>
-      <dice-poker id="b" storage-key="embed-b" lang="et" style="height: 340px"></dice-poker>`;
+      <dice-poker id="a" storage-key="embed-a" lang="en"></dice-poker>
+      <dice-poker id="b" storage-key="embed-b" lang="et"></dice-poker>`;
     const a = document.getElementById('a') as HTMLElementTagNameMap['dice-poker'];
     const b = document.getElementById('b') as HTMLElementTagNameMap['dice-poker'];
+    a.style.height = b.style.height = '340px';
     await Promise.all([a.updateComplete, b.updateComplete]);
     return { a: a.state, b: b.state };
   });
@@ -77,7 +80,7 @@ test('two elements saving under one storage key: the page is warned, once', asyn
   await page.evaluate(async () => {
     // index.html's element saves under the default key; a second one on it would overwrite its game.
     const second = document.createElement('dice-poker');
-    second.setAttribute('style', 'height: 300px');
+    second.style.height = '300px'; // through the CSSOM: the page's CSP forbids a style attribute
     document.body.append(second);
     await (second as HTMLElementTagNameMap['dice-poker']).updateComplete;
     second.setAttribute('storage-key', 'second');

@@ -57,14 +57,16 @@ test('names from the players attribute are shown as text, never as markup', asyn
   await page.locator('dice-poker').evaluate((node) => (node as DicePokerElement).roll());
   await expect(page.locator('dice-poker dp-controls .turn')).toHaveText(`${img}'s turn, round 1 of 13`);
   // Instead of a sleep: a broken image made now reports its error; one injected earlier by a name would
-  // have reported its own (and run its onerror) by then. It is broken without a request (a 404 would be
-  // logged as an error, and an injected image's 404 must stay one that fails this test).
+  // have reported its own (and run its onerror) by then. It is broken without an error logged: its
+  // request, to the page's own origin (the page's CSP allows no data: image), is answered 200 with the
+  // page's HTML, which does not decode as an image. (A 404 would be logged as an error, and an injected
+  // image's 404 must stay one that fails this test.)
   await page.evaluate(
     () =>
       new Promise((resolve) => {
         const probe = new Image();
         probe.onerror = probe.onload = resolve;
-        probe.src = 'data:image/png;base64,eA==';
+        probe.src = '/?broken-image-probe';
       }),
   );
 
