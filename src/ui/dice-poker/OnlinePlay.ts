@@ -242,14 +242,18 @@ export class OnlinePlay {
 
   /** Comes back to the seat this browser had (after a reload, a closed tab), if its game goes on. */
   async comeBack(): Promise<boolean> {
-    const current = this.seats.current();
-    if (!current || this.session) return false;
+    // An invite to a room this browser has a seat in goes back to that seat, with no name to type.
+    const invited = this.invitedTo === null ? null : roomIdFrom(this.invitedTo);
+    const kept = invited === null ? null : this.seats.seat(invited);
+    const target = invited !== null && kept ? { roomId: invited, name: kept.name } : this.seats.current();
+    if (!target || this.session) return false;
     try {
-      await this.enter({ invite: current.roomId, options: this.joinOptions(current.roomId, current.name) });
+      await this.enter({ invite: target.roomId, options: this.joinOptions(target.roomId, target.name) });
+      if (target.roomId === invited) this.invitedTo = null;
       return true;
     } catch {
-      // The game is over or gone: nothing to come back to.
-      this.seats.setCurrent(null);
+      // The game is over or gone: nothing to come back to (an invite still asks for a name).
+      if (target.roomId !== invited) this.seats.setCurrent(null);
       return false;
     }
   }
