@@ -26,12 +26,12 @@ import {
   type RoomView,
   type ServerMessages,
 } from '../online/protocol.js';
-import { proofGesture, type GameProof, type ProofGesture } from '../online/fairness.js';
+import type { ProofGesture } from '../online/fairness.js';
 import type { Gesture } from '../scene/physics/types.js';
 import { throwInput, type Thrower, type ThrowInput, type ThrowOutcome } from './dice-thrower.js';
 import { checkPersonName, sameName } from './name-key.js';
 import { seatKeyHash } from './seat-keys.js';
-import { commitment, throwSeed } from './throw-secret.js';
+import { GameSecret } from './game-secret.js';
 import { TurnClock } from './turn-clock.js';
 import {
   computerName,
@@ -110,12 +110,8 @@ export class Table {
   rules: RuleSetId = 'seed';
   /** The whole game (views show publicGame). */
   game: Game | null = null;
-  /** The game's secret, from which its throws' seeds come (src/online/fairness.ts); shown once it is over. */
-  private secret = '';
-  /** SHA-256 of `secret`, shown from the start. */
-  private commitment = '';
-  /** The gesture of each of the game's throws, in order. */
-  private gestures: ProofGesture[] = [];
+  /** The game's secret, from which its throws' seeds come (src/online/fairness.ts). */
+  private secret: GameSecret | null = null;
   /** Who asks for which seat by its name, without its key: seat -> session. */
   private readonly claims = new Map<number, string>();
   private readonly clock: TurnClock;
@@ -147,7 +143,7 @@ export class Table {
     }
     table.host = Math.min(Math.max(record.host, 0), Math.max(table.seats.length - 1, 0));
     table.game = record.game ? replay(record.game.setup, record.game.log) : null;
-    if (record.game) table.keepSecret(record.game.secret, record.game.gestures);
+    if (record.game) table.secret = new GameSecret(record.game.secret, record.game.gestures);
     if (table.game?.over) table.phase = 'over';
     if (record.turnSeconds) table.clock.seconds = record.turnSeconds;
     table.version = record.version;
@@ -164,9 +160,10 @@ export class Table {
       version: this.version,
       seats: this.seats.map(({ name, kind, standIn, keyHash }) => ({ name, kind, standIn, keyHash })),
       turnSeconds: this.clock.seconds,
-      game: this.game
-        ? { setup: setupOf(this.game), log: this.game.log, secret: this.secret, gestures: this.gestures }
-        : null,
+      game:
+        this.game && this.secret
+          ? { setup: setupOf(this.game), log: this.game.log, ...this.secret.record() }
+          : null,
     };
   }
 
@@ -203,27 +200,11 @@ export class Table {
       seats: this.seats.map(seatView),
       rules: this.rules,
       game: this.game ? publicGame(this.game) : null,
-      proof: this.game ? this.proof(this.game) : null,
+      proof: this.game && this.secret ? this.secret.proof(this.game.over) : null,
       claims: [...this.claims.keys()].sort((a, b) => a - b),
       clock: this.clock.view(),
       version: this.version,
     };
-  }
-
-  /** What the room shows of its game's fairness now: the commitment; the secret and gestures once over. */
-  private proof(game: Game): GameProof {
-    const over = game.over;
-    return {
-      commitment: this.commitment,
-      secret: over ? this.secret : null,
-      gestures: over ? this.gestures.map((g) => [...g] as ProofGesture) : null,
-    };
-  }
-
-  private keepSecret(secret: string, gestures: ProofGesture[]): void {
-    this.secret = secret;
-    this.commitment = commitment(secret);
-    this.gestures = gestures.map((g) => [...g] as ProofGesture);
   }
 
   /** The seat held by a session, or -1. */
@@ -463,7 +444,7 @@ export class Table {
    * the game's next throw comes from its secret and the throw's number (src/online/fairness.ts).
    */
   throwInput(game: Game, gesture: Gesture): ThrowInput {
-    return throwInput(game, gesture, throwSeed(this.secret, this.gestures.length));
+    return throwInput(game, gesture, this.secret!.nextSeed());
   }
 
   /**
@@ -473,15 +454,14 @@ export class Table {
    */
   applyThrow(seat: number, game: Game, gesture: Gesture, outcome: ThrowOutcome): Change {
     if (this.game !== game) throw new ProtocolError('not-your-turn', 'The game went on meanwhile');
-    const number = this.gestures.length;
-    this.gestures.push(proofGesture(gesture));
+    const { number, gesture: listed } = this.secret!.thrown(gesture);
     this.setGame(apply(game, { type: 'roll', faces: outcome.faces }));
     this.changed();
     return {
       thrown: {
         seat,
         number,
-        gesture: proofGesture(gesture),
+        gesture: listed,
         trajectory: outcome.trajectory,
         faces: [...outcome.faces],
         held: [...game.held],
@@ -570,7 +550,7 @@ export class Table {
     // The engine's own generator plays no part online (every throw's faces come from the physics,
     // seeded from the secret), so its seed is left at 0 rather than made a second secret to keep.
     this.game = newGame({ players: this.seats.map((s) => s.name), rules: this.rules, seed: 0 });
-    this.keepSecret(this.options.newSecret(), []);
+    this.secret = new GameSecret(this.options.newSecret());
     this.phase = 'playing';
     this.changed();
     return {};
