@@ -55,5 +55,10 @@ passed += engines?.passed ?? 0;
 failed += engines?.failed ?? 0;
 if ((ensureStatus !== 0 || enginesStatus !== 0) && !(engines?.failed > 0)) failed += 1;
 
+// The npm package as an embedder gets it (scripts/check-package.mjs): packed, installed into a fresh strict
+// Vite + TypeScript app, type-checked, built and thrown in Chromium. One test.
+if (run('npm', ['run', 'test:package']) === 0) passed += 1;
+else failed += 1;
+
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
