@@ -1,5 +1,5 @@
 // `npm test`: every unit test (vitest), every browser test (Playwright, Chromium), the smoke tests in Firefox and
-// WebKit (tests/engines), then one line that adds them up.
+// WebKit (tests/engines), the npm package as an embedder installs it, then one line that adds them up.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 
