@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /*
- * The layers (STYLE.md: imports run engine <- scene <- ui): the engine imports nothing of the others, the
+ * The layers (README.md, "Architecture": imports run engine <- scene <- ui): the engine imports nothing of the others, the
  * scene nothing of the UI, and the physics (run in Node by the benchmarks) nothing of the scene around it.
  *
  * ESLint checks an import as written, not the file it resolves to, so a relative path is judged by how far

@@ -19,6 +19,10 @@ function readJson(path) {
   }
 }
 
+// The unit tests start a redis-server of their own (src/server/shared-rooms.test.ts): installed here first
+// where it is missing, as Chromium is for the browser tests, never from inside a test.
+run('node', ['scripts/ensure-redis.mjs']);
+
 const vitestJson = `${RESULTS}/vitest.json`;
 rmSync(vitestJson, { force: true });
 const unitStatus = run('npx', [
