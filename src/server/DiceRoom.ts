@@ -19,6 +19,7 @@ import {
   RECONNECT_SECONDS,
   parseClientMessage,
   parseJoin,
+  ProtocolError,
   type RefusalCode,
   type ServerMessages,
 } from '../online/protocol.js';
@@ -96,6 +97,22 @@ function refuseJoin<T>(run: () => T): T {
     }
     throw error;
   }
+}
+
+/**
+ * Whether `value` is the context Colyseus passes its handlers (a frozen object with `resolve` and
+ * `reject` functions): what a message of type '*' brings to the catch-all in its payload's place. No
+ * client message can be one (functions do not travel).
+ */
+function isColyseusContext(value: unknown): boolean {
+  const context = value as { resolve?: unknown; reject?: unknown } | null;
+  return (
+    typeof context === 'object' &&
+    context !== null &&
+    Object.isFrozen(context) &&
+    typeof context.resolve === 'function' &&
+    typeof context.reject === 'function'
+  );
 }
 
 /** What a server gives its rooms besides their configuration. */
@@ -332,9 +349,17 @@ export class DiceRoom extends Room {
   }
 
   /** A client's message: rate-limited, checked, carried out, or refused to that client alone. */
-  private receive(client: Client, type: string | number, message: unknown): void {
-    const request = String(type).slice(0, 40);
+  private receive(client: Client, type: unknown, message: unknown): void {
     if (this.closing) return;
+    // A message whose type is '*' itself reaches this catch-all as (client, payload, context): the
+    // payload where the type should be (anything at all: an object whose toString is not a function
+    // would throw out of the socket's handler and end the process), Colyseus's context as the message.
+    if (isColyseusContext(message) || (typeof type !== 'string' && typeof type !== 'number')) {
+      if (this.admit(client, '*'))
+        this.refuse(client, new ProtocolError('bad-message', 'Unknown message'), '*');
+      return;
+    }
+    const request = String(type).slice(0, 40);
     try {
       if (!this.admit(client, request)) return;
     } catch (error) {

@@ -90,3 +90,23 @@ export function serverLogger(
     },
   };
 }
+
+/** The line @colyseus/schema writes with console.error for a message type that is not UTF-8. */
+const BAD_UTF8 = /^decode\.utf8Read\(\): Invalid byte/;
+
+/**
+ * Routes the line @colyseus/schema writes straight to console.error for every message type that is not
+ * UTF-8 (its decoder's, not the server's logger, so that a client could fill the log with them) through
+ * `frames`, as malformed frames are. Returns the function that puts console.error back.
+ */
+export function quietDecoderErrors(frames: FrameErrorLog): () => void {
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && BAD_UTF8.test(args[0]))
+      frames.report('a message type that is not UTF-8');
+    else original(...args);
+  };
+  return () => {
+    if (console.error !== original) console.error = original;
+  };
+}

@@ -15,7 +15,7 @@ import { WebSocketTransport } from '@colyseus/ws-transport';
 import { ROOM_NAME } from '../online/protocol.js';
 import { diceRoom, type RoomConfig } from './DiceRoom.js';
 import { installGate, splitHttpOptions, type HttpOptions } from './http-gate.js';
-import { serverLogger } from './http-log.js';
+import { FrameErrorLog, quietDecoderErrors, serverLogger } from './http-log.js';
 import { connectRedis, shownRedisUrl, type RedisLink } from './redis.js';
 import { SharedRooms } from './shared-rooms.js';
 import { serveSite } from './static-site.js';
@@ -164,13 +164,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     process.on('unhandledRejection', keepRunning);
   }
   const throws = new ThrowPool(throwWorkers);
+  // Malformed frames and undecodable message types: one line, at most one per 10 s (http-log.ts).
+  const frames = new FrameErrorLog((line) => console.error(line));
+  const restoreConsole = quietDecoderErrors(frames);
   const transport = new WebSocketTransport({ server: httpServer, maxPayload: MAX_FRAME_BYTES });
   const server = defineServer({
     rooms: { [ROOM_NAME]: defineRoom(diceRoom(config, { store: shared, throws })) },
     transport,
     greet: false,
     // A malformed WebSocket frame is one line, at most one per 10 s (http-log.ts), not a stack each.
-    logger: serverLogger(),
+    logger: serverLogger(console, frames),
     // main.ts handles the signals itself (close(), then exit).
     gracefullyShutdown: false,
     express: (app) => serveSite(app, staticDir),
@@ -187,6 +190,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const uninstall = shared?.install();
   const release = (): void => {
     uninstallGate();
+    restoreConsole();
     void throws.close();
     uninstall?.();
     redis?.close();
