@@ -14,6 +14,7 @@ import type { DiePose } from '../scene/physics/types.js';
 import { Client } from '@colyseus/sdk';
 import { Player } from './test-player.js';
 import { startServer, type RunningServer } from './server.js';
+import { whereSolved } from './solver-tables.js';
 
 /** How long the server keeps a dropped seat in these tests, seconds. */
 const RECONNECT_SECONDS = 2;
@@ -300,6 +301,7 @@ describe('game server', { timeout: 30_000 }, () => {
     await host.next('thrown', (t) => t.seat === 1);
     const after = await host.next('view', (v) => v.game?.current === 0);
     expect(Object.keys(after.game!.players[1]!.scores)).toHaveLength(1);
+    expect(whereSolved('seed')).toBe('worker');
   }, 30_000);
 
   it('keeps a dropped seat: the view shows it offline, and a reconnection gets the same seat and the exact view', async () => {

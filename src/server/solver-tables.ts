@@ -8,18 +8,32 @@ import { solveTable, type StateValues } from '../engine/solver/index.js';
 import type { RuleSetId } from '../engine/index.js';
 
 const tables = new Map<RuleSetId, Promise<StateValues>>();
+/** Where each rule set's table was solved, once it was. */
+const solvedIn = new Map<RuleSetId, 'worker' | 'main thread'>();
 
 /** The solved table of a rule set: solving starts on the first call, later calls share it. */
 export function solvedTable(rules: RuleSetId): Promise<StateValues> {
   let table = tables.get(rules);
   if (!table) {
-    table = solveInWorker(rules).catch((error: unknown) => {
-      console.warn(`Solving ${rules} in a worker failed (${String(error)}); solving it here instead`);
-      return solveTable(rules);
-    });
+    table = solveInWorker(rules).then(
+      (solved) => {
+        solvedIn.set(rules, 'worker');
+        return solved;
+      },
+      (error: unknown) => {
+        console.warn(`Solving ${rules} in a worker failed (${String(error)}); solving it here instead`);
+        solvedIn.set(rules, 'main thread');
+        return solveTable(rules);
+      },
+    );
     tables.set(rules, table);
   }
   return table;
+}
+
+/** Where a rule set's table was solved (a worker, or the main thread after a worker failed), once it was. */
+export function whereSolved(rules: RuleSetId): 'worker' | 'main thread' | undefined {
+  return solvedIn.get(rules);
 }
 
 function solveInWorker(rules: RuleSetId): Promise<StateValues> {

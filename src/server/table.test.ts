@@ -4,7 +4,7 @@ import { solveTable } from '../engine/solver/index.js';
 import { MAX_SEATS, ProtocolError } from '../online/protocol.js';
 import type { Thrower } from './dice-thrower.js';
 import { computerName, uniqueName, computerSeat, personSeat } from './seats.js';
-import { solvedTable } from './solver-tables.js';
+import { solvedTable, whereSolved } from './solver-tables.js';
 import { Table } from './table.js';
 import { commitment } from './throw-secret.js';
 
@@ -281,6 +281,7 @@ describe('the optimal player’s tables', () => {
     const table = await first;
     expect(warn).not.toHaveBeenCalled();
     warn.mockRestore();
+    expect(whereSolved('seed')).toBe('worker');
     expect(table.rules).toBe('seed');
     expect(Array.from(table.values)).toEqual(Array.from(solveTable('seed').values));
   }, 30_000);

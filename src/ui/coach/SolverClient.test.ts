@@ -94,7 +94,14 @@ describe('SolverClient in the main thread (no Worker in Node)', () => {
     const game = playGame({ players: ['a', 'b'], seed: 4 }, [createBot('easy'), createBot('good')]);
     expect(await solver.review(game)).toEqual(reviewGame(setupOf(game), game.log, table));
     expect((await solver.table('seed')).values).toBe(table.values);
-    expect(await solver.prepare('seed')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('asks its worker to solve a rule set ahead of need, and resolves with the milliseconds it reports', async () => {
+    const worker = new FakeWorker();
+    const solver = client({ createWorker: () => worker });
+    const millis = await solver.prepare('seed');
+    expect(worker.asked).toEqual([expect.objectContaining({ kind: 'prepare', rules: 'seed' })]);
+    expect(typeof millis === 'number' && Number.isFinite(millis)).toBe(true);
   });
 
   it('rejects a refused position with the engine code', async () => {
