@@ -2,8 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /*
- * The layers (README.md, "Architecture": imports run engine <- scene <- ui): the engine imports nothing of the others, the
- * scene nothing of the UI, and the physics (run in Node by the benchmarks) nothing of the scene around it.
+ * The layers (README.md, "Architecture": imports run engine <- physics <- scene <- ui): the engine imports
+ * nothing of the others, the physics (run in Node by the server and the benchmarks) only the engine, the
+ * scene nothing of the UI.
  *
  * ESLint checks an import as written, not the file it resolves to, so a relative path is judged by how far
  * it climbs: a file N folders below a layer's root leaves the layer with N + 1 `../`. The rules are made for
@@ -91,30 +92,29 @@ export default tseslint.config(
     files: ['src/engine/**/*.ts'],
     rules: { 'no-restricted-globals': ['error', 'window', 'document'] },
   },
-  // The 3D table: no lit, and of the rest of src only the engine (never the UI, nor src/index.ts).
+  // The 3D table: no lit, and of the rest of src only the engine and the physics (never the UI, nor
+  // src/index.ts).
   ...layer({
     root: 'src/scene',
-    ignores: ['src/scene/physics/**'],
     forbidden: packages(['lit', '@lit'], 'The 3D table does not use lit (that is the UI).'),
-    leave: (depth) => `${climb(depth + 1)}(?!engine(?:/|$))`,
-    message: 'The 3D table imports, outside src/scene, only the engine (never src/ui).',
+    leave: (depth) => `${climb(depth + 1)}(?!(?:engine|physics)(?:/|$))`,
+    message: 'The 3D table imports, outside src/scene, only the engine and the physics (never src/ui).',
   }),
-  // Physics runs in Node for the benchmark: cannon-es and the engine only, nothing of the scene around it.
+  // Physics runs in Node (the game server, the benchmarks) and the page: cannon-es and the engine only.
   ...layer({
-    root: 'src/scene/physics',
+    root: 'src/physics',
     forbidden: packages(
       ['three', 'lit', '@lit'],
       'The physics runs in Node: cannon-es only, no three or lit.',
     ),
-    leave: (depth) => `${climb(depth + 1)}(?!\\.\\./engine(?:/|$))`,
-    message: 'The physics imports, outside src/scene/physics, only the engine (no scene file, no UI).',
+    leave: (depth) => `${climb(depth + 1)}(?!engine(?:/|$))`,
+    message: 'The physics imports, outside src/physics, only the engine (no scene file, no UI).',
   }),
   // The game server runs in Node: of the rest of src only the engine, the physics and the online protocol.
   ...layer({
     root: 'src/server',
     forbidden: packages(['three', 'lit', '@lit'], 'The game server runs in Node: no three or lit.'),
-    leave: (depth) => `${climb(depth + 1)}(?!(?:engine|online|scene/physics)(?:/|$))`,
-    message:
-      'The game server imports, outside src/server, only the engine, src/online and src/scene/physics.',
+    leave: (depth) => `${climb(depth + 1)}(?!(?:engine|online|physics)(?:/|$))`,
+    message: 'The game server imports, outside src/server, only the engine, src/online and src/physics.',
   }),
 );

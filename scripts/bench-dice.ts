@@ -10,11 +10,11 @@
  */
 import { pathToFileURL } from 'node:url';
 import { nextUint32, nextUnit, seedRng, type RngState } from '../src/engine/index.js';
-import { chiSquarePValue, chiSquareUniform } from '../src/scene/physics/chi-square.js';
-import { DiceWorld } from '../src/scene/physics/DiceWorld.js';
-import { FLAT_TOLERANCE_DEG, upFaceByAxis } from '../src/scene/physics/face-reading.js';
-import { MAX_THROW_SPEED, MIN_THROW_SPEED } from '../src/scene/physics/throw-launcher.js';
-import type { DiePose, Gesture } from '../src/scene/physics/types.js';
+import { chiSquarePValue, chiSquareUniform } from '../src/physics/chi-square.js';
+import { DiceWorld } from '../src/physics/DiceWorld.js';
+import { FLAT_TOLERANCE_DEG, upFaceByAxis } from '../src/physics/face-reading.js';
+import { MAX_THROW_SPEED, MIN_THROW_SPEED } from '../src/physics/throw-launcher.js';
+import type { DiePose, Gesture } from '../src/physics/types.js';
 import { countFlag, integerFlag, parseOrExit, readFlags } from './cli-args.js';
 
 const DICE = 5;

@@ -11,7 +11,7 @@ export type { NewGameOptions } from './ui/new-game-options.js';
 export { DicePokerError, type DicePokerErrorCode } from './ui/errors.js';
 export type { DicePokerState, PlayerSnapshot } from './ui/state-snapshot.js';
 export type { RollDetail, HoldDetail, ScoreDetail, TurnDetail, GameOverDetail } from './ui/events.js';
-export type { Gesture } from './scene/physics/types.js';
+export type { Gesture } from './physics/types.js';
 export type { TableProbe, GpuResources } from './scene/index.js';
 export type { OnlineGameRecord } from './online/game-record.js';
 export type { VerifyResult, VerifyFinding, VerifyStep } from './online/verify.js';

@@ -14,7 +14,7 @@
  * asynchronous; the server computes the same values synchronously with node:crypto (server/throw-secret.ts,
  * tested equal).
  */
-import type { Gesture } from '../scene/physics/types.js';
+import type { Gesture } from '../physics/types.js';
 
 /** Bytes of a game's secret (256 bits; the floor is 128). */
 export const SECRET_BYTES = 32;

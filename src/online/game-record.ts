@@ -5,7 +5,7 @@
  * (the trajectory's first frame) as this page saw it arrive.
  */
 import { isRowId, type Action, type RuleSetId } from '../engine/index.js';
-import { decodeTrajectory, encodeTrajectory } from '../scene/physics/trajectory.js';
+import { decodeTrajectory, encodeTrajectory } from '../physics/trajectory.js';
 import { isHex, SECRET_BYTES, type ProofGesture } from './fairness.js';
 import type { RoomView, ServerMessages } from './protocol.js';
 

@@ -5,8 +5,8 @@
  * one of them differently in its last bit may still agree here, and if it does not, a game's rest
  * cannot be checked in it (verify.ts says so rather than calling the game tampered).
  */
-import type { DiceWorld } from '../scene/physics/DiceWorld.js';
-import { recordThrow } from '../scene/physics/trajectory.js';
+import type { DiceWorld } from '../physics/DiceWorld.js';
+import { recordThrow } from '../physics/trajectory.js';
 
 /** The reference throws: dice as they lie, held dice, seed, gesture. */
 const THROWS: {

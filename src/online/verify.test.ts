@@ -4,7 +4,7 @@
  * step and the throw. The page's Web Crypto and the server's node:crypto make the same seeds.
  */
 import { describe, expect, it } from 'vitest';
-import { DiceWorld } from '../scene/physics/DiceWorld.js';
+import { DiceWorld } from '../physics/DiceWorld.js';
 import { commitment, newSecret, throwSeed } from '../server/throw-secret.js';
 import { playedRecord } from '../../tests/support/played-record.js';
 import { commitmentOf, throwSeedsOf } from './fairness.js';

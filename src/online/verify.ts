@@ -15,8 +15,8 @@
  * in this browser, never as a sign of tampering.
  */
 import { apply, newGame, refusal, type Action, type Game } from '../engine/index.js';
-import { DiceWorld } from '../scene/physics/DiceWorld.js';
-import { decodeTrajectory, recordThrow, type Trajectory } from '../scene/physics/trajectory.js';
+import { DiceWorld } from '../physics/DiceWorld.js';
+import { decodeTrajectory, recordThrow, type Trajectory } from '../physics/trajectory.js';
 import { commitmentOf, gestureOf, throwSeedsOf } from './fairness.js';
 import type { OnlineGameRecord } from './game-record.js';
 import { physicsReproducible } from './physics-reference.js';

@@ -1,5 +1,5 @@
-import { DiceWorld } from './physics/DiceWorld.js';
-import type { DiePose, Gesture, ThrowResult } from './physics/types.js';
+import { DiceWorld } from '../physics/DiceWorld.js';
+import type { DiePose, Gesture, ThrowResult } from '../physics/types.js';
 import { FrameLoop } from './FrameLoop.js';
 import type { PointerInput, TableInputHandlers } from './PointerInput.js';
 import { blankPose, PoseTween } from './PoseTween.js';
@@ -7,7 +7,7 @@ import { SceneError } from './SceneError.js';
 import { TableView, type GpuResources } from './TableView.js';
 import type { ThrowPlayback } from './ThrowPlayback.js';
 import { ThrowSession } from './ThrowSession.js';
-import type { Trajectory } from './physics/trajectory.js';
+import type { Trajectory } from '../physics/trajectory.js';
 
 /** How much the table may cost to draw. */
 export type SceneQuality = 'high' | 'low';

@@ -1,7 +1,7 @@
 import { DiceScene, type TableHandlers } from './DiceScene.js';
 import { HeadlessThrower, type DiceThrower } from './HeadlessThrower.js';
-import type { Trajectory } from './physics/trajectory.js';
-import type { Gesture, ThrowResult } from './physics/types.js';
+import type { Trajectory } from '../physics/trajectory.js';
+import type { Gesture, ThrowResult } from '../physics/types.js';
 
 /** Performance mark set when the table's first frame is drawn (read by `npm run bench:startup`). */
 export const FIRST_FRAME_MARK = 'dice-poker:first-frame';

@@ -1,5 +1,5 @@
 import * as THREE from 'three';
-import type { DiePose } from './physics/types.js';
+import type { DiePose } from '../physics/types.js';
 import { BLOB_MAX_HALF, blobCenter, createBlobTexture } from './blob-shadow.js';
 import type { DieLayout } from './DirtyRegions.js';
 import { createDieGeometry } from './die-geometry.js';

@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import { blobCenter } from './blob-shadow.js';
-import { DIE_SIZE } from './physics/types.js';
+import { DIE_SIZE } from '../physics/types.js';
 
 /** A rectangle of the canvas in CSS pixels, origin bottom-left (as WebGL's scissor), x1/y1 exclusive. */
 export interface ScreenRect {

@@ -1,6 +1,6 @@
-import { DiceWorld } from './physics/DiceWorld.js';
-import type { Trajectory } from './physics/trajectory.js';
-import type { Gesture, ThrowResult } from './physics/types.js';
+import { DiceWorld } from '../physics/DiceWorld.js';
+import type { Trajectory } from '../physics/trajectory.js';
+import type { Gesture, ThrowResult } from '../physics/types.js';
 
 /**
  * Where the dice are thrown: the 3D scene when WebGL works, else the same physics run headless (the
@@ -33,7 +33,7 @@ export class HeadlessThrower implements DiceThrower {
 
   async play(trajectory: Trajectory, held: readonly boolean[]): Promise<void> {
     // Online play only: the trajectory's reader comes with it.
-    const { samplePose, trajectorySeconds } = await import('./physics/trajectory.js');
+    const { samplePose, trajectorySeconds } = await import('../physics/trajectory.js');
     const end = trajectorySeconds(trajectory);
     this.world.lay(
       held.map((_, i) => samplePose(trajectory, end, i, { x: 0, y: 0, z: 0, qx: 0, qy: 0, qz: 0, qw: 1 })),

@@ -1,6 +1,6 @@
 import * as THREE from 'three';
-import { MAX_THROW_SPEED, MIN_THROW_SPEED } from './physics/throw-launcher.js';
-import { DEFAULT_GESTURE, DIE_SIZE, type Gesture } from './physics/types.js';
+import { MAX_THROW_SPEED, MIN_THROW_SPEED } from '../physics/throw-launcher.js';
+import { DEFAULT_GESTURE, DIE_SIZE, type Gesture } from '../physics/types.js';
 import type { ScenePicker } from './ScenePicker.js';
 
 /** The release velocity is measured over this last stretch of the drag, in ms. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HELD_SLOTS, TABLE, type DiePose } from './physics/types.js';
+import { HELD_SLOTS, TABLE, type DiePose } from '../physics/types.js';
 import { blankPose, PoseTween } from './PoseTween.js';
 
 const WALL_NEAR_FACE = TABLE.depth / 2;

@@ -1,5 +1,5 @@
 import * as THREE from 'three';
-import { TABLE, type DiePose } from './physics/types.js';
+import { TABLE, type DiePose } from '../physics/types.js';
 
 /** Z of the near wall's middle: a die moving across it must hop over it. */
 const NEAR_WALL_Z = TABLE.depth / 2 + TABLE.wallThickness / 2;

@@ -1,7 +1,7 @@
 import * as THREE from 'three';
 import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
 import type { Lighting } from './Lighting.js';
-import { DIE_SIZE, HELD_SLOTS, TABLE } from './physics/types.js';
+import { DIE_SIZE, HELD_SLOTS, TABLE } from '../physics/types.js';
 import { boxUvsInUnits, feltPicture, woodPicture, type TablePicture } from './table-textures.js';
 import { VertexLitMaterial } from './VertexLitMaterial.js';
 

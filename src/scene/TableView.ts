@@ -1,6 +1,6 @@
 import * as THREE from 'three';
-import { topFace } from './physics/face-reading.js';
-import { writePose, type DiePose } from './physics/types.js';
+import { topFace } from '../physics/face-reading.js';
+import { writePose, type DiePose } from '../physics/types.js';
 import { CameraRig } from './CameraRig.js';
 import { DieMeshes } from './DieMeshes.js';
 import { DirtyRegions, type ScreenRect } from './DirtyRegions.js';

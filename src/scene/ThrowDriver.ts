@@ -1,4 +1,4 @@
-import type { DiceWorld } from './physics/DiceWorld.js';
+import type { DiceWorld } from '../physics/DiceWorld.js';
 
 /** Most steps run for one drawn frame: past that the dice slow down instead of jumping. */
 const MAX_STEPS_PER_FRAME = 5;

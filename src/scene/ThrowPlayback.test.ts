@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DiceWorld } from './physics/DiceWorld.js';
-import { recordThrow, trajectorySeconds } from './physics/trajectory.js';
-import type { DiePose } from './physics/types.js';
+import { DiceWorld } from '../physics/DiceWorld.js';
+import { recordThrow, trajectorySeconds } from '../physics/trajectory.js';
+import type { DiePose } from '../physics/types.js';
 import { ThrowPlayback } from './ThrowPlayback.js';
 
 const { trajectory } = recordThrow(new DiceWorld(), 9, { dirX: 0, dirZ: -1, speed: 12 }, [

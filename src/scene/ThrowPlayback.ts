@@ -1,6 +1,6 @@
-import { samplePose, trajectorySeconds, type Trajectory } from './physics/trajectory.js';
-import { impactsOf, type Impact } from './physics/trajectory-impacts.js';
-import type { DiePose } from './physics/types.js';
+import { samplePose, trajectorySeconds, type Trajectory } from '../physics/trajectory.js';
+import { impactsOf, type Impact } from '../physics/trajectory-impacts.js';
+import type { DiePose } from '../physics/types.js';
 import { blankPose } from './PoseTween.js';
 
 /** Where a played-back pose goes: die `index` is drawn at `pose`. */

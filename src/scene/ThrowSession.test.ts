@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DiceWorld } from './physics/DiceWorld.js';
-import { DEFAULT_GESTURE } from './physics/types.js';
+import { DiceWorld } from '../physics/DiceWorld.js';
+import { DEFAULT_GESTURE } from '../physics/types.js';
 import { ThrowSession } from './ThrowSession.js';
 
 const NONE_HELD = [false, false, false, false, false];

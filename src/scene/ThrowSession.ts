@@ -1,5 +1,5 @@
-import type { DiceWorld } from './physics/DiceWorld.js';
-import type { Gesture, ThrowResult } from './physics/types.js';
+import type { DiceWorld } from '../physics/DiceWorld.js';
+import type { Gesture, ThrowResult } from '../physics/types.js';
 import { SceneError } from './SceneError.js';
 import { ThrowDriver } from './ThrowDriver.js';
 

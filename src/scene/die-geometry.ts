@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
-import { DIE_SIZE, FACE_NORMALS } from './physics/types.js';
+import { DIE_SIZE, FACE_NORMALS } from '../physics/types.js';
 import { ATLAS_COLUMNS, ATLAS_ROWS } from './die-textures.js';
 
 /** Outward normal of each side of three's box geometry, in the order its vertices are laid out. */

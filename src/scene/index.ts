@@ -20,8 +20,8 @@ export { DiceScene, type DiceSceneOptions, type SceneQuality, type TableHandlers
 export { DiceTable, FIRST_FRAME_MARK, type DiceTableHost, type TableState } from './DiceTable.js';
 export { HeadlessThrower, type DiceThrower } from './HeadlessThrower.js';
 export { SceneError, type SceneErrorCode } from './SceneError.js';
-export { DEFAULT_GESTURE, type Gesture, type ThrowResult } from './physics/types.js';
-export { decodeTrajectory, TrajectoryError, type Trajectory } from './physics/trajectory.js';
+export { DEFAULT_GESTURE, type Gesture, type ThrowResult } from '../physics/types.js';
+export { decodeTrajectory, TrajectoryError, type Trajectory } from '../physics/trajectory.js';
 
 /** Live WebGL resources of the table's renderer (from three's `renderer.info`). */
 export interface GpuResources {

@@ -26,7 +26,7 @@ import {
 import { BotTurns } from './bot-turns.js';
 import { createThrower } from './dice-thrower.js';
 import type { RoomStore } from './game-store.js';
-import type { Gesture } from '../scene/physics/types.js';
+import type { Gesture } from '../physics/types.js';
 import { Table, type Change } from './table.js';
 import { capOpenReservations } from './reservation-cap.js';
 import { newSeatKey } from './seat-keys.js';

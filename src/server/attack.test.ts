@@ -11,9 +11,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apply, freeRows, newGame, throwSeed as engineThrowSeed, type Game } from '../engine/index.js';
-import { DiceWorld } from '../scene/physics/DiceWorld.js';
-import { decodeTrajectory, recordThrow, type Trajectory } from '../scene/physics/trajectory.js';
-import type { Gesture } from '../scene/physics/types.js';
+import { DiceWorld } from '../physics/DiceWorld.js';
+import { decodeTrajectory, recordThrow, type Trajectory } from '../physics/trajectory.js';
+import type { Gesture } from '../physics/types.js';
 import { gestureOf } from '../online/fairness.js';
 import { startServer, type RunningServer } from './server.js';
 import { Player } from './test-player.js';

@@ -6,7 +6,7 @@
  */
 import { createBot, greedyRow, type Bot, type BotId } from '../engine/bots/index.js';
 import { nextUnit, seedRng, type Action, type Game, type RngState } from '../engine/index.js';
-import type { Gesture } from '../scene/physics/types.js';
+import type { Gesture } from '../physics/types.js';
 import { solvedTable } from './solver-tables.js';
 import type { Change, Table } from './table.js';
 

@@ -5,9 +5,9 @@
  * on what the world threw before, so one world serves any number of rooms, one throw at a time.
  */
 import type { Game } from '../engine/index.js';
-import { DiceWorld } from '../scene/physics/DiceWorld.js';
-import { encodeTrajectory, recordThrow, trajectorySeconds } from '../scene/physics/trajectory.js';
-import type { Gesture } from '../scene/physics/types.js';
+import { DiceWorld } from '../physics/DiceWorld.js';
+import { encodeTrajectory, recordThrow, trajectorySeconds } from '../physics/trajectory.js';
+import type { Gesture } from '../physics/types.js';
 
 /** A throw made: the faces it rests on, its trajectory encoded for the wire, and how long it lasts. */
 export interface ThrowOutcome {

@@ -47,7 +47,7 @@ import {
   type ServerMessages,
 } from '../online/protocol.js';
 import { verifyGame } from '../online/verify.js';
-import type { Gesture } from '../scene/physics/types.js';
+import type { Gesture } from '../physics/types.js';
 import { startServer, type RunningServer } from './server.js';
 
 const DEFAULT_SEED = 0x5eed_2024;

@@ -4,7 +4,7 @@
  * commitment from the start and the rest once the game is over.
  */
 import { proofGesture, type GameProof, type ProofGesture } from '../online/fairness.js';
-import type { Gesture } from '../scene/physics/types.js';
+import type { Gesture } from '../physics/types.js';
 import { commitment, throwSeed } from './throw-secret.js';
 
 export class GameSecret {

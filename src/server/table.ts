@@ -27,7 +27,7 @@ import {
   type ServerMessages,
 } from '../online/protocol.js';
 import type { ProofGesture } from '../online/fairness.js';
-import type { Gesture } from '../scene/physics/types.js';
+import type { Gesture } from '../physics/types.js';
 import { throwInput, type Thrower, type ThrowInput, type ThrowOutcome } from './dice-thrower.js';
 import { checkPersonName, sameName } from './name-key.js';
 import { seatKeyHash } from './seat-keys.js';

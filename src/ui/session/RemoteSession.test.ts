@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { apply, newGame, type Game } from '../../engine/index.js';
 import type { ClientMessages, RoomView, ServerMessages } from '../../online/protocol.js';
-import { encodeTrajectory } from '../../scene/physics/trajectory.js';
+import { encodeTrajectory } from '../../physics/trajectory.js';
 import { RemoteSession, type RoomLink } from './RemoteSession.js';
 
 /** A link whose server messages the test sends, recording what the page sends. */

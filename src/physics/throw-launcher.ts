@@ -1,5 +1,5 @@
 import * as CANNON from 'cannon-es';
-import { nextUnit, type RngState } from '../../engine/index.js';
+import { nextUnit, type RngState } from '../engine/index.js';
 import { randomRotation, randomUnitVector } from './rotations.js';
 import { freeFeltSpot, type Spot } from './table-spots.js';
 import { DEFAULT_GESTURE, DIE_SIZE, TABLE, type Gesture } from './types.js';

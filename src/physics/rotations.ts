@@ -1,5 +1,5 @@
 import * as CANNON from 'cannon-es';
-import { nextUnit, type RngState } from '../../engine/index.js';
+import { nextUnit, type RngState } from '../engine/index.js';
 import { topFace, type QuaternionLike } from './face-reading.js';
 import { FACE_NORMALS } from './types.js';
 

@@ -1,6 +1,6 @@
 import * as CANNON from 'cannon-es';
 import { describe, expect, it } from 'vitest';
-import { seedRng } from '../../engine/index.js';
+import { seedRng } from '../engine/index.js';
 import { aimOf, launchDie, MAX_THROW_ANGLE_DEG, MAX_THROW_SPEED, MIN_THROW_SPEED } from './throw-launcher.js';
 import { TABLE } from './types.js';
 

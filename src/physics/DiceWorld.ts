@@ -1,5 +1,5 @@
 import * as CANNON from 'cannon-es';
-import { DICE_COUNT, isFace, seedRng, type RngState } from '../../engine/index.js';
+import { DICE_COUNT, isFace, seedRng, type RngState } from '../engine/index.js';
 import { buildCannonTable } from './cannon-table.js';
 import { DEFAULT_DICE_WORLD_OPTIONS, type DiceWorldOptions } from './dice-world-options.js';
 import { topFace, type FaceReading } from './face-reading.js';

@@ -1,6 +1,6 @@
 import * as CANNON from 'cannon-es';
 import { describe, expect, it } from 'vitest';
-import { seedRng } from '../../engine/index.js';
+import { seedRng } from '../engine/index.js';
 import { chiSquarePValue, chiSquareUniform } from './chi-square.js';
 import { topFace } from './face-reading.js';
 import {

@@ -1,5 +1,5 @@
 import * as CANNON from 'cannon-es';
-import { DICE_COUNT } from '../../engine/index.js';
+import { DICE_COUNT } from '../engine/index.js';
 import { AveragedFrictionNarrowphase } from './averaged-friction-narrowphase.js';
 import { DiceBroadphase } from './dice-broadphase.js';
 import type { DiceWorldOptions } from './dice-world-options.js';
