@@ -47,6 +47,25 @@ test('a seat is its person’s: a name alone only asks, the host refuses, and a 
   await mari.page.locator('dice-poker dp-online-panel [data-online-start]').click();
   await expect(juri.page.locator('dice-poker dp-scorecard')).toBeVisible();
 
+  // Mari's turn: Jüri's R or Space does nothing at all (nothing sent, no refusal coming back as a toast),
+  // as his Throw button is disabled; then Mari throws.
+  await juri.page.locator('dice-poker').evaluate((el) => {
+    const toasts: string[] = [];
+    (window as unknown as { toasts: string[] }).toasts = toasts;
+    new MutationObserver(() => {
+      const toast = el.shadowRoot?.querySelector('.toast')?.textContent?.trim();
+      if (toast) toasts.push(toast);
+    }).observe(el.shadowRoot!, { childList: true, subtree: true, characterData: true });
+  });
+  await expect(juri.page.locator('dice-poker [part="roll-button"]')).toBeDisabled();
+  await juri.page.locator('dice-poker canvas').focus();
+  await juri.page.keyboard.press('r');
+  await juri.page.keyboard.press(' ');
+  await mari.page.locator('dice-poker [part="roll-button"]').click();
+  await expect.poll(async () => (await stateOf(juri.page)).rollsUsed, { timeout: 20_000 }).toBe(1);
+  expect((await stateOf(juri.page)).current).toBe(0);
+  expect(await juri.page.evaluate(() => (window as unknown as { toasts: string[] }).toasts)).toEqual([]);
+
   // Jüri closes his tab; Eve, who has the invite link, types his name.
   await juri.page.close();
   await expect.poll(async () => (await stateOf(mari.page)).online?.connected).toEqual([true, false]);

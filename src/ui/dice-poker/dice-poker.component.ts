@@ -421,14 +421,26 @@ export class DicePoker extends LitElement {
     return !!online && !!game && !game.over && game.current !== online.seat;
   }
 
+  /**
+   * The one answer to "may the person at this page act now": a game under way, no panel open, and the
+   * turn theirs (not a computer's, not, online, another seat's). The pointer, the keys, the buttons and
+   * the sheet all ask it; a throw in flight (`busy`) is the session's to refuse.
+   */
+  private get personMayAct(): boolean {
+    const game = this.game;
+    return !!game && !game.over && !this.settingUp && !this.botTurn && !this.othersTurn;
+  }
+
   private announce(text: string): void {
     this.announcement = text;
   }
 
   /** Keyboard play (see key-commands.ts). */
   private readonly onKeyDown = (event: KeyboardEvent): void => {
-    const playing = !!this.game && !this.game.over && !this.settingUp && !this.botTurn;
-    const command = keyCommand(event, { playing, canStartOver: !!this.game && !this.busy });
+    const command = keyCommand(event, {
+      playing: this.personMayAct,
+      canStartOver: !!this.game && !this.busy,
+    });
     if (!command) return;
     event.preventDefault();
     if (command.kind === 'roll') this.attempt(() => this.roll());
@@ -491,7 +503,7 @@ export class DicePoker extends LitElement {
       dice: game?.dice ?? null,
       held: game?.held ?? null,
       // Flicks and taps on the table count only while a person plays a turn and no dice roll.
-      inputTaken: !!game && !game.over && !this.settingUp && !this.busy && !this.botTurn && !this.othersTurn,
+      inputTaken: this.personMayAct && !this.busy,
       // Before a turn's first throw there is nothing to lose: a tap on the felt may throw.
       beforeFirstThrow: game?.rollsUsed === 0,
       label: this.strings.said.table(game?.dice ?? [], game?.held ?? []),
@@ -594,7 +606,7 @@ export class DicePoker extends LitElement {
     const game = this.game;
     const online = this.onlineView(game);
     const othersTurn = this.othersTurn;
-    const playing = !!game && !game.over && !this.settingUp && !this.botTurn && !othersTurn;
+    const playing = this.personMayAct;
     if (online.joining || online.lobby) loadOnlinePanel();
     else if (!game || this.settingUp) loadStartPanel();
     return renderDicePoker({
