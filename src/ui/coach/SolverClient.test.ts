@@ -46,6 +46,11 @@ class FakeWorker implements WorkerLike {
   terminate(): void {
     this.terminated = true;
   }
+
+  /** Answers as the worker would, with `response`. */
+  answerWith(response: SolverResponse): void {
+    this.onMessage?.({ data: response } as MessageEvent<SolverResponse>);
+  }
 }
 
 describe('SolverClient in the main thread (no Worker in Node)', () => {
@@ -94,6 +99,16 @@ describe('SolverClient in the main thread (no Worker in Node)', () => {
     const game = playGame({ players: ['a', 'b'], seed: 4 }, [createBot('easy'), createBot('good')]);
     expect(await solver.review(game)).toEqual(reviewGame(setupOf(game), game.log, table));
     expect((await solver.table('seed')).values).toBe(table.values);
+  });
+
+  it('refuses an answer of another kind than the request (bad-response), as the protocol is typed', async () => {
+    const worker = new FakeWorker();
+    worker.postMessage = (message) => {
+      worker.asked.push(message);
+      setTimeout(() => worker.answerWith({ id: message.id, ok: true, kind: 'prepare', millis: 1 }), 1);
+    };
+    const solver = client({ createWorker: () => worker });
+    await expect(solver.table('seed')).rejects.toMatchObject({ name: 'SolverError', code: 'bad-response' });
   });
 
   it('asks its worker to solve a rule set ahead of need, and resolves with the milliseconds it reports', async () => {

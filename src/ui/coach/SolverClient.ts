@@ -110,7 +110,12 @@ interface AdviceAsk {
   waiters: { resolve: (advice: Advice | null) => void; reject: (error: SolverError) => void }[];
 }
 
-type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never;
+/** The kinds of request, each answered by a response of the same kind. */
+type Kind = SolverRequest['kind'];
+/** A request of kind K, as the client makes it (the channel adds its id). */
+type RequestOf<K extends Kind> = Omit<Extract<SolverRequest, { kind: K }>, 'id'>;
+/** The answer to a request of kind K. */
+type AnswerOf<K extends Kind> = Extract<SolverResponse, { ok: true; kind: K }>;
 
 /**
  * A promise-based client of the solver worker. Advice is "latest wins": at most one advice request is
@@ -185,15 +190,14 @@ export class SolverClient {
    */
   async review(game: Pick<Game, 'rules' | 'seed' | 'players' | 'log'>): Promise<GameReview> {
     const setup = { players: game.players.map((p) => p.name), rules: game.rules, seed: game.seed };
-    const response = await this.send({ kind: 'review', setup, log: game.log });
-    return (response as { review: GameReview }).review;
+    return (await this.send({ kind: 'review', setup, log: game.log })).review;
   }
 
   /** A rule set's solved table (a copy from the worker, asked once), e.g. for the optimal bot. */
   table(rules: RuleSetId): Promise<StateValues> {
     let table = this.tables.get(rules);
     if (!table) {
-      table = this.send({ kind: 'table', rules }).then((r) => (r as { table: StateValues }).table);
+      table = this.send({ kind: 'table', rules }).then((r) => r.table);
       table.catch(() => this.tables.delete(rules));
       this.tables.set(rules, table);
     }
@@ -202,8 +206,7 @@ export class SolverClient {
 
   /** Solves a rule set's table in the worker ahead of need; resolves with the ms the solve took (~0 if done). */
   async prepare(rules: RuleSetId): Promise<number> {
-    const response = await this.send({ kind: 'prepare', rules });
-    return (response as { millis: number }).millis;
+    return (await this.send({ kind: 'prepare', rules })).millis;
   }
 
   /**
@@ -228,8 +231,7 @@ export class SolverClient {
    * @throws SolverError (rejects) with code `unavailable` when there is no win worker
    */
   async winPlan(game: Game): Promise<TurnPlan | null> {
-    const response = await this.send({ kind: 'win-plan', game: withoutLog(game) });
-    return (response as { plan: TurnPlan | null }).plan;
+    return (await this.send({ kind: 'win-plan', game: withoutLog(game) })).plan;
   }
 
   /**
@@ -238,8 +240,7 @@ export class SolverClient {
    */
   async winReview(game: Pick<Game, 'rules' | 'seed' | 'players' | 'log'>): Promise<WinReviewedDecision[]> {
     const setup = { players: game.players.map((p) => p.name), rules: game.rules, seed: game.seed };
-    const response = await this.send({ kind: 'win-review', setup, log: game.log });
-    return (response as { decisions: WinReviewedDecision[] }).decisions;
+    return (await this.send({ kind: 'win-review', setup, log: game.log })).decisions;
   }
 
   /**
@@ -251,7 +252,7 @@ export class SolverClient {
     if (!ready) {
       ready = this.send({ kind: 'win-prepare', rules }).then((r) => {
         this.winModelsReady.add(rules);
-        return (r as { millis: number }).millis;
+        return r.millis;
       });
       ready.catch(() => this.winModels.delete(rules));
       this.winModels.set(rules, ready);
@@ -297,7 +298,7 @@ export class SolverClient {
       if (!this.disposed) this.sendAdvice();
     };
     this.send({ kind: 'advice', query: ask.query }).then(
-      (response) => settle((response as { advice: Advice }).advice),
+      (response) => settle(response.advice),
       (error: SolverError) => settle(null, error),
     );
   }
@@ -313,7 +314,7 @@ export class SolverClient {
     };
     this.send({ kind: 'win-advice', game: withoutLog(ask.game) }).then(
       (response) => {
-        ask.resolve((response as { advice: WinAdvice }).advice);
+        ask.resolve(response.advice);
         done();
       },
       (error: SolverError) => {
@@ -323,13 +324,18 @@ export class SolverClient {
     );
   }
 
-  private send(request: Distribute<SolverRequest>): Promise<SolverResponse & { ok: true }> {
+  /**
+   * The one channel to the workers: a request of kind K, answered by the response of kind K with its id
+   * (`receive` checks the kind), or rejected with a SolverError.
+   */
+  private send<K extends Kind>(request: RequestOf<K> & { kind: K }): Promise<AnswerOf<K>> {
     if (this.disposed) return Promise.reject(new SolverError('The solver was disposed', 'disposed'));
-    const full = { ...request, id: this.nextId++ } as SolverRequest;
+    const full = { ...request, id: this.nextId++ } as unknown as SolverRequest;
     const worker = isWinRequest(full) ? this.startWin() : this.worker;
     if (!worker) return Promise.reject(new SolverError('The chance to win is unavailable', 'unavailable'));
-    return new Promise((resolve, reject) => {
-      this.pending.set(full.id, { request: full, resolve, reject });
+    return new Promise<AnswerOf<K>>((resolve, reject) => {
+      // `receive` resolves only with a response whose kind is the request's: an AnswerOf<K>.
+      this.pending.set(full.id, { request: full, resolve: resolve as Pending['resolve'], reject });
       worker.postMessage(full);
     });
   }
@@ -371,8 +377,12 @@ export class SolverClient {
     const pending = this.pending.get(response.id);
     if (!pending) return; // answered after dispose, or not ours
     this.pending.delete(response.id);
-    if (response.ok) pending.resolve(response);
-    else pending.reject(new SolverError(response.error, response.code));
+    if (!response.ok) pending.reject(new SolverError(response.error, response.code));
+    else if (response.kind !== pending.request.kind) {
+      pending.reject(
+        new SolverError(`A ${response.kind} answer to a ${pending.request.kind} request`, 'bad-response'),
+      );
+    } else pending.resolve(response);
   }
 
   /** The worker failed (it could not load, or it crashed): answer from the main thread from now on. */
