@@ -3,6 +3,7 @@ import type { TurnPlan } from '../../engine/bots/bot.js';
 import { positionOf, type StateValues, type WinReviewedDecision } from '../../engine/solver/index.js';
 import type { GameReview } from '../../engine/solver/review.js';
 import type { Advice, AdviceQuery, SolverRequest, SolverResponse, WinAdvice } from './protocol.js';
+import { LatestWins } from './latest-wins.js';
 import { answer } from './solver-service.js';
 
 /** What the client needs of a worker: the module worker in a browser, or a stand-in. */
@@ -103,13 +104,6 @@ interface Pending {
   reject: (error: SolverError) => void;
 }
 
-interface AdviceAsk {
-  key: string;
-  query: AdviceQuery;
-  /** Everyone waiting for this position's advice. */
-  waiters: { resolve: (advice: Advice | null) => void; reject: (error: SolverError) => void }[];
-}
-
 /** The kinds of request, each answered by a response of the same kind. */
 type Kind = SolverRequest['kind'];
 /** A request of kind K, as the client makes it (the channel adds its id). */
@@ -128,8 +122,13 @@ export class SolverClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly tables = new Map<RuleSetId, Promise<StateValues>>();
-  private adviceInFlight: AdviceAsk | undefined;
-  private adviceWaiting: AdviceAsk | undefined;
+  /** The advice for the position on the table, and its chance to win: latest wins (latest-wins.ts). */
+  private readonly advice = new LatestWins<AdviceQuery, Advice>((query) =>
+    this.send({ kind: 'advice', query }).then((r) => r.advice),
+  );
+  private readonly winAdviceOf = new LatestWins<Game, WinAdvice>((game) =>
+    this.send({ kind: 'win-advice', game: withoutLog(game) }).then((r) => r.advice),
+  );
   private disposed = false;
   private inWorker: boolean;
   /** The win worker: undefined until first wanted, null when it cannot start or failed. */
@@ -137,10 +136,6 @@ export class SolverClient {
   private readonly createWinWorker: () => WorkerLike | null;
   private readonly winModels = new Map<RuleSetId, Promise<number>>();
   private readonly winModelsReady = new Set<RuleSetId>();
-  private winAdviceInFlight = false;
-  private winAdviceWaiting:
-    | { game: Game; resolve: (advice: WinAdvice | null) => void; reject: (error: SolverError) => void }
-    | undefined;
 
   constructor({
     createWorker = startModuleWorker,
@@ -170,18 +165,7 @@ export class SolverClient {
 
   /** Advice for a position given as plain data; null supersedes any waiting request and resolves null. */
   adviseOn(query: AdviceQuery | null): Promise<Advice | null> {
-    this.adviceWaiting?.waiters.forEach((w) => w.resolve(null));
-    this.adviceWaiting = undefined;
-    if (!query || this.disposed) return Promise.resolve(null);
-    const key = JSON.stringify(query);
-    return new Promise<Advice | null>((resolve, reject) => {
-      if (this.adviceInFlight?.key === key) {
-        this.adviceInFlight.waiters.push({ resolve, reject }); // this position is being solved already
-        return;
-      }
-      this.adviceWaiting = { key, query, waiters: [{ resolve, reject }] };
-      if (!this.adviceInFlight) this.sendAdvice();
-    });
+    return this.advice.ask(JSON.stringify(query), query);
   }
 
   /**
@@ -216,13 +200,9 @@ export class SolverClient {
    * @throws SolverError (rejects) with code `unavailable` when there is no win worker
    */
   winAdvice(game: Game | null | undefined): Promise<WinAdvice | null> {
-    this.winAdviceWaiting?.resolve(null);
-    this.winAdviceWaiting = undefined;
-    if (!game || game.over || this.disposed) return Promise.resolve(null);
-    return new Promise((resolve, reject) => {
-      this.winAdviceWaiting = { game, resolve, reject };
-      if (!this.winAdviceInFlight) this.sendWinAdvice();
-    });
+    const asked = game && !game.over ? game : null;
+    // Keyed by the whole game (every sheet counts for the chance to win), its log left out.
+    return this.winAdviceOf.ask(asked ? JSON.stringify(withoutLog(asked)) : '', asked);
   }
 
   /**
@@ -273,55 +253,11 @@ export class SolverClient {
     this.disposed = true;
     this.worker.terminate();
     this.winWorker?.terminate();
-    this.winAdviceWaiting?.resolve(null);
-    this.winAdviceWaiting = undefined;
-    for (const ask of [this.adviceInFlight, this.adviceWaiting]) ask?.waiters.forEach((w) => w.resolve(null));
-    this.adviceInFlight = this.adviceWaiting = undefined;
+    this.advice.stop();
+    this.winAdviceOf.stop();
     const pending = [...this.pending.values()];
     this.pending.clear();
     for (const p of pending) p.reject(new SolverError('The solver was disposed', 'disposed'));
-  }
-
-  private sendAdvice(): void {
-    const ask = this.adviceWaiting;
-    this.adviceWaiting = undefined;
-    this.adviceInFlight = ask;
-    if (!ask) return;
-    const settle = (advice: Advice | null, error?: SolverError): void => {
-      if (this.adviceInFlight === ask) this.adviceInFlight = undefined;
-      // An answer overtaken by a newer question is dropped, not shown late.
-      const stale = this.adviceWaiting !== undefined;
-      for (const w of ask.waiters) {
-        if (error && !stale) w.reject(error);
-        else w.resolve(stale ? null : advice);
-      }
-      if (!this.disposed) this.sendAdvice();
-    };
-    this.send({ kind: 'advice', query: ask.query }).then(
-      (response) => settle(response.advice),
-      (error: SolverError) => settle(null, error),
-    );
-  }
-
-  private sendWinAdvice(): void {
-    const ask = this.winAdviceWaiting;
-    this.winAdviceWaiting = undefined;
-    if (!ask) return;
-    this.winAdviceInFlight = true;
-    const done = (): void => {
-      this.winAdviceInFlight = false;
-      if (!this.disposed) this.sendWinAdvice();
-    };
-    this.send({ kind: 'win-advice', game: withoutLog(ask.game) }).then(
-      (response) => {
-        ask.resolve(response.advice);
-        done();
-      },
-      (error: SolverError) => {
-        ask.reject(error);
-        done();
-      },
-    );
   }
 
   /**
