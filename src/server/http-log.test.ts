@@ -32,6 +32,21 @@ describe('malformedFrameReason', () => {
     }
   });
 
+  it('reads a room message msgpack cannot decode from the stack Colyseus logs', () => {
+    const stack = [
+      'Error: Unexpected end of MessagePack data',
+      '    at endOfMessagePackError (file:///app/node_modules/msgpackr/unpack.js:767:14)',
+      '    at unpack (file:///app/node_modules/msgpackr/unpack.js:116:10)',
+      '    at RoomMessages.onData (file:///app/node_modules/@colyseus/core/build/RoomMessages.mjs:122:68)',
+    ].join('\n');
+    expect(malformedFrameReason([stack])).toBe(
+      'a message that cannot be read: Error: Unexpected end of MessagePack data',
+    );
+    // A room's own error is not a client's bad message.
+    const own = 'Error: x\n    at DiceRoom.handle (file:///app/src/server/DiceRoom.ts:1:1)';
+    expect(malformedFrameReason([own])).toBeUndefined();
+  });
+
   it('leaves every other log call alone', () => {
     expect(malformedFrameReason(['error during shutdown: Error: x'])).toBeUndefined();
     expect(malformedFrameReason([new Error('Invalid WebSocket frame: invalid opcode 5')])).toBeUndefined();

@@ -30,8 +30,15 @@ export interface ServerLogger {
 export function malformedFrameReason(args: readonly unknown[]): string | undefined {
   if (args.length !== 1 || typeof args[0] !== 'string') return undefined;
   const first = args[0].split('\n', 1)[0]!;
-  return FRAME_ERROR.test(first) ? first : undefined;
+  if (FRAME_ERROR.test(first)) return first;
+  // A room message whose payload msgpack cannot read: Colyseus logs the decoder's whole stack (its
+  // RoomMessages, then msgpackr's frames) and lets the client go.
+  if (UNREADABLE_MESSAGE.test(args[0])) return `a message that cannot be read: ${first}`;
+  return undefined;
 }
+
+/** The stack Colyseus logs for a room message whose payload cannot be decoded. */
+const UNREADABLE_MESSAGE = /\n\s+at .*[\\/]msgpackr[\\/][\s\S]*\n\s+at .*RoomMessages/;
 
 /** Lines about malformed frames, at most one per `everyMs`, the rest counted. */
 export class FrameErrorLog {
