@@ -492,12 +492,13 @@ export class DiceRoom extends Room {
       const client = this.clients.getById(sessionId);
       if (client) letGo.push({ client, code: 'claim-refused', message: 'You were not let in to that seat' });
     }
+    // Those welcomed have the view in their welcome; those let go need none.
     const skip = new Set<Client>([...welcomes.map((w) => w.client), ...letGo.map((l) => l.client)]);
     this.deliver(this.save() ?? null, () =>
       this.corked(() => {
         if (thrown) this.broadcastMessage('thrown', thrown);
         for (const { client, message } of welcomes) this.sendTo(client, 'welcome', message);
-        for (const client of this.clients) if (!skip.has(client)) this.sendTo(client, 'view', view);
+        this.broadcastMessage('view', view, [...skip]);
         for (const { client, code, message } of letGo) {
           this.sendTo(client, 'refused', { code, message });
           client.leave(CLOSE_LET_GO);
@@ -581,9 +582,9 @@ export class DiceRoom extends Room {
   private broadcastMessage<K extends keyof ServerMessages>(
     type: K,
     message: ServerMessages[K],
-    except?: Client,
+    except: Client[] = [],
   ): void {
-    this.broadcast(type, message, except ? { except } : {});
+    this.broadcast(type, message, except.length > 0 ? { except } : {});
   }
 }
 
