@@ -143,7 +143,14 @@ export class Table {
     }
     table.host = Math.min(Math.max(record.host, 0), Math.max(table.seats.length - 1, 0));
     table.game = record.game ? replay(record.game.setup, record.game.log) : null;
-    if (record.game) table.secret = new GameSecret(record.game.secret, record.game.gestures);
+    if (record.game) {
+      // A record kept before games had secrets gets a new one (its earlier throws cannot be proven).
+      const { secret, gestures } = record.game;
+      table.secret =
+        typeof secret === 'string' && /^[0-9a-f]{64}$/.test(secret)
+          ? new GameSecret(secret, Array.isArray(gestures) ? gestures : [])
+          : new GameSecret(options.newSecret());
+    }
     if (table.game?.over) table.phase = 'over';
     if (record.turnSeconds) table.clock.seconds = record.turnSeconds;
     table.version = record.version;
