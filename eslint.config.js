@@ -61,7 +61,14 @@ function layer({ root, ignores = [], forbidden, leave, message }) {
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**'],
+    ignores: [
+      'dist/**',
+      'server/dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'tests/artifacts/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -112,9 +119,9 @@ export default tseslint.config(
   }),
   // The game server runs in Node: of the rest of src only the engine, the physics and the online protocol.
   ...layer({
-    root: 'src/server',
+    root: 'server/src',
     forbidden: packages(['three', 'lit', '@lit'], 'The game server runs in Node: no three or lit.'),
-    leave: (depth) => `${climb(depth + 1)}(?!(?:engine|online|physics)(?:/|$))`,
-    message: 'The game server imports, outside src/server, only the engine, src/online and src/physics.',
+    leave: (depth) => `${climb(depth + 2)}(?!src/(?:engine|online|physics)(?:/|$))`,
+    message: 'The game server imports, outside server/src, only src/engine, src/online and src/physics.',
   }),
 );

@@ -26,7 +26,7 @@ export default defineConfig({
   ],
   webServer: {
     // As `npm start` serves it: the built page and the online game server on one port.
-    command: `npm run build:app && PORT=${port} node --import tsx src/server/main.ts`,
+    command: `npm run build:app && npm run build -w server && PORT=${port} node server/dist/server/src/main.js`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 180_000,

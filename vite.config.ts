@@ -18,7 +18,7 @@ export default defineConfig({
   worker: { format: 'es' },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {
-    include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'server/src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
   },
 });

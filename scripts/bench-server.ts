@@ -1,7 +1,7 @@
 /**
  * Game server load benchmark: `npm run bench:server -- --rooms N [--players P] [--seconds S] [--json]`.
  *
- * Starts ONE game server process as `npm run serve` runs it (`node --import tsx src/server/main.ts`, no
+ * Starts ONE game server process as `npm run serve` runs it (`node --import tsx server/src/main.ts`, no
  * page build; with `--redis` also a redis-server of its own and REDIS_URL, to measure the shared rooms'
  * store), then drives N rooms of P people each over loopback with @colyseus/sdk clients, in one or a
  * few driver processes (`--drivers D`), exactly as pages would: every person has their own client and
@@ -38,7 +38,7 @@ import { fileURLToPath } from 'node:url';
 import { Client, type Room } from '@colyseus/sdk';
 import { freeRows } from '../src/engine/index.js';
 import type { RoomView, ServerMessages } from '../src/online/protocol.js';
-import { spawnRedis, spawnServer, type RedisProcess, type ServerProcess } from '../src/server/processes.js';
+import { spawnRedis, spawnServer, type RedisProcess, type ServerProcess } from '../server/src/processes.js';
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 
 const USAGE =

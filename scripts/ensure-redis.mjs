@@ -1,5 +1,5 @@
 // Makes sure a redis-server is there for the tests of rooms shared across server processes
-// (src/server/redis.test.ts), installing Debian's package where it can, or says what to run.
+// (server/src/redis.test.ts), installing Debian's package where it can, or says what to run.
 // `node scripts/ensure-redis.mjs` exits 0 once `redis-server` runs, 1 with a message otherwise.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -19,7 +19,7 @@ function readJson(path) {
   }
 }
 
-// The unit tests start a redis-server of their own (src/server/shared-rooms.test.ts): installed here first
+// The unit tests start a redis-server of their own (server/src/shared-rooms.test.ts): installed here first
 // where it is missing, as Chromium is for the browser tests, never from inside a test.
 run('node', ['scripts/ensure-redis.mjs']);
 

@@ -1,6 +1,6 @@
 /**
  * The words for a computer player, kept for computer seats: a person may not sit at an online table as
- * "Computer 1" (or "Arvuti", or any look-alike of them, src/server/name-key.ts), so that a seat named so is
+ * "Computer 1" (or "Arvuti", or any look-alike of them, server/src/name-key.ts), so that a seat named so is
  * always a computer's. Pure and tiny: the page may use it too.
  */
 

@@ -3,7 +3,7 @@
  * characters it may not hold because they hide or move text rather than show it. Pure, and small enough
  * for the page: the character classes are the JavaScript engine's own (`\p{...}`), not tables of ours.
  * Which names count as the same name (case and look-alike letters) is the server's, in
- * src/server/name-key.ts.
+ * server/src/name-key.ts.
  */
 
 /**

@@ -59,7 +59,7 @@ export const TURN_SECONDS_CHOICES = [30, 60, 90, 120, 180, 300] as const;
 export const DEFAULT_TURN_SECONDS = 90;
 /** The turn clock is shown counting down in a turn's last seconds. */
 export const TURN_COUNTDOWN_SECONDS = 15;
-/** A seat key as the server makes them (src/server/seat-keys.ts): 16 bytes, base64url. */
+/** A seat key as the server makes them (server/src/seat-keys.ts): 16 bytes, base64url. */
 export const SEAT_KEY_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 /** What a client sends when it joins (the join options). */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DiceWorld } from '../physics/DiceWorld.js';
-import { commitment, newSecret, throwSeed } from '../server/throw-secret.js';
+import { commitment, newSecret, throwSeed } from '../../server/src/throw-secret.js';
 import { playedRecord } from '../../tests/support/played-record.js';
 import { commitmentOf, throwSeedsOf } from './fairness.js';
 import { parseGameRecord } from './game-record.js';

@@ -4,10 +4,10 @@
  */
 import { freeRows } from '../../src/engine/index.js';
 import { GameRecorder, parseGameRecord, type OnlineGameRecord } from '../../src/online/game-record.js';
-import { createThrower } from '../../src/server/dice-thrower.js';
-import { newSeatKey } from '../../src/server/seat-keys.js';
-import { Table } from '../../src/server/table.js';
-import { newSecret } from '../../src/server/throw-secret.js';
+import { createThrower } from '../../server/src/dice-thrower.js';
+import { newSeatKey } from '../../server/src/seat-keys.js';
+import { Table } from '../../server/src/table.js';
+import { newSecret } from '../../server/src/throw-secret.js';
 
 /** A whole game of two people at the server's table, each throwing twice a turn, seen as a page sees it. */
 export function playedRecord(): OnlineGameRecord {

@@ -1,0 +1,599 @@
+/**
+ * The Colyseus room of one online table. It keeps no Colyseus state: every change is sent as plain
+ * messages (src/online/protocol.ts): 'welcome' to a client that joins or comes back, 'thrown' before
+ * the view after a throw, 'view' (the whole RoomView, version + 1) to everyone after every change, and
+ * 'refused' to the sender alone, with nothing changed. The rules of the table are the Table's
+ * (table.ts); the computers' turns are BotTurns' (bot-turns.ts).
+ *
+ * With a store (a server on Redis: shared-rooms.ts), the room writes its record after every change, and
+ * a room may be created from a stored record (a game whose process is gone goes on here); a room closed
+ * by its server's shutdown tells everyone ('closing') and keeps its record for that.
+ */
+import { randomInt } from 'node:crypto';
+import { ClientState, CloseCode, Room, ServerError, type Client, type Deferred } from '@colyseus/core';
+import { CodedError, type Action, type Game } from '../../src/engine/index.js';
+import { JOIN_REFUSED_STATUS, joinRefusalText } from '../../src/online/join-refusal.js';
+import {
+  MAX_SEATS,
+  RateLimiter,
+  RECONNECT_SECONDS,
+  parseClientMessage,
+  parseJoin,
+  ProtocolError,
+  type RefusalCode,
+  type ServerMessages,
+} from '../../src/online/protocol.js';
+import { BotTurns } from './bot-turns.js';
+import { createThrower } from './dice-thrower.js';
+import type { RoomStore } from './game-store.js';
+import type { Gesture } from '../../src/physics/types.js';
+import { Table, type Change } from './table.js';
+import { capOpenReservations } from './reservation-cap.js';
+import { newSeatKey } from './seat-keys.js';
+import { newSecret } from './throw-secret.js';
+import type { Throws } from './throw-pool.js';
+
+/** How a server's rooms behave. */
+export interface RoomConfig {
+  /** Pause before each computer action, ms (0 plays at once, as tests do). */
+  botDelayMs: number;
+  /** How long a dropped person's seat waits for them, seconds. */
+  reconnectSeconds: number;
+}
+
+export const DEFAULT_ROOM_CONFIG: RoomConfig = {
+  botDelayMs: 700,
+  reconnectSeconds: RECONNECT_SECONDS,
+};
+
+/**
+ * The create option, set only by the server itself (shared-rooms.ts), that makes a new room from a
+ * stored one: a token that the store hands the stored room for, once.
+ */
+export const RESUME_OPTION = '__resume';
+
+/** Shortest pause between two warnings of a room that cannot write its record, ms. */
+const SAVE_WARN_EVERY_MS = 10_000;
+
+/** What a joining client is known by once its join options passed. */
+interface JoinAuth {
+  name: string;
+  key?: string;
+}
+
+/** A client to welcome after a change: to its seat (-1 while it asks for one), with a new key once. */
+interface Welcome {
+  client: Client;
+  key?: string;
+  claiming?: number;
+}
+
+/** How long a seat reservation waits for its client to connect, seconds (Colyseus's default is 15). */
+const SEAT_RESERVATION_SECONDS = 5;
+/** Most seat reservations a room holds at once that have not become a connection yet. */
+const MAX_OPEN_RESERVATIONS = 4;
+/** How long a connected client may take to finish joining (acknowledge), ms, before it is let go. */
+const JOIN_ACK_MS = 10_000;
+/** Most messages queued for a client that has not finished joining; past it, it is let go. */
+const MAX_QUEUED_FOR_JOINING = 32;
+/** Close code of a connection whose seat was taken elsewhere or whose ask for a seat was refused. */
+const CLOSE_LET_GO = 4002;
+
+/** A uint32 from the operating system's generator. */
+function secureUint32(): number {
+  return randomInt(0, 2 ** 32);
+}
+
+/**
+ * Runs a step of joining; a coded refusal becomes the error Colyseus hands to the joining client (its
+ * text starts with the code: see joinRefusal in src/online/join-refusal.ts).
+ */
+function refuseJoin<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof CodedError) {
+      throw new ServerError(JOIN_REFUSED_STATUS, joinRefusalText(error.code as RefusalCode, error.message));
+    }
+    throw error;
+  }
+}
+
+/**
+ * Whether `value` is the context Colyseus passes its handlers (a frozen object with `resolve` and
+ * `reject` functions): what a message of type '*' brings to the catch-all in its payload's place. No
+ * client message can be one (functions do not travel).
+ */
+function isColyseusContext(value: unknown): boolean {
+  const context = value as { resolve?: unknown; reject?: unknown } | null;
+  return (
+    typeof context === 'object' &&
+    context !== null &&
+    Object.isFrozen(context) &&
+    typeof context.resolve === 'function' &&
+    typeof context.reject === 'function'
+  );
+}
+
+/** What a server gives its rooms besides their configuration. */
+export interface RoomServices {
+  /** Where the rooms' records are kept (a server on Redis). */
+  store?: RoomStore;
+  /** Throws the dice off the main thread (throw-pool.ts); without it a room throws them itself. */
+  throws?: Throws;
+}
+
+export class DiceRoom extends Room {
+  /** Overridden by `diceRoom(config)`. */
+  protected readonly config: RoomConfig = DEFAULT_ROOM_CONFIG;
+  /** Where the room's record is kept (a server on Redis), set by `diceRoom(config, services)`. */
+  protected readonly store: RoomStore | undefined = undefined;
+  /** Throws the dice elsewhere, set by `diceRoom(config, services)`. */
+  protected readonly throws: Throws | undefined = undefined;
+
+  private table!: Table;
+  private bots!: BotTurns;
+  private readonly limiters = new Map<string, { limiter: RateLimiter; warnedAt: number }>();
+  private readonly reconnections = new Map<string, Deferred<Client>>();
+  /** Its server is shutting down: the record is final, nothing more is played. */
+  private closing = false;
+  private saveWarnedAt = -Infinity;
+  /** Messages waiting for a record to be stored (see `deliver`), in order, and how many. */
+  private outbox: Promise<void> = Promise.resolve();
+  private waiting = 0;
+  /**
+   * A throw is being made elsewhere (`throws`): the requests that come meanwhile wait, in order, so that
+   * each is looked at against the game as the throw left it.
+   */
+  private throwing = false;
+  private readonly held: (() => void)[] = [];
+  private disposed = false;
+  /** Stops `store.watch`. */
+  private unwatch: (() => void) | undefined;
+  /** The turn clock's timer, and the deadline it is set for. */
+  private clockTimer: { clear(): void } | undefined;
+  private clockFor: number | null = null;
+
+  override async onCreate(options: unknown): Promise<void> {
+    const token = (options as Record<string, unknown> | null)?.[RESUME_OPTION];
+    const resumed = typeof token === 'string' ? this.store?.takeResume(token) : undefined;
+    if (token !== undefined && !resumed) {
+      throw new ServerError(
+        JOIN_REFUSED_STATUS,
+        joinRefusalText('room-not-found', 'No such game to go on with'),
+      );
+    }
+    if (!resumed) refuseJoin(() => parseJoin(options));
+    // People (and their seats waiting for them) plus a few joins under way; refusals keep it at MAX_SEATS.
+    this.maxClients = 2 * MAX_SEATS;
+    // Colyseus drops a client past this; the protocol's own limit (RateLimiter) refuses long before.
+    this.maxMessagesPerSecond = 100;
+    this.seatReservationTimeout = SEAT_RESERVATION_SECONDS;
+    capOpenReservations(this, MAX_OPEN_RESERVATIONS);
+    const tableOptions = { roomId: this.roomId, thrower: createThrower(), newSecret, newKey: newSeatKey };
+    this.table = resumed
+      ? refuseJoin(() => Table.restore(resumed.table, tableOptions))
+      : new Table(tableOptions);
+    this.bots = new BotTurns({
+      table: this.table,
+      delayMs: this.config.botDelayMs,
+      seed: secureUint32(),
+      later: (callback, ms) => this.clock.setTimeout(callback, ms),
+      perform: (seat, action, gesture) => this.perform(seat, action, gesture),
+    });
+    this.onMessage('*', (client: Client, type: string | number, message: unknown) =>
+      this.receive(client, type, message),
+    );
+    await this.setPrivate(true);
+    // The first record: a room whose game cannot be kept is not made.
+    await this.store?.save(this.roomId, this.table.record());
+    this.unwatch = this.store?.watch(() => void this.save());
+    if (resumed) {
+      // Its people come back by name; the seats of those who have not come back in time are given up
+      // (the room waits for them meanwhile, even with no one in it).
+      this.autoDispose = false;
+      this.clock.setTimeout(() => this.giveUpWaiting(), this.config.reconnectSeconds * 1000);
+      this.bots.schedule();
+    }
+  }
+
+  override onAuth(_client: Client, options: unknown): JoinAuth {
+    return refuseJoin(() => {
+      const joining = parseJoin(options);
+      this.table.checkJoin(joining.name, joining.key);
+      return joining;
+    });
+  }
+
+  override onJoin(client: Client, _options: unknown, auth: JoinAuth): void {
+    // Checked again: another join may have taken the last seat since onAuth.
+    const { change, key, claiming } = refuseJoin(() =>
+      this.table.join(client.sessionId, auth.name, auth.key),
+    );
+    this.commit(change, { client, key, claiming });
+    // A connection that never finishes joining (never acknowledges) is let go, not kept queueing.
+    this.clock.setTimeout(() => {
+      if (client.state === ClientState.JOINING) client.leave(CloseCode.WITH_ERROR);
+    }, JOIN_ACK_MS);
+  }
+
+  /**
+   * Colyseus lets a reconnection token take over a connection that still looks alive (closing it): a
+   * token reused while its owner is connected is refused instead, so a live owner is never evicted
+   * unawares. A page whose connection only looks alive to the server comes back with its seat key
+   * (JoinOptions.key), and the old connection is told its seat moved.
+   */
+  override checkReconnectionToken(reconnectionToken: string): string {
+    if (
+      this.clients.some((c) => c.reconnectionToken === reconnectionToken && c.state !== ClientState.LEAVING)
+    ) {
+      return ''; // no session: the matchmaker refuses the reconnection
+    }
+    return super.checkReconnectionToken(reconnectionToken);
+  }
+
+  override onDrop(client: Client): void {
+    if (!this.table.dropped(client.sessionId)) return;
+    this.commit({});
+    const reconnection = this.allowReconnection(client, this.config.reconnectSeconds);
+    this.reconnections.set(client.sessionId, reconnection);
+    const forget = (): void => {
+      if (this.reconnections.get(client.sessionId) === reconnection)
+        this.reconnections.delete(client.sessionId);
+    };
+    // Timed out or refused: Colyseus calls onLeave next.
+    reconnection.then(forget, forget);
+  }
+
+  override onReconnect(client: Client): void {
+    this.reconnections.delete(client.sessionId);
+    const seat = this.table.reconnected(client.sessionId);
+    if (seat < 0) {
+      client.leave();
+      return;
+    }
+    this.commit({}, { client });
+  }
+
+  override onLeave(client: Client): void {
+    this.limiters.delete(client.sessionId);
+    // Closed by a shutdown: the record is final, and no one is left to tell.
+    if (this.closing) return;
+    const change = this.table.left(client.sessionId);
+    if (change) this.commit(change);
+  }
+
+  override onDispose(): void {
+    this.disposed = true;
+    this.unwatch?.();
+    this.bots?.dispose();
+    // A room that ended (everyone left) is forgotten; one closed by a shutdown is kept to go on elsewhere.
+    if (this.store && this.table && !this.closing) {
+      this.store.remove(this.roomId).catch((error: unknown) => this.warnSave(error));
+    }
+  }
+
+  /**
+   * The server is shutting down: the record is written one last time (marked closing, so that the next
+   * join to this room id, through another server, goes on with the game in a new room), everyone is told
+   * ('closing'), then disconnected (close code 4001).
+   */
+  override onBeforeShutdown(): void {
+    this.bots?.dispose();
+    let resumable = false;
+    const saved = this.save(true)?.then((stored) => {
+      resumable = stored;
+    });
+    this.closing = true;
+    this.deliver(saved ?? null, () => {
+      this.broadcastMessage('closing', {
+        reason: 'shutdown',
+        resumable,
+        message: resumable
+          ? 'The server is restarting: join again to go on with this game'
+          : 'The server is shutting down: this game cannot go on',
+      });
+      this.disconnect(CloseCode.SERVER_SHUTDOWN).catch(() => {});
+    });
+  }
+
+  /** A restored room's seats whose people did not come back in time are given up (see Table.giveUpWaiting). */
+  private giveUpWaiting(): void {
+    if (this.closing) return;
+    const change = this.table.giveUpWaiting();
+    if (change) this.commit(change);
+    this.autoDispose = true;
+  }
+
+  /**
+   * Writes the room's record as it is now: whether it was stored, once written; undefined when there is
+   * no store, or it cannot be reached now (nothing to wait for then). A failure is told on the console,
+   * and play goes on.
+   */
+  private save(closing = false): Promise<boolean> | undefined {
+    const store = this.store;
+    if (!store || !this.table || this.closing || !store.ready()) return undefined;
+    return store.save(this.roomId, this.table.record(), closing).then(
+      () => true,
+      (error: unknown) => {
+        this.warnSave(error);
+        return false;
+      },
+    );
+  }
+
+  /**
+   * Sends once `saved` is done (a change is shown to no one before it is stored, so that what anyone
+   * saw outlives this process), after everything sent before it; at once when nothing is waiting.
+   */
+  private deliver(saved: Promise<unknown> | null, send: () => void): void {
+    if (!saved && this.waiting === 0) {
+      send();
+      return;
+    }
+    this.waiting++;
+    this.outbox = this.outbox
+      .then(() => saved)
+      .then(send)
+      .catch((error: unknown) => console.error(`Room ${this.roomId}: a message could not be sent:`, error))
+      .finally(() => {
+        this.waiting--;
+      });
+  }
+
+  private warnSave(error: unknown): void {
+    const now = Date.now();
+    if (now - this.saveWarnedAt < SAVE_WARN_EVERY_MS) return;
+    this.saveWarnedAt = now;
+    console.warn(`Room ${this.roomId}: its game could not be stored:`, (error as Error)?.message ?? error);
+  }
+
+  /** A client's message: rate-limited, checked, carried out, or refused to that client alone. */
+  private receive(client: Client, type: unknown, message: unknown): void {
+    if (this.closing) return;
+    // A message whose type is '*' itself reaches this catch-all as (client, payload, context): the
+    // payload where the type should be (anything at all: an object whose toString is not a function
+    // would throw out of the socket's handler and end the process), Colyseus's context as the message.
+    if (isColyseusContext(message) || (typeof type !== 'string' && typeof type !== 'number')) {
+      if (this.admit(client, '*'))
+        this.refuse(client, new ProtocolError('bad-message', 'Unknown message'), '*');
+      return;
+    }
+    const request = String(type).slice(0, 40);
+    try {
+      if (!this.admit(client, request)) return;
+    } catch (error) {
+      this.refuse(client, error, request);
+      return;
+    }
+    if (this.throwing) this.held.push(() => this.handle(client, type, message, request));
+    else this.handle(client, type, message, request);
+  }
+
+  /** A client's message that passed the rate limit: carried out, or refused to that client alone. */
+  private handle(client: Client, type: string | number, message: unknown, request: string): void {
+    if (this.closing || this.disposed) return;
+    let change: Change;
+    try {
+      if (type === 'throw' && this.throws) {
+        const { gesture } = parseClientMessage('throw', message);
+        const seat = this.table.seatOf(client.sessionId);
+        const game = this.table.checkThrow(seat);
+        this.throwElsewhere(seat, game, gesture, (error) => this.refuse(client, error, request));
+        return;
+      }
+      change = this.table.request(client.sessionId, String(type), message);
+    } catch (error) {
+      this.refuse(client, error, request);
+      return;
+    }
+    this.commit(change);
+  }
+
+  /** A computer's action (BotTurns): a refusal is thrown back to it. */
+  private perform(seat: number, action: Action, gesture: Gesture): void {
+    // Chosen while a throw is being made: dropped (the throw's change has the computers look again).
+    if (this.throwing) return;
+    if (action.type === 'roll' && this.throws) {
+      const game = this.table.checkThrow(seat, true);
+      this.throwElsewhere(seat, game, gesture, (error) => {
+        console.warn(`Room ${this.roomId}: a computer's throw failed:`, error);
+        this.bots.schedule();
+      });
+      return;
+    }
+    this.commit(this.table.computerAction(seat, action, gesture));
+  }
+
+  /**
+   * Throws `game`'s dice for seat `seat` in the physics workers; the outcome is applied and sent once it
+   * comes. Meanwhile the room's requests wait (see `throwing`).
+   */
+  private throwElsewhere(seat: number, game: Game, gesture: Gesture, failed: (error: unknown) => void): void {
+    this.throwing = true;
+    this.throws!.throwDice(this.table.throwInput(game, gesture))
+      .then((outcome) => {
+        if (this.closing || this.disposed) return;
+        this.commit(this.table.applyThrow(seat, game, gesture, outcome));
+      })
+      .catch(failed)
+      .finally(() => {
+        this.throwing = false;
+        while (!this.throwing && this.held.length > 0) this.held.shift()!();
+      });
+  }
+
+  /**
+   * Whether a client's message may pass the rate limit. One over the limit is dropped, and its sender
+   * told so ('too-many-messages') at most once a second.
+   */
+  private admit(client: Client, request: string): boolean {
+    let entry = this.limiters.get(client.sessionId);
+    if (!entry) {
+      entry = { limiter: new RateLimiter(), warnedAt: -Infinity };
+      this.limiters.set(client.sessionId, entry);
+    }
+    if (entry.limiter.take()) return true;
+    const now = Date.now();
+    if (now - entry.warnedAt >= 1000) {
+      entry.warnedAt = now;
+      this.deliver(null, () =>
+        this.sendTo(client, 'refused', { code: 'too-many-messages', message: 'Too many messages', request }),
+      );
+    }
+    return false;
+  }
+
+  private refuse(client: Client, error: unknown, request: string): void {
+    let code: RefusalCode = 'server-unavailable';
+    let message = 'The server could not do that';
+    if (error instanceof CodedError) {
+      code = error.code as RefusalCode;
+      message = error.message;
+    } else {
+      console.error(`Room ${this.roomId}: a '${request}' failed:`, error);
+    }
+    this.deliver(null, () => this.sendTo(client, 'refused', { code, message, request }));
+  }
+
+  /**
+   * Sends what a change brought, once stored (see `deliver`): a seat taken from a session ends its way
+   * back (at once); 'thrown' (to all) comes first, then 'welcome' to `welcome` (a client that joined or
+   * came back), to one let in to a seat and to those whose seat number changed, then the view to
+   * everyone else; a connection whose seat moved elsewhere, or whose ask was refused, is told and let
+   * go; then the computers look whether it is their turn, and the turn clock is set.
+   */
+  private commit(change: Change, welcome?: Welcome): void {
+    if (change.evicted) this.evict(change.evicted);
+    const view = this.table.view();
+    let thrown: ServerMessages['thrown'] | undefined;
+    if (change.thrown) {
+      const { seconds: _seconds, ...rest } = change.thrown;
+      thrown = rest;
+    }
+    const welcomes: { client: Client; message: ServerMessages['welcome'] }[] = [];
+    const welcomeTo = (client: Client | undefined, extra: Partial<ServerMessages['welcome']> = {}): void => {
+      if (!client || welcomes.some((w) => w.client === client)) return;
+      welcomes.push({ client, message: { seat: this.table.seatOf(client.sessionId), view, ...extra } });
+    };
+    if (welcome) {
+      const { client, key, claiming } = welcome;
+      welcomeTo(client, { ...(key ? { key } : {}), ...(claiming !== undefined ? { claiming } : {}) });
+    }
+    if (change.admitted)
+      welcomeTo(this.clients.getById(change.admitted.sessionId), { key: change.admitted.key });
+    for (const sessionId of change.moved ?? []) welcomeTo(this.clients.getById(sessionId));
+    const letGo: { client: Client; code: RefusalCode; message: string }[] = [];
+    const displaced = change.displaced ? this.clients.getById(change.displaced) : undefined;
+    if (displaced) {
+      letGo.push({ client: displaced, code: 'moved-elsewhere', message: 'Your seat was opened elsewhere' });
+    }
+    for (const sessionId of change.claimRefused ?? []) {
+      const client = this.clients.getById(sessionId);
+      if (client) letGo.push({ client, code: 'claim-refused', message: 'You were not let in to that seat' });
+    }
+    // Those welcomed have the view in their welcome; those let go need none.
+    const skip = new Set<Client>([...welcomes.map((w) => w.client), ...letGo.map((l) => l.client)]);
+    this.deliver(this.save() ?? null, () =>
+      this.corked(() => {
+        if (thrown) this.broadcastMessage('thrown', thrown);
+        for (const { client, message } of welcomes) this.sendTo(client, 'welcome', message);
+        this.broadcastMessage('view', view, [...skip]);
+        for (const { client, code, message } of letGo) {
+          this.sendTo(client, 'refused', { code, message });
+          client.leave(CLOSE_LET_GO);
+        }
+        this.dropStalledJoins();
+      }),
+    );
+    this.bots.schedule(change);
+    this.armClock();
+  }
+
+  /** Lets go a connection that has not finished joining but has too much queued for it already. */
+  private dropStalledJoins(): void {
+    for (const client of this.clients) {
+      const queued = (client as { _enqueuedMessages?: unknown[] })._enqueuedMessages;
+      if (client.state === ClientState.JOINING && (queued?.length ?? 0) > MAX_QUEUED_FOR_JOINING) {
+        client.leave(CloseCode.WITH_ERROR);
+      }
+    }
+  }
+
+  /** Sets the timer of the turn clock for the person's turn under way (Table.timeOut when it runs out). */
+  private armClock(): void {
+    const deadline = this.table.turnDeadline;
+    if (deadline === this.clockFor) return;
+    this.clockTimer?.clear();
+    this.clockTimer = undefined;
+    this.clockFor = deadline;
+    if (deadline === null) return;
+    this.clockTimer = this.clock.setTimeout(
+      () => {
+        this.clockTimer = undefined;
+        if (this.closing || this.disposed) return;
+        const change = this.table.timeOut();
+        if (change) {
+          this.commit(change);
+          return;
+        }
+        // The room's clock runs on its own ticks and may fire a little early: look again then.
+        this.clockFor = null;
+        this.armClock();
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+  }
+
+  /**
+   * Runs `send` with every client's socket corked, so that the messages it sends a client leave in one
+   * write (a throw's 'thrown' and view: a system call less per client and throw, which is most of the
+   * server's own CPU time at hundreds of throws a second). The socket is the `ws` WebSocket's; where it
+   * cannot be reached, messages go one by one, as they would anyway.
+   */
+  private corked(send: () => void): void {
+    const sockets: { cork(): void; uncork(): void }[] = [];
+    for (const client of this.clients) {
+      const socket = (client as { ref?: { _socket?: { cork?: unknown; uncork?: unknown } } }).ref?._socket;
+      if (socket && typeof socket.cork === 'function' && typeof socket.uncork === 'function') {
+        const corkable = socket as { cork(): void; uncork(): void };
+        corkable.cork();
+        sockets.push(corkable);
+      }
+    }
+    try {
+      send();
+    } finally {
+      for (const socket of sockets) socket.uncork();
+    }
+  }
+
+  /** A dropped person whose seat is no longer theirs cannot come back to it (they may join again). */
+  private evict(sessionId: string): void {
+    const reconnection = this.reconnections.get(sessionId);
+    this.reconnections.delete(sessionId);
+    reconnection?.reject(new Error('The seat was taken'));
+  }
+
+  private sendTo<K extends keyof ServerMessages>(client: Client, type: K, message: ServerMessages[K]): void {
+    client.send(type, message);
+  }
+
+  private broadcastMessage<K extends keyof ServerMessages>(
+    type: K,
+    message: ServerMessages[K],
+    except: Client[] = [],
+  ): void {
+    this.broadcast(type, message, except.length > 0 ? { except } : {});
+  }
+}
+
+/** The room type of a server with this configuration (and these services: see RoomServices). */
+export function diceRoom(config: Partial<RoomConfig> = {}, services: RoomServices = {}): typeof DiceRoom {
+  const full: RoomConfig = { ...DEFAULT_ROOM_CONFIG, ...config };
+  return class ConfiguredDiceRoom extends DiceRoom {
+    protected override readonly config = full;
+    protected override readonly store = services.store;
+    protected override readonly throws = services.throws;
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * Where the rooms' games are kept outside the processes that hold them (Redis, when the server runs with
+ * REDIS_URL): one key per room id holding its TableRecord (seats, host, rules, version, and the game as
+ * its setup and action log), written after every change. When the process that held a room is gone, the
+ * room's record is loaded into a new room elsewhere (server/src/shared-rooms.ts), and the old id points
+ * to the new one, so that every invite link keeps leading to the game.
+ *
+ * Keys (all under `tp:`, each expiring STORE_TTL_SECONDS after its last write):
+ * - `tp:room:ID`   JSON StoredRoom: the room's record, and `closing` once its process is shutting down;
+ * - `tp:moved:ID`  the id of the room the game of room ID went on in;
+ * - `tp:lock:ID`   held (a few seconds) by the process moving room ID's game into a new room.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { TableRecord } from './table.js';
+
+/** How long a room's keys outlive its last change, seconds: a game left alone for a day is forgotten. */
+export const STORE_TTL_SECONDS = 24 * 60 * 60;
+/** How long one process may hold the right to move a room's game, ms. */
+const LOCK_MS = 15_000;
+/** Longest chain of moves followed from an old id. */
+const MAX_MOVES = 32;
+
+/** A room's record as stored. */
+export interface StoredRoom {
+  roomId: string;
+  table: TableRecord;
+  /** Its process is shutting down: the game is to go on in a new room, elsewhere. */
+  closing?: boolean;
+  /** When it was written (ms since 1970). */
+  savedAt: number;
+}
+
+/** What a room needs of the store. */
+export interface RoomStore {
+  /** Whether the store can be reached now (a room does not wait for it while it cannot). */
+  ready(): boolean;
+  /** Writes the room's record (after every change; `closing` when its process shuts down). */
+  save(roomId: string, table: TableRecord, closing?: boolean): Promise<void>;
+  /** Forgets a room that ended (everyone left). */
+  remove(roomId: string): Promise<void>;
+  /** The stored room a resume token given to a new room stands for (once), or undefined. */
+  takeResume(token: string): StoredRoom | undefined;
+  /**
+   * Calls `resave` whenever the store is back after it was lost (a Redis that restarted may have lost
+   * everything): the room writes its record again. The function returned stops it.
+   */
+  watch(resave: () => void): () => void;
+}
+
+function roomKey(roomId: string): string {
+  return `tp:room:${roomId}`;
+}
+function movedKey(roomId: string): string {
+  return `tp:moved:${roomId}`;
+}
+function lockKey(roomId: string): string {
+  return `tp:lock:${roomId}`;
+}
+
+/** Deletes a lock only if it is still the one taken with this token. */
+const UNLOCK_SCRIPT =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
+export class GameStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly ttlSeconds = STORE_TTL_SECONDS,
+  ) {}
+
+  async save(roomId: string, table: TableRecord, closing = false): Promise<void> {
+    const stored: StoredRoom = { roomId, table, savedAt: Date.now(), ...(closing ? { closing } : {}) };
+    await this.redis.set(roomKey(roomId), JSON.stringify(stored), 'EX', this.ttlSeconds);
+  }
+
+  async remove(roomId: string): Promise<void> {
+    await this.redis.del(roomKey(roomId));
+  }
+
+  /** The stored room of this id, or null (never stored, ended, or expired). */
+  async load(roomId: string): Promise<StoredRoom | null> {
+    const text = await this.redis.get(roomKey(roomId));
+    if (text === null) return null;
+    try {
+      return JSON.parse(text) as StoredRoom;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The id of the room the game of `roomId` is in now: `roomId` itself unless it was moved (maybe more than once). */
+  async latest(roomId: string): Promise<string> {
+    let id = roomId;
+    for (let i = 0; i < MAX_MOVES; i++) {
+      const next = await this.redis.get(movedKey(id));
+      if (next === null || next === id) return id;
+      id = next;
+    }
+    return id;
+  }
+
+  /** Records that the game of room `from` goes on in room `to` (an invite to `from` leads to `to`). */
+  async markMoved(from: string, to: string): Promise<void> {
+    await this.redis.set(movedKey(from), to, 'EX', this.ttlSeconds);
+  }
+
+  /** Takes the right to move room `roomId`'s game (for LOCK_MS at most): a token, or null if another has it. */
+  async lock(roomId: string): Promise<string | null> {
+    const token = randomUUID();
+    const taken = await this.redis.set(lockKey(roomId), token, 'PX', LOCK_MS, 'NX');
+    return taken === 'OK' ? token : null;
+  }
+
+  async unlock(roomId: string, token: string): Promise<void> {
+    await this.redis.eval(UNLOCK_SCRIPT, 1, lockKey(roomId), token);
+  }
+
+  /**
+   * Whether some process holds room `roomId` now: a live room's process listens on the room's own
+   * channel (Colyseus's `$ID`), and a process that died stops listening at once (Redis sees its
+   * connection close).
+   */
+  async isHeld(roomId: string): Promise<boolean> {
+    const reply = (await this.redis.pubsub('NUMSUB', `$${roomId}`)) as [string, number];
+    return Number(reply[1]) > 0;
+  }
+}

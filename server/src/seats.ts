@@ -1,0 +1,93 @@
+/**
+ * The seats of an online table as the server keeps them: who sits where, whether a person's connection is
+ * up, and the names (each seat's name is unique at its table, so that a person who comes back by name
+ * finds one seat).
+ */
+import type { BotId } from '../../src/engine/bots/index.js';
+import { MAX_NAME_LENGTH } from '../../src/engine/index.js';
+import { computerSeatName } from '../../src/online/computer-names.js';
+import { STAND_IN_BOT, type SeatView } from '../../src/online/protocol.js';
+import { nameKeys, sameKeys } from './name-key.js';
+
+/** One seat. */
+export interface Seat {
+  name: string;
+  /** A person's seat (even while a stand-in plays it), or a computer's of this kind. */
+  kind: 'human' | BotId;
+  /**
+   * The Colyseus session of the person holding the seat: set while they are connected or within their
+   * reconnection window; null for a computer and for a person gone for good.
+   */
+  sessionId: string | null;
+  /** The person's connection is up. */
+  connected: boolean;
+  /** A computer (STAND_IN_BOT) plays the seat for its person, gone for good until they come back. */
+  standIn: boolean;
+  /** SHA-256 of the person's seat key (seat-keys.ts), by which they take it back; null for a computer. */
+  keyHash: string | null;
+}
+
+/** A person's seat, taken by `sessionId` now, whose key has this hash. */
+export function personSeat(name: string, sessionId: string, keyHash: string | null = null): Seat {
+  return { name, kind: 'human', sessionId, connected: true, standIn: false, keyHash };
+}
+
+/** A computer's seat. */
+export function computerSeat(name: string, kind: BotId): Seat {
+  return { name, kind, sessionId: null, connected: true, standIn: false, keyHash: null };
+}
+
+/** Whether a computer plays the seat now (a computer's seat, or a stand-in for its person). */
+export function playedByComputer(seat: Seat): boolean {
+  return seat.kind !== 'human' || seat.standIn;
+}
+
+/** The computer that plays the seat now, or null for a person playing it. */
+export function computerOf(seat: Seat): BotId | null {
+  if (seat.kind !== 'human') return seat.kind;
+  return seat.standIn ? STAND_IN_BOT : null;
+}
+
+/** The seat as every client sees it: a stand-in shows as the computer that plays, its person not connected. */
+export function seatView(seat: Seat): SeatView {
+  return {
+    name: seat.name,
+    kind: computerOf(seat) ?? 'human',
+    connected: seat.connected,
+    standIn: seat.standIn,
+  };
+}
+
+/** Whether a seat has `name` already, or one that is the same name (sameName: case and look-alikes). */
+function taken(seats: readonly Seat[], name: string): boolean {
+  const keys = nameKeys(name);
+  return seats.some((seat) => sameKeys(nameKeys(seat.name), keys));
+}
+
+/**
+ * `name`, or `name 2`, `name 3`... (the name cut short to make room) if a seat has it already (case and
+ * look-alike letters ignored: sameName): no two seats at a table share a name, nor show the same one.
+ */
+export function uniqueName(seats: readonly Seat[], name: string): string {
+  if (!taken(seats, name)) return name;
+  for (let n = 2; ; n++) {
+    const suffix = ` ${n}`;
+    const base = [...name]
+      .slice(0, MAX_NAME_LENGTH - suffix.length)
+      .join('')
+      .trimEnd();
+    const candidate = `${base}${suffix}`;
+    if (!taken(seats, candidate)) return candidate;
+  }
+}
+
+/**
+ * The name of a new computer seat: `Computer 1`, `Computer 2`... the lowest number free at the table.
+ * No person holds one (checkPersonName refuses them), so the number is free of computers alone.
+ */
+export function computerName(seats: readonly Seat[]): string {
+  for (let n = 1; ; n++) {
+    const name = computerSeatName(n);
+    if (!taken(seats, name)) return name;
+  }
+}

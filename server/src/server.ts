@@ -1,0 +1,224 @@
+/**
+ * The online game server: Colyseus (matchmaking and the rooms' WebSockets) and the built page, on one
+ * port. `startServer` starts it from code (tests, benchmarks, main.ts). With `redisUrl` its rooms are
+ * shared with the other processes on the same Redis (shared-rooms.ts, docs/SCALING.md). Every HTTP
+ * request passes http-gate.ts first: the page's security headers, CORS for allowed origins only, a
+ * 16 KB limit on matchmaking bodies, and rooms and joins limited per client address.
+ */
+import { existsSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { defineRoom, defineServer, matchMaker, type Server } from '@colyseus/core';
+import { WebSocketTransport } from '@colyseus/ws-transport';
+import { ROOM_NAME } from '../../src/online/protocol.js';
+import { diceRoom, type RoomConfig } from './DiceRoom.js';
+import { installGate, splitHttpOptions, type HttpOptions } from './http-gate.js';
+import { FrameErrorLog, quietDecoderErrors, serverLogger } from './http-log.js';
+import { connectRedis, shownRedisUrl, type RedisLink } from './redis.js';
+import { SharedRooms } from './shared-rooms.js';
+import { serveSite } from './static-site.js';
+import { ThrowPool } from './throw-pool.js';
+import { packageRoot } from './package-root.js';
+
+/** Where `npm run build:app` puts the page. */
+export const DEFAULT_STATIC_DIR = join(packageRoot(), 'dist/app');
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 4173;
+/** Largest WebSocket frame a client may send, bytes (a client message is at most 512 characters of JSON). */
+const MAX_FRAME_BYTES = 16 * 1024;
+/**
+ * Longest a client may take to send a request's headers, and the whole request, ms (Node's defaults are
+ * 60 s and 5 min: a client trickling a request holds its connection that long). A WebSocket is a
+ * request only until its upgrade.
+ */
+const HEADERS_TIMEOUT_MS = 20_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * The HTTP side's options (HttpOptions, http-gate.ts) are here too: `roomsPerMinute` (20) and
+ * `joinsPerMinute` (60) per client address, 0 for no limit; `limitLoopback` (false: 127.0.0.1 and ::1 are
+ * not limited); `trustProxy` (0: X-Forwarded-For is not believed); `allowedOrigins` (none besides the
+ * page's own); `connectSources` and `frameAncestors` (the page's CSP); `maxBodyBytes` (16 KB).
+ */
+export interface StartOptions extends Partial<RoomConfig>, HttpOptions {
+  /** Port to listen on; 0 takes a free one (read it from the result). 4173 by default. */
+  port?: number;
+  /** Address to listen on; 127.0.0.1 by default. */
+  host?: string;
+  /** The built page to serve (dist/app by default); null serves no page. */
+  staticDir?: string | null;
+  /**
+   * Redis (`redis://host:port`) through which this process shares its rooms with the others on it: any
+   * of them can be joined through any process, and a game whose process is gone goes on in another.
+   * Without it the rooms live in this process alone.
+   */
+  redisUrl?: string;
+  /**
+   * How clients reach this process from outside, `host:port` (maybe with a path: `example.org/game/1`),
+   * no scheme: a client that joins a room through another process is sent here by it. With `redisUrl`
+   * it is `host:port` (as listened on) unless given.
+   */
+  publicAddress?: string;
+  /**
+   * Worker threads for the dice physics (about 1 ms of CPU a throw), so that the rooms' messages keep
+   * the main thread: one less than the cores, 1 to 4, by default; 0 throws on the main thread.
+   */
+  throwWorkers?: number;
+}
+
+/** Physics workers by default: one less than the cores, at least 1, at most 4. */
+export function defaultThrowWorkers(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
+
+export interface RunningServer {
+  /** `http://host:port/`: the page, and the endpoint for @colyseus/sdk's `new Client(url)`. */
+  url: string;
+  host: string;
+  port: number;
+  /** The address clients are sent to for this process's rooms, if set. */
+  publicAddress?: string;
+  /** Ends every room (clients are disconnected, told 'closing' first) and stops listening. */
+  close(): Promise<void>;
+}
+
+/** A port free on `host` now (for a server on Redis asked for port 0: its public address needs the number). */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Logs a promise rejected with no one waiting for it (Colyseus leaves a few such writes to Redis), and lives on. */
+function keepRunning(reason: unknown): void {
+  console.error('A background task failed:', (reason as Error)?.message ?? reason);
+}
+
+let running: Server | undefined;
+
+/**
+ * Starts the game server and the page on one port. One per process (Colyseus's matchmaker is global);
+ * another may start once the first is closed.
+ * @throws Error if one is already running, or the port cannot be listened on
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  if (running) throw new Error('A game server is already running in this process');
+  // Colyseus checks reconnecting sockets against the global WebSocket, which Node 20 does not have.
+  globalThis.WebSocket ??= (await import('ws')).WebSocket as unknown as typeof globalThis.WebSocket;
+
+  const [httpOptions, serverOptions] = splitHttpOptions(options);
+  const {
+    port: askedPort = DEFAULT_PORT,
+    host = DEFAULT_HOST,
+    staticDir = DEFAULT_STATIC_DIR,
+    redisUrl,
+    publicAddress: givenAddress,
+    throwWorkers = defaultThrowWorkers(),
+    ...config
+  } = serverOptions;
+  if (staticDir !== null && !existsSync(`${staticDir}/index.html`)) {
+    console.warn(`No page at ${staticDir} (run npm run build:app): only the game server answers`);
+  }
+  const httpServer = createHttpServer({
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+  });
+  // Checks the HTTP options before anything is started (it throws for one that is not valid). A public
+  // address set by hand may name another host than the page's: its WebSockets are allowed too.
+  const uninstallGate = installGate(httpServer, {
+    ...httpOptions,
+    socketHosts: givenAddress ? [givenAddress.split('/', 1)[0]!] : [],
+  });
+  let redis: RedisLink | undefined;
+  let shared: SharedRooms | undefined;
+  let port = askedPort;
+  let publicAddress = givenAddress || undefined;
+  try {
+    if (redisUrl) {
+      redis = await connectRedis(redisUrl);
+      shared = new SharedRooms(redis);
+      if (!publicAddress) {
+        if (port === 0) port = await freePort(host);
+        publicAddress = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+        if (host === '0.0.0.0' || host === '::') {
+          console.warn(
+            `Set PUBLIC_ADDRESS: clients sent to this process for its rooms would go to ${publicAddress}`,
+          );
+        }
+      }
+    }
+  } catch (error) {
+    uninstallGate();
+    redis?.close();
+    throw error;
+  }
+  if (redis) {
+    // Colyseus leaves some writes to Redis unawaited (its stats, a room's listing): while Redis is down
+    // they fail with no one to catch them, which would end the process.
+    process.on('unhandledRejection', keepRunning);
+  }
+  const throws = new ThrowPool(throwWorkers);
+  // Malformed frames and undecodable message types: one line, at most one per 10 s (http-log.ts).
+  const frames = new FrameErrorLog((line) => console.error(line));
+  const restoreConsole = quietDecoderErrors(frames);
+  const transport = new WebSocketTransport({ server: httpServer, maxPayload: MAX_FRAME_BYTES });
+  const server = defineServer({
+    rooms: { [ROOM_NAME]: defineRoom(diceRoom(config, { store: shared, throws })) },
+    transport,
+    greet: false,
+    // A malformed WebSocket frame is one line, at most one per 10 s (http-log.ts), not a stack each.
+    logger: serverLogger(console, frames),
+    // main.ts handles the signals itself (close(), then exit).
+    gracefullyShutdown: false,
+    express: (app) => serveSite(app, staticDir),
+    ...(redis
+      ? {
+          presence: redis.presence,
+          driver: redis.driver,
+          // A room is made in the process asked (a proxy spreads the people over the processes).
+          selectProcessIdToCreateRoom: async () => matchMaker.processId,
+        }
+      : {}),
+    ...(publicAddress ? { publicAddress } : {}),
+  });
+  const uninstall = shared?.install();
+  const release = (): void => {
+    uninstallGate();
+    restoreConsole();
+    void throws.close();
+    uninstall?.();
+    redis?.close();
+    if (redis) process.off('unhandledRejection', keepRunning);
+  };
+  running = server;
+  try {
+    await server.listen(port, host);
+  } catch (error) {
+    running = undefined;
+    await server.gracefullyShutdown(false).catch(() => {});
+    release();
+    throw error;
+  }
+  if (redis) console.log(`Rooms are shared through Redis at ${shownRedisUrl(redisUrl!)} as ${publicAddress}`);
+  const address = transport.server!.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${address.port}/`,
+    host: address.address,
+    port: address.port,
+    ...(publicAddress ? { publicAddress } : {}),
+    close: () =>
+      (closing ??= server.gracefullyShutdown(false).finally(() => {
+        release();
+        if (running === server) running = undefined;
+      })),
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * A person at an online table in a test: a real @colyseus/sdk client (what the page uses) in a room of
+ * a real game server, every message it got, and waits for the next ones.
+ */
+import { Client, type Room } from '@colyseus/sdk';
+import type { ClientMessages, RoomView, ServerMessages } from '../../src/online/protocol.js';
+
+export type Received = {
+  [K in keyof ServerMessages]: { type: K; message: ServerMessages[K] };
+}[keyof ServerMessages];
+
+/** A person at the table: their room, every message they got, and waits for the next ones. */
+export class Player {
+  readonly received: Received[] = [];
+  private cursor = 0;
+  private wake: (() => void) | undefined;
+
+  private constructor(
+    readonly room: Room,
+    readonly client: Client,
+  ) {
+    this.listen(room);
+  }
+
+  static async create(url: string, name: string): Promise<Player> {
+    const client = new Client(url);
+    return new Player(await client.create('dice', { name }), client);
+  }
+
+  static async join(url: string, roomId: string, name: string, key?: string): Promise<Player> {
+    const client = new Client(url);
+    return new Player(await client.joinById(roomId, { name, ...(key ? { key } : {}) }), client);
+  }
+
+  /** The seat key this person was given (in a welcome), if any. */
+  get key(): string | undefined {
+    for (const got of this.received) if (got.type === 'welcome' && got.message.key) return got.message.key;
+    return undefined;
+  }
+
+  /** Handlers right after the join resolves (before any message can arrive: the server waits for the ack). */
+  private listen(room: Room): void {
+    room.onMessage('*', (type, message) => {
+      this.received.push({ type, message } as Received);
+      this.wake?.();
+    });
+  }
+
+  /** After a drop: the same session again, by the reconnection token. */
+  async reconnect(token: string): Promise<void> {
+    const room = await this.client.reconnect(token);
+    (this as { room: Room }).room = room;
+    this.listen(room);
+  }
+
+  send<K extends keyof ClientMessages>(type: K, message: ClientMessages[K] | unknown): void {
+    this.room.send(type, message);
+  }
+
+  /** The next message of this type (after those already taken) that `test` accepts. */
+  async next<K extends keyof ServerMessages>(
+    type: K,
+    test: (message: ServerMessages[K]) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<ServerMessages[K]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      for (let i = this.cursor; i < this.received.length; i++) {
+        const got = this.received[i]!;
+        if (got.type === type && test(got.message as ServerMessages[K])) {
+          this.cursor = i + 1;
+          return got.message as ServerMessages[K];
+        }
+      }
+      const left = deadline - Date.now();
+      if (left <= 0)
+        throw new Error(`No '${type}' came (got ${this.received.map((r) => r.type).join(', ')})`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  /** The latest view this player has (from a view or a welcome). */
+  get view(): RoomView {
+    for (let i = this.received.length - 1; i >= 0; i--) {
+      const got = this.received[i]!;
+      if (got.type === 'view') return got.message;
+      if (got.type === 'welcome') return got.message.view;
+    }
+    throw new Error('No view yet');
+  }
+
+  /** Waits for the view of at least this version. */
+  viewAt(version: number): Promise<RoomView> {
+    return this.next('view', (view) => view.version >= version);
+  }
+
+  /** Everything received since message number `from`. */
+  since(from: number): Received[] {
+    return this.received.slice(from);
+  }
+
+  async leave(): Promise<void> {
+    await this.room.leave(true);
+  }
+}
