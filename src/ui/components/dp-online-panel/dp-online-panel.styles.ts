@@ -87,6 +87,9 @@ export const onlinePanelStyles = [
       justify-content: space-between;
       margin-top: 0.6rem;
     }
+    .clock select {
+      flex: 0 1 9rem;
+    }
     .actions {
       margin-top: 0.9rem;
     }
