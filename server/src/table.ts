@@ -26,7 +26,7 @@ import {
   type RoomView,
   type ServerMessages,
 } from '../../src/online/protocol.js';
-import type { ProofGesture } from '../../src/online/fairness.js';
+import { isHex, SECRET_BYTES, type ProofGesture } from '../../src/online/fairness.js';
 import type { Gesture } from '../../src/physics/types.js';
 import { throwInput, type Thrower, type ThrowInput, type ThrowOutcome } from './dice-thrower.js';
 import { checkPersonName, sameName } from './name-key.js';
@@ -146,10 +146,9 @@ export class Table {
     if (record.game) {
       // A record kept before games had secrets gets a new one (its earlier throws cannot be proven).
       const { secret, gestures } = record.game;
-      table.secret =
-        typeof secret === 'string' && /^[0-9a-f]{64}$/.test(secret)
-          ? new GameSecret(secret, Array.isArray(gestures) ? gestures : [])
-          : new GameSecret(options.newSecret());
+      table.secret = isHex(secret, SECRET_BYTES)
+        ? new GameSecret(secret, Array.isArray(gestures) ? gestures : [])
+        : new GameSecret(options.newSecret());
     }
     if (table.game?.over) table.phase = 'over';
     if (record.turnSeconds) table.clock.seconds = record.turnSeconds;

@@ -5,7 +5,7 @@
  * (the trajectory's first frame) as this page saw it arrive.
  */
 import { isRowId, type Action, type RuleSetId } from '../engine/index.js';
-import { decodeTrajectory, encodeTrajectory } from '../physics/trajectory.js';
+import { decodeTrajectory, encodedFirstFrame } from '../physics/trajectory.js';
 import { isHex, SECRET_BYTES, type ProofGesture } from './fairness.js';
 import type { RoomView, ServerMessages } from './protocol.js';
 
@@ -106,12 +106,6 @@ export function parseGameRecord(input: unknown): OnlineGameRecord {
   return r as OnlineGameRecord;
 }
 
-/** The launch of a throw: its trajectory's first frame, as a one-frame trajectory. */
-export function launchOf(trajectory: string): string {
-  const t = decodeTrajectory(trajectory);
-  return encodeTrajectory({ ...t, frames: 1, poses: t.poses.subarray(0, t.dice * 7) });
-}
-
 /**
  * Keeps, as the room's messages arrive, what a record of its game needs: the commitment shown while
  * the game is played, and the launch of every throw seen. Once a view shows the game over with its
@@ -138,7 +132,7 @@ export class GameRecorder {
   /** A throw as it arrived. */
   seeThrow(thrown: ServerMessages['thrown']): void {
     try {
-      this.launches.set(thrown.number, launchOf(thrown.trajectory));
+      this.launches.set(thrown.number, encodedFirstFrame(thrown.trajectory));
     } catch {
       // A trajectory that cannot be read was not played either; the check will miss its launch.
     }

@@ -3,6 +3,7 @@ import { DiceWorld } from './DiceWorld.js';
 import { topFace } from './face-reading.js';
 import {
   decodeTrajectory,
+  encodedFirstFrame,
   encodeTrajectory,
   recordThrow,
   samplePose,
@@ -65,5 +66,26 @@ describe('trajectory', () => {
     ['too long', 'A'.repeat(200_000)],
   ])('refuses a trajectory that is %s', (_, text) => {
     expect(() => decodeTrajectory(text)).toThrow(TrajectoryError);
+  });
+});
+
+describe('encodedFirstFrame', () => {
+  it('is the first frame of the whole trajectory decoded, read from its head alone', () => {
+    const world = new DiceWorld();
+    world.place([1, 2, 3, 4, 5], [false, true, false, false, false]);
+    const { trajectory } = recordThrow(world, 77, { dirX: 0.2, dirZ: -1, speed: 12 }, [
+      false,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    const text = encodeTrajectory(trajectory);
+    const whole = decodeTrajectory(text);
+    const launch = decodeTrajectory(encodedFirstFrame(text));
+    expect(launch.frames).toBe(1);
+    expect(Array.from(launch.poses)).toEqual(Array.from(whole.poses.subarray(0, 35)));
+    expect(() => encodedFirstFrame(text.slice(0, 40))).toThrow(TrajectoryError);
+    expect(() => encodedFirstFrame(42)).toThrow(TrajectoryError);
   });
 });

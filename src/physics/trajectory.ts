@@ -144,6 +144,32 @@ export function decodeTrajectory(text: unknown): Trajectory {
   return { fps, frames, dice, poses };
 }
 
+/**
+ * The first frame (the launch) of an encoded trajectory, as an encoded trajectory of one frame, read
+ * from the text's head alone: the rest of the throw is not decoded.
+ * @throws TrajectoryError when the head is not one of a trajectory
+ */
+export function encodedFirstFrame(text: unknown): string {
+  if (typeof text !== 'string') throw new TrajectoryError('A trajectory is a base64 string');
+  // The header and one frame of five dice: 78 bytes, a whole number of base64 groups (104 characters).
+  const head = text.slice(0, (4 * (HEADER + MAX_DICE * STRIDE) * 2) / 3);
+  let binary: string;
+  try {
+    binary = atob(head);
+  } catch {
+    throw new TrajectoryError('A trajectory is base64');
+  }
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  if (bytes.length !== 2 * (HEADER + MAX_DICE * STRIDE))
+    throw new TrajectoryError('A trajectory is truncated');
+  new Int16Array(bytes.buffer)[2] = 1; // the header's frame count
+  let launch = '';
+  for (const byte of bytes) launch += String.fromCharCode(byte);
+  const encoded = btoa(launch);
+  decodeTrajectory(encoded); // checks the header (version, rate, dice) as any trajectory's
+  return encoded;
+}
+
 /** Seconds from release to rest. */
 export function trajectorySeconds(t: Trajectory): number {
   return (t.frames - 1) / t.fps;
