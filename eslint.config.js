@@ -2,9 +2,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /*
- * The layers (README.md, "Architecture": imports run engine <- physics <- scene <- ui): the engine imports
- * nothing of the others, the physics (run in Node by the server and the benchmarks) only the engine, the
- * scene nothing of the UI.
+ * The layers (docs/ARCHITECTURE.md: imports run engine <- physics <- online <- table, and physics <- scene
+ * <- ui): the engine imports nothing of the others, the physics (run in Node by the server and the
+ * benchmarks) only the engine, the online protocol the engine and the physics, the table's authority
+ * (run by the server and the page) those three, the scene nothing of the UI; the server only the four
+ * pure layers.
  *
  * ESLint checks an import as written, not the file it resolves to, so a relative path is judged by how far
  * it climbs: a file N folders below a layer's root leaves the layer with N + 1 `../`. The rules are made for
@@ -117,11 +119,31 @@ export default tseslint.config(
     leave: (depth) => `${climb(depth + 1)}(?!engine(?:/|$))`,
     message: 'The physics imports, outside src/physics, only the engine (no scene file, no UI).',
   }),
-  // The game server runs in Node: of the rest of src only the engine, the physics and the online protocol.
+  // The online protocol and the table's authority run in Node and the page: no DOM, no three, no lit.
+  ...layer({
+    root: 'src/online',
+    // Its tests check the page's verification against games the server's code played.
+    ignores: ['src/online/**/*.test.ts'],
+    forbidden: packages(['three', 'lit', '@lit'], 'The online protocol runs in Node: no three or lit.'),
+    leave: (depth) => `${climb(depth + 1)}(?!(?:engine|physics)(?:/|$))`,
+    message: 'The online protocol imports, outside src/online, only the engine and the physics.',
+  }),
+  ...layer({
+    root: 'src/table',
+    forbidden: packages(['three', 'lit', '@lit'], 'The table’s authority runs in Node: no three or lit.'),
+    leave: (depth) => `${climb(depth + 1)}(?!(?:engine|physics|online)(?:/|$))`,
+    message: 'The table imports, outside src/table, only the engine, the physics and the online protocol.',
+  }),
+  {
+    files: ['src/online/**/*.ts', 'src/table/**/*.ts'],
+    rules: { 'no-restricted-globals': ['error', 'window', 'document'] },
+  },
+  // The game server runs in Node: of the rest of src only the four pure layers.
   ...layer({
     root: 'server/src',
     forbidden: packages(['three', 'lit', '@lit'], 'The game server runs in Node: no three or lit.'),
-    leave: (depth) => `${climb(depth + 2)}(?!src/(?:engine|online|physics)(?:/|$))`,
-    message: 'The game server imports, outside server/src, only src/engine, src/online and src/physics.',
+    leave: (depth) => `${climb(depth + 2)}(?!src/(?:engine|online|physics|table)(?:/|$))`,
+    message:
+      'The game server imports, outside server/src, only src/engine, src/online, src/physics and src/table.',
   }),
 );

@@ -2,8 +2,9 @@
  * The Colyseus room of one online table. It keeps no Colyseus state: every change is sent as plain
  * messages (src/online/protocol.ts): 'welcome' to a client that joins or comes back, 'thrown' before
  * the view after a throw, 'view' (the whole RoomView, version + 1) to everyone after every change, and
- * 'refused' to the sender alone, with nothing changed. The rules of the table are the Table's
- * (table.ts); the computers' turns are BotTurns' (bot-turns.ts).
+ * 'refused' to the sender alone, with nothing changed. The room is a thin adapter: the table's rules,
+ * its turn gate, its throws and its computers are the Table's (src/table, the same authority the page
+ * runs for a game on one screen); the room keeps the connections, the rate limits and the record.
  *
  * With a store (a server on Redis: shared-rooms.ts), the room writes its record after every change, and
  * a room may be created from a stored record (a game whose process is gone goes on here); a room closed
@@ -11,26 +12,24 @@
  */
 import { randomInt } from 'node:crypto';
 import { ClientState, CloseCode, Room, ServerError, type Client, type Deferred } from '@colyseus/core';
-import { CodedError, type Action, type Game } from '../../src/engine/index.js';
+import { CodedError } from '../../src/engine/index.js';
 import { JOIN_REFUSED_STATUS, joinRefusalText } from '../../src/online/join-refusal.js';
 import {
   MAX_SEATS,
   RateLimiter,
   RECONNECT_SECONDS,
-  parseClientMessage,
   parseJoin,
   ProtocolError,
   type RefusalCode,
   type ServerMessages,
 } from '../../src/online/protocol.js';
-import { BotTurns } from './bot-turns.js';
-import { createThrower } from './dice-thrower.js';
+import { ComputerTurns, createThrower, Table, type Change, type TablePorts } from '../../src/table/index.js';
+import { serverPolicy } from './computer-policy.js';
+import { secretSeeds } from './game-secret.js';
 import type { RoomStore } from './game-store.js';
-import type { Gesture } from '../../src/physics/types.js';
-import { Table, type Change } from './table.js';
+import { SERVER_NAMES } from './name-key.js';
 import { capOpenReservations } from './reservation-cap.js';
-import { newSeatKey } from './seat-keys.js';
-import { newSecret } from './throw-secret.js';
+import { SERVER_SEAT_KEYS } from './seat-keys.js';
 import type { Throws } from './throw-pool.js';
 
 /** How a server's rooms behave. */
@@ -59,13 +58,6 @@ const SAVE_WARN_EVERY_MS = 10_000;
 interface JoinAuth {
   name: string;
   key?: string;
-}
-
-/** A client to welcome after a change: to its seat (-1 while it asks for one), with a new key once. */
-interface Welcome {
-  client: Client;
-  key?: string;
-  claiming?: number;
 }
 
 /** How long a seat reservation waits for its client to connect, seconds (Colyseus's default is 15). */
@@ -132,7 +124,7 @@ export class DiceRoom extends Room {
   protected readonly throws: Throws | undefined = undefined;
 
   private table!: Table;
-  private bots!: BotTurns;
+  private computers!: ComputerTurns;
   private readonly limiters = new Map<string, { limiter: RateLimiter; warnedAt: number }>();
   private readonly reconnections = new Map<string, Deferred<Client>>();
   /** Its server is shutting down: the record is final, nothing more is played. */
@@ -141,12 +133,6 @@ export class DiceRoom extends Room {
   /** Messages waiting for a record to be stored (see `deliver`), in order, and how many. */
   private outbox: Promise<void> = Promise.resolve();
   private waiting = 0;
-  /**
-   * A throw is being made elsewhere (`throws`): the requests that come meanwhile wait, in order, so that
-   * each is looked at against the game as the throw left it.
-   */
-  private throwing = false;
-  private readonly held: (() => void)[] = [];
   private disposed = false;
   /** Stops `store.watch`. */
   private unwatch: (() => void) | undefined;
@@ -170,16 +156,29 @@ export class DiceRoom extends Room {
     this.maxMessagesPerSecond = 100;
     this.seatReservationTimeout = SEAT_RESERVATION_SECONDS;
     capOpenReservations(this, MAX_OPEN_RESERVATIONS);
-    const tableOptions = { roomId: this.roomId, thrower: createThrower(), newSecret, newKey: newSeatKey };
-    this.table = resumed
-      ? refuseJoin(() => Table.restore(resumed.table, tableOptions))
-      : new Table(tableOptions);
-    this.bots = new BotTurns({
+    const throws = this.throws;
+    const ports: TablePorts = {
+      roomId: this.roomId,
+      thrower: throws ? (input) => throws.throwDice(input) : createThrower(),
+      seeds: secretSeeds(),
+      keys: SERVER_SEAT_KEYS,
+      names: SERVER_NAMES,
+    };
+    this.table = resumed ? refuseJoin(() => Table.restore(resumed.table, ports)) : new Table(ports);
+    // Every change of the table is stored and sent (the computers below look at it after that).
+    this.table.subscribe((change) => {
+      if (!this.closing && !this.disposed) this.commit(change);
+    });
+    const seed = secureUint32();
+    this.computers = new ComputerTurns({
       table: this.table,
+      policy: serverPolicy(seed),
       delayMs: this.config.botDelayMs,
-      seed: secureUint32(),
+      seed,
       later: (callback, ms) => this.clock.setTimeout(callback, ms),
-      perform: (seat, action, gesture) => this.perform(seat, action, gesture),
+      // Everyone sees the dice land before a computer goes on.
+      pauseAfter: (change) => (change.thrown ? change.thrown.seconds * 1000 : 0),
+      warn: (message, error) => console.warn(`Room ${this.roomId}: ${message}`, error),
     });
     this.onMessage('*', (client: Client, type: string | number, message: unknown) =>
       this.receive(client, type, message),
@@ -193,7 +192,6 @@ export class DiceRoom extends Room {
       // (the room waits for them meanwhile, even with no one in it).
       this.autoDispose = false;
       this.clock.setTimeout(() => this.giveUpWaiting(), this.config.reconnectSeconds * 1000);
-      this.bots.schedule();
     }
   }
 
@@ -206,11 +204,8 @@ export class DiceRoom extends Room {
   }
 
   override onJoin(client: Client, _options: unknown, auth: JoinAuth): void {
-    // Checked again: another join may have taken the last seat since onAuth.
-    const { change, key, claiming } = refuseJoin(() =>
-      this.table.join(client.sessionId, auth.name, auth.key),
-    );
-    this.commit(change, { client, key, claiming });
+    // Checked again: another join may have taken the last seat since onAuth. Its change welcomes it.
+    refuseJoin(() => this.table.join(client.sessionId, auth.name, auth.key));
     // A connection that never finishes joining (never acknowledges) is let go, not kept queueing.
     this.clock.setTimeout(() => {
       if (client.state === ClientState.JOINING) client.leave(CloseCode.WITH_ERROR);
@@ -234,7 +229,6 @@ export class DiceRoom extends Room {
 
   override onDrop(client: Client): void {
     if (!this.table.dropped(client.sessionId)) return;
-    this.commit({});
     const reconnection = this.allowReconnection(client, this.config.reconnectSeconds);
     this.reconnections.set(client.sessionId, reconnection);
     const forget = (): void => {
@@ -247,26 +241,21 @@ export class DiceRoom extends Room {
 
   override onReconnect(client: Client): void {
     this.reconnections.delete(client.sessionId);
-    const seat = this.table.reconnected(client.sessionId);
-    if (seat < 0) {
-      client.leave();
-      return;
-    }
-    this.commit({}, { client });
+    // Its change welcomes the client back to its seat.
+    if (this.table.reconnected(client.sessionId) < 0) client.leave();
   }
 
   override onLeave(client: Client): void {
     this.limiters.delete(client.sessionId);
     // Closed by a shutdown: the record is final, and no one is left to tell.
     if (this.closing) return;
-    const change = this.table.left(client.sessionId);
-    if (change) this.commit(change);
+    this.table.left(client.sessionId);
   }
 
   override onDispose(): void {
     this.disposed = true;
     this.unwatch?.();
-    this.bots?.dispose();
+    this.computers?.dispose();
     // A room that ended (everyone left) is forgotten; one closed by a shutdown is kept to go on elsewhere.
     if (this.store && this.table && !this.closing) {
       this.store.remove(this.roomId).catch((error: unknown) => this.warnSave(error));
@@ -279,7 +268,7 @@ export class DiceRoom extends Room {
    * ('closing'), then disconnected (close code 4001).
    */
   override onBeforeShutdown(): void {
-    this.bots?.dispose();
+    this.computers?.dispose();
     let resumable = false;
     const saved = this.save(true)?.then((stored) => {
       resumable = stored;
@@ -300,8 +289,7 @@ export class DiceRoom extends Room {
   /** A restored room's seats whose people did not come back in time are given up (see Table.giveUpWaiting). */
   private giveUpWaiting(): void {
     if (this.closing) return;
-    const change = this.table.giveUpWaiting();
-    if (change) this.commit(change);
+    this.table.giveUpWaiting();
     this.autoDispose = true;
   }
 
@@ -366,61 +354,10 @@ export class DiceRoom extends Room {
       this.refuse(client, error, request);
       return;
     }
-    if (this.throwing) this.held.push(() => this.handle(client, type, message, request));
-    else this.handle(client, type, message, request);
-  }
-
-  /** A client's message that passed the rate limit: carried out, or refused to that client alone. */
-  private handle(client: Client, type: string | number, message: unknown, request: string): void {
-    if (this.closing || this.disposed) return;
-    let change: Change;
-    try {
-      if (type === 'throw' && this.throws) {
-        const { gesture } = parseClientMessage('throw', message);
-        const seat = this.table.seatOf(client.sessionId);
-        const game = this.table.checkThrow(seat);
-        this.throwElsewhere(seat, game, gesture, (error) => this.refuse(client, error, request));
-        return;
-      }
-      change = this.table.request(client.sessionId, String(type), message);
-    } catch (error) {
-      this.refuse(client, error, request);
-      return;
-    }
-    this.commit(change);
-  }
-
-  /** A computer's action (BotTurns): a refusal is thrown back to it. */
-  private perform(seat: number, action: Action, gesture: Gesture): void {
-    // Chosen while a throw is being made: dropped (the throw's change has the computers look again).
-    if (this.throwing) return;
-    if (action.type === 'roll' && this.throws) {
-      const game = this.table.checkThrow(seat, true);
-      this.throwElsewhere(seat, game, gesture, (error) => {
-        console.warn(`Room ${this.roomId}: a computer's throw failed:`, error);
-        this.bots.schedule();
-      });
-      return;
-    }
-    this.commit(this.table.computerAction(seat, action, gesture));
-  }
-
-  /**
-   * Throws `game`'s dice for seat `seat` in the physics workers; the outcome is applied and sent once it
-   * comes. Meanwhile the room's requests wait (see `throwing`).
-   */
-  private throwElsewhere(seat: number, game: Game, gesture: Gesture, failed: (error: unknown) => void): void {
-    this.throwing = true;
-    this.throws!.throwDice(this.table.throwInput(game, gesture))
-      .then((outcome) => {
-        if (this.closing || this.disposed) return;
-        this.commit(this.table.applyThrow(seat, game, gesture, outcome));
-      })
-      .catch(failed)
-      .finally(() => {
-        this.throwing = false;
-        while (!this.throwing && this.held.length > 0) this.held.shift()!();
-      });
+    // The table carries it out after every request before it (a throw being made included).
+    this.table
+      .request(client.sessionId, String(type), message)
+      .catch((error: unknown) => this.refuse(client, error, request));
   }
 
   /**
@@ -463,7 +400,7 @@ export class DiceRoom extends Room {
    * everyone else; a connection whose seat moved elsewhere, or whose ask was refused, is told and let
    * go; then the computers look whether it is their turn, and the turn clock is set.
    */
-  private commit(change: Change, welcome?: Welcome): void {
+  private commit(change: Change): void {
     if (change.evicted) this.evict(change.evicted);
     const view = this.table.view();
     let thrown: ServerMessages['thrown'] | undefined;
@@ -476,9 +413,12 @@ export class DiceRoom extends Room {
       if (!client || welcomes.some((w) => w.client === client)) return;
       welcomes.push({ client, message: { seat: this.table.seatOf(client.sessionId), view, ...extra } });
     };
-    if (welcome) {
-      const { client, key, claiming } = welcome;
-      welcomeTo(client, { ...(key ? { key } : {}), ...(claiming !== undefined ? { claiming } : {}) });
+    if (change.welcome) {
+      const { sessionId, key, claiming } = change.welcome;
+      welcomeTo(this.clients.getById(sessionId), {
+        ...(key ? { key } : {}),
+        ...(claiming !== undefined ? { claiming } : {}),
+      });
     }
     if (change.admitted)
       welcomeTo(this.clients.getById(change.admitted.sessionId), { key: change.admitted.key });
@@ -506,7 +446,6 @@ export class DiceRoom extends Room {
         this.dropStalledJoins();
       }),
     );
-    this.bots.schedule(change);
     this.armClock();
   }
 
@@ -532,11 +471,7 @@ export class DiceRoom extends Room {
       () => {
         this.clockTimer = undefined;
         if (this.closing || this.disposed) return;
-        const change = this.table.timeOut();
-        if (change) {
-          this.commit(change);
-          return;
-        }
+        if (this.table.timeOut()) return;
         // The room's clock runs on its own ticks and may fire a little early: look again then.
         this.clockFor = null;
         this.armClock();

@@ -3,11 +3,18 @@
  * from the secret and the throw's number, and the gesture each throw was made with. The room shows the
  * commitment from the start and the rest once the game is over.
  */
-import { proofGesture, type GameProof, type ProofGesture } from '../../src/online/fairness.js';
+import {
+  isHex,
+  proofGesture,
+  SECRET_BYTES,
+  type GameProof,
+  type ProofGesture,
+} from '../../src/online/fairness.js';
+import type { GameSeeds, SeedSource } from '../../src/table/index.js';
 import type { Gesture } from '../../src/physics/types.js';
-import { commitment, throwSeed } from './throw-secret.js';
+import { commitment, newSecret, throwSeed } from './throw-secret.js';
 
-export class GameSecret {
+export class GameSecret implements GameSeeds {
   /** SHA-256 of the secret, shown from the start. */
   readonly commitment: string;
   private readonly gestures: ProofGesture[];
@@ -46,4 +53,18 @@ export class GameSecret {
   record(): { secret: string; gestures: ProofGesture[] } {
     return { secret: this.secret, gestures: this.gestures.map((g) => [...g] as ProofGesture) };
   }
+}
+
+/**
+ * The seeds of online games: each new game a new secret (`secret`, newSecret by default); a recorded
+ * game its own, or, recorded before games had secrets, a new one (its earlier throws cannot be proven).
+ */
+export function secretSeeds(secret: () => string = newSecret): SeedSource {
+  return {
+    newGame: () => new GameSecret(secret()),
+    restore: ({ secret: kept, gestures }) =>
+      isHex(kept, SECRET_BYTES)
+        ? new GameSecret(kept, Array.isArray(gestures) ? (gestures as ProofGesture[]) : [])
+        : new GameSecret(secret()),
+  };
 }

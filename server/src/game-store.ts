@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { TableRecord } from './table.js';
+import type { TableRecord } from '../../src/table/index.js';
 
 /** How long a room's keys outlive its last change, seconds: a game left alone for a day is forgotten. */
 export const STORE_TTL_SECONDS = 24 * 60 * 60;

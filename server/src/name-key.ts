@@ -9,6 +9,7 @@ import unhomoglyph from 'unhomoglyph';
 import { COMPUTER_WORDS } from '../../src/online/computer-names.js';
 import { normalName } from '../../src/online/player-names.js';
 import { ProtocolError } from '../../src/online/protocol.js';
+import type { NamePolicy } from '../../src/table/index.js';
 
 /** UTS #39 section 4, internalSkeleton step 2: default-ignorable code points are dropped. */
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
@@ -132,3 +133,6 @@ export function checkPersonName(name: string): void {
     );
   }
 }
+
+/** How the server's tables tell names apart (nameKeys) and which a person may take (checkPersonName). */
+export const SERVER_NAMES: NamePolicy = { keys: nameKeys, checkPerson: checkPersonName };

@@ -4,6 +4,7 @@
  * seat back for whoever shows the key; a page keeps it in localStorage, per room (never in a URL).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { SeatKeys } from '../../src/table/index.js';
 
 /** Bytes of a seat key (128 bits). */
 const KEY_BYTES = 16;
@@ -17,3 +18,6 @@ export function newSeatKey(): string {
 export function seatKeyHash(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
+
+/** The server's seat keys, for its tables. */
+export const SERVER_SEAT_KEYS: SeatKeys = { newKey: newSeatKey, hash: seatKeyHash };

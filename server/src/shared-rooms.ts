@@ -23,7 +23,7 @@ import { isRoomId, ROOM_NAME } from '../../src/online/protocol.js';
 import { RESUME_OPTION } from './DiceRoom.js';
 import type { RoomStore, StoredRoom } from './game-store.js';
 import type { RedisLink } from './redis.js';
-import type { TableRecord } from './table.js';
+import type { TableRecord } from '../../src/table/index.js';
 
 /** How many times a join waits for another process moving the same game, and how long each time, ms. */
 const MOVE_WAITS = 50;

@@ -9,7 +9,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { COMPILED } from './package-root.js';
-import { createThrower, type ThrowInput, type ThrowOutcome } from './dice-thrower.js';
+import { createThrower, type ThrowInput, type ThrowOutcome } from '../../src/table/index.js';
 
 /** Throws the dice, in time. */
 export interface Throws {

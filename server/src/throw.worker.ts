@@ -3,7 +3,7 @@
  * dice world of its own, and answers each request with its outcome (or the error).
  */
 import { parentPort } from 'node:worker_threads';
-import { createThrower, type ThrowInput } from './dice-thrower.js';
+import { createThrower, type ThrowInput } from '../../src/table/index.js';
 
 const throwDice = createThrower();
 parentPort?.on('message', ({ id, input }: { id: number; input: ThrowInput }) => {

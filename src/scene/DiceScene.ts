@@ -1,12 +1,11 @@
 import { DiceWorld } from '../physics/DiceWorld.js';
-import type { DiePose, Gesture, ThrowResult } from '../physics/types.js';
+import type { DiePose } from '../physics/types.js';
 import { FrameLoop } from './FrameLoop.js';
 import type { PointerInput, TableInputHandlers } from './PointerInput.js';
 import { blankPose, PoseTween } from './PoseTween.js';
 import { SceneError } from './SceneError.js';
 import { TableView, type GpuResources } from './TableView.js';
-import type { ThrowPlayback } from './ThrowPlayback.js';
-import { ThrowSession } from './ThrowSession.js';
+import { ThrowPlayback } from './ThrowPlayback.js';
 import type { Trajectory } from '../physics/trajectory.js';
 
 /** How much the table may cost to draw. */
@@ -82,11 +81,10 @@ export class DiceScene implements TableProbe {
   private takesInput = false;
   private tapsThrow = true;
   private readonly tween: PoseTween;
-  private readonly session: ThrowSession;
   /** Where a played-back throw's knocks go (the same as a throw made here: sounds). */
   private readonly onPlaybackImpact: ((speed: number, die: number) => void) | undefined;
-  /** Plays back throws made elsewhere: a chunk of its own, loaded with the first (online play only). */
-  private playback: ThrowPlayback | null = null;
+  /** Plays every throw's recording (made by the table's authority, here or on a server). */
+  private readonly playback: ThrowPlayback;
   private readonly resizeObserver: ResizeObserver;
   private readonly held: boolean[];
   private readonly pose: DiePose = blankPose();
@@ -123,13 +121,8 @@ export class DiceScene implements TableProbe {
       this.input.tapThrows = this.tapsThrow;
     });
     this.tween = new PoseTween(count, HOLD_HOP_MS);
-    this.session = new ThrowSession(this.world);
-    if (handlers.impact) this.session.onImpact = (speed, die) => handlers.impact!(speed, die);
     this.onPlaybackImpact = handlers.impact?.bind(handlers);
-    this.session.onCompleted = () => {
-      this.syncAll();
-      this.loop.request();
-    };
+    this.playback = new ThrowPlayback(this.onPlaybackImpact, this.world.options.minImpactSpeed);
     this.held = new Array<boolean>(count).fill(false);
     this.syncAll();
 
@@ -238,46 +231,12 @@ export class DiceScene implements TableProbe {
   }
 
   /**
-   * Throws the dice that are not held and resolves with the result once all rest. The physics runs
-   * with a fixed step at real speed while frames are drawn; under reduced motion, or when the page
-   * is hidden, it runs to rest at once. A new throw, `show` or `setHeld` ends a running throw first
-   * (it still resolves); `dispose` rejects it with a SceneError 'disposed'.
-   */
-  throw(seed: number, gesture: Gesture, held: readonly boolean[]): Promise<ThrowResult> {
-    if (this.disposed) return Promise.reject(new SceneError('disposed', 'The dice scene was disposed'));
-    this.endMotion();
-    this.tween.cancel();
-    for (let i = 0; i < this.held.length; i++) this.held[i] = held[i]!;
-    if (this.reducedMotion || document.hidden) {
-      try {
-        const result = this.world.throwToRest(seed, gesture, held);
-        this.syncAll();
-        this.loop.request();
-        return Promise.resolve(result);
-      } catch (error) {
-        this.syncAll();
-        this.loop.request();
-        return Promise.reject(new SceneError('throw-timeout', String(error)));
-      }
-    }
-    const result = this.session.start(seed, gesture, held);
-    this.loop.restartClock();
-    this.lastThrowFrame = 0;
-    this.loop.request();
-    return result;
-  }
-
-  /**
    * Plays back a throw made elsewhere (an online room's server threw the physics dice): the dice follow
    * `trajectory` at real speed (at once under reduced motion or on a hidden page) and rest where its
    * last frame has them; `held` dice glow on the ledge. Resolves when they rest. A new throw, `show`
    * or `setHeld` ends it first (it still resolves); `dispose` rejects it.
    */
   async play(trajectory: Trajectory, held: readonly boolean[]): Promise<void> {
-    if (!this.playback) {
-      const { ThrowPlayback } = await import('./ThrowPlayback.js');
-      this.playback ??= new ThrowPlayback(this.onPlaybackImpact, this.world.options.minImpactSpeed);
-    }
     if (this.disposed) throw new SceneError('disposed', 'The dice scene was disposed');
     this.endMotion();
     this.tween.cancel();
@@ -297,7 +256,6 @@ export class DiceScene implements TableProbe {
     if (this.disposed) return;
     this.disposed = true;
     this.loop.dispose();
-    this.session.dispose();
     this.playback?.cancel(new SceneError('disposed', 'The dice scene was disposed during a throw'));
     this.resizeObserver.disconnect();
     document.removeEventListener('visibilitychange', this.onVisibility);
@@ -310,11 +268,7 @@ export class DiceScene implements TableProbe {
   private readonly step = (now: number, seconds: number): boolean => {
     let moving = false;
     const playback = this.playback;
-    const throwing = this.session.running || !!playback?.running;
-    if (this.session.running) {
-      moving = !this.session.advance(seconds);
-      this.syncAll();
-    }
+    const throwing = playback.running;
     const played = playback?.current;
     if (playback && played) {
       if (playback.advance(seconds, this.drawPose)) this.layPlayed(playback, played);
@@ -343,7 +297,6 @@ export class DiceScene implements TableProbe {
 
   /** Brings a throw or a playback under way to rest at once (it still resolves). */
   private endMotion(): void {
-    this.session.complete();
     const playback = this.playback;
     const played = playback?.current;
     if (playback && played) {

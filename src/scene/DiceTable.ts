@@ -1,7 +1,6 @@
 import { DiceScene, type TableHandlers } from './DiceScene.js';
-import { HeadlessThrower, type DiceThrower } from './HeadlessThrower.js';
+import { HeadlessDice, type DiceShow } from './HeadlessDice.js';
 import type { Trajectory } from '../physics/trajectory.js';
-import type { Gesture, ThrowResult } from '../physics/types.js';
 
 /** Performance mark set when the table's first frame is drawn (read by `npm run bench:startup`). */
 export const FIRST_FRAME_MARK = 'dice-poker:first-frame';
@@ -29,7 +28,7 @@ export interface TableState {
 }
 
 /**
- * The element's table: the 3D scene when WebGL works, else the same physics headless (flat dice in the
+ * The element's table: the 3D scene when WebGL works, else the dice headless (flat dice in the
  * overlay). It shows what it is handed (`sync`): the dice move only where the game's differ from those
  * on the table (a hop to or from the ledge for a hold, all of them laid anew for another game), and
  * never while a throw is in the air. It survives a lost WebGL context by building a fresh scene when
@@ -38,7 +37,7 @@ export interface TableState {
 export class DiceTable {
   /** The 3D scene, or undefined without WebGL (or before build / after dispose). */
   scene: DiceScene | undefined;
-  private thrower: DiceThrower | null = null;
+  private dice: DiceShow | null = null;
   private stage: HTMLElement | null = null;
   private reducedMotion = false;
   /** What the game says the table shows (the last `sync`). */
@@ -53,7 +52,7 @@ export class DiceTable {
 
   /** Whether a table is built (between build and dispose). */
   get built(): boolean {
-    return this.thrower !== null;
+    return this.dice !== null;
   }
 
   /** Builds the table inside `stage`, showing what it was last handed. */
@@ -68,7 +67,7 @@ export class DiceTable {
       scene.canvas.addEventListener('webglcontextrestored', () => this.rebuild());
       this.markFirstFrame(scene);
     }
-    this.thrower = scene ?? new HeadlessThrower();
+    this.dice = scene ?? new HeadlessDice();
     this.shown = null;
     if (this.wanted) this.sync(this.wanted);
     this.host.changed();
@@ -91,41 +90,21 @@ export class DiceTable {
       scene.tapThrows = state.beforeFirstThrow;
       scene.reducedMotion = state.reducedMotion;
     }
-    if (this.thrower && !this.throwing) this.showDice(this.thrower, state);
-  }
-
-  /** Throws the dice not held; rejects if there is no table or it went away during the throw. */
-  async throw(seed: number, gesture: Gesture, held: readonly boolean[]): Promise<ThrowResult> {
-    return this.inTheAir(async (thrower) => {
-      const result = await thrower.throw(seed, gesture, held);
-      return { result, faces: result.faces, held };
-    });
+    if (this.dice && !this.throwing) this.showDice(this.dice, state);
   }
 
   /**
-   * Plays back a throw made elsewhere (an online room's server), resting on `faces`; rejects if there
-   * is no table or it went away meanwhile.
+   * Plays a throw's recording (made by the table's authority, in the page or on a server), resting on
+   * `faces`; rejects if there is no table or it went away meanwhile. The table shows its own dice while
+   * they fly, then the faces they rest on; a table whose context came back meanwhile is rebuilt once
+   * they rest.
    */
   async play(trajectory: Trajectory, faces: readonly number[], held: readonly boolean[]): Promise<void> {
-    return this.inTheAir(async (thrower) => {
-      await thrower.play(trajectory, held);
-      return { result: undefined, faces, held };
-    });
-  }
-
-  /**
-   * Runs a throw (made here or played back): the table shows its own dice while they fly, then the
-   * faces they rest on; a table whose context came back meanwhile is rebuilt once they rest.
-   */
-  private async inTheAir<T>(
-    run: (thrower: DiceThrower) => Promise<{ result: T; faces: readonly number[]; held: readonly boolean[] }>,
-  ): Promise<T> {
-    if (!this.thrower) throw new Error('The table is not built');
+    if (!this.dice) throw new Error('The table is not built');
     this.throwing = true;
     try {
-      const { result, faces, held } = await run(this.thrower);
+      await this.dice.play(trajectory, held);
       this.shown = { dice: [...faces], held: [...held] };
-      return result;
     } catch (error) {
       // Whatever the table shows now is not the game's: the next sync lays the game's dice again.
       this.shown = null;
@@ -147,17 +126,17 @@ export class DiceTable {
 
   /** Frees the scene (its WebGL context, listeners, GPU memory). */
   dispose(): void {
-    this.thrower?.dispose();
-    this.thrower = null;
+    this.dice?.dispose();
+    this.dice = null;
     this.scene = undefined;
   }
 
   /** Moves only what differs: all the dice for other faces, a hop for other holds, else nothing. */
-  private showDice(thrower: DiceThrower, { dice, held }: TableState): void {
+  private showDice(show: DiceShow, { dice, held }: TableState): void {
     if (!dice || !held) return;
     const shown = this.shown;
-    if (!shown || !same(shown.dice, dice)) thrower.show(dice, held);
-    else if (!same(shown.held, held)) thrower.setHeld(held);
+    if (!shown || !same(shown.dice, dice)) show.show(dice, held);
+    else if (!same(shown.held, held)) show.setHeld(held);
     else return;
     this.shown = { dice: [...dice], held: [...held] };
   }

@@ -18,7 +18,7 @@ import type { GpuResources as SceneGpuResources } from './TableView.js';
 export { DiceScene, type DiceSceneOptions, type SceneQuality, type TableHandlers } from './DiceScene.js';
 /** @internal */
 export { DiceTable, FIRST_FRAME_MARK, type DiceTableHost, type TableState } from './DiceTable.js';
-export { HeadlessThrower, type DiceThrower } from './HeadlessThrower.js';
+export { HeadlessDice, type DiceShow } from './HeadlessDice.js';
 export { SceneError, type SceneErrorCode } from './SceneError.js';
 export { DEFAULT_GESTURE, type Gesture, type ThrowResult } from '../physics/types.js';
 export { decodeTrajectory, TrajectoryError, type Trajectory } from '../physics/trajectory.js';

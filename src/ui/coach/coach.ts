@@ -6,7 +6,7 @@ import '../components/dp-hints/dp-hints.js';
 import '../components/dp-review/dp-review.js';
 
 export { SolverClient } from './SolverClient.js';
-export { BotDriver, type BotPhase } from './BotDriver.js';
+export { pagePolicy } from './page-policy.js';
 
 /** Loads this module once. */
 export type CoachModule = typeof import('./coach.js');

@@ -12,7 +12,7 @@ import { onlineStringsFor } from '../i18n/online-strings.js';
 import { roomIdFrom, type JoinOptions, type OnlineErrorCode, type RoomView } from '../../online/protocol.js';
 import { SeatStore } from '../online/seat-store.js';
 import type { GameSession, ThrowPlayer } from '../session/GameSession.js';
-import type { RemoteSession } from '../session/RemoteSession.js';
+import type { TableMirror } from '../session/TableMirror.js';
 import type { Way } from '../online/connect.js';
 
 /** What online play needs of the element. */
@@ -52,7 +52,7 @@ export function inviteUrl(roomId: string): string {
  */
 export class OnlinePlay {
   /** The room played in, if any. */
-  session: RemoteSession | null = null;
+  session: TableMirror | null = null;
   /** The room's server went away: this page is taking its seat again, by name, through another. */
   private rejoining = false;
   /** The room an invite named (the page's `?room=`), until this page joins it or goes back. */
@@ -263,7 +263,7 @@ export class OnlinePlay {
    * same room id, joined again by name through a server that is up, goes on with it in a new room.
    * Tries for a while (a server may be restarting), then gives up and plays in the page again.
    */
-  private async rejoin(gone: RemoteSession): Promise<void> {
+  private async rejoin(gone: TableMirror): Promise<void> {
     const name = gone.name;
     const roomId = gone.roomId;
     if (this.rejoining || !name || gone.letGo) return;
@@ -293,7 +293,7 @@ export class OnlinePlay {
     this.session = null;
   }
 
-  private async enter(way: Way): Promise<RemoteSession> {
+  private async enter(way: Way): Promise<TableMirror> {
     if (this.session) await this.leave();
     const { connect } = await import('../online/connect.js');
     const session = await connect(this.host.serverUrl(), way, this.host.playThrow);
@@ -313,7 +313,7 @@ export class OnlinePlay {
   }
 
   /** Keeps the seat's key (once given) and the room as the one to come back to. */
-  private keepSeat(session: RemoteSession): void {
+  private keepSeat(session: TableMirror): void {
     const name = session.name;
     if (session.key && name) this.seats.keep(session.roomId, session.key, name);
     if (name && session.claiming === null) this.seats.setCurrent({ roomId: session.roomId, name });
@@ -324,7 +324,7 @@ export class OnlinePlay {
    * page does not take it back by itself, or the two would take turns), or its ask for a seat was
    * refused. Back to a game in the page, saying why.
    */
-  private wasLetGo(session: RemoteSession): void {
+  private wasLetGo(session: TableMirror): void {
     const code = session.letGo!;
     this.session = null;
     if (code === 'claim-refused') this.seats.setCurrent(null);
@@ -338,7 +338,7 @@ export class OnlinePlay {
     this.seats.setCurrent(null);
   }
 
-  private requireSession(): RemoteSession {
+  private requireSession(): TableMirror {
     if (!this.session) throw new DicePokerError('offline', 'Not in an online room');
     return this.session;
   }

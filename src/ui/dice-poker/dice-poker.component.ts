@@ -19,8 +19,8 @@ import { dicePokerStyles } from './dice-poker.styles.js';
 import { renderDicePoker } from './dice-poker.view.js';
 import '../components/dp-scorecard/dp-scorecard.js';
 import '../components/dp-controls/dp-controls.js';
-import { isSeatKind, type SeatKind } from '../coach/seats.js';
-import { ComputerSeats } from './ComputerSeats.js';
+import { isSeatKind } from '../coach/seats.js';
+import { CoachLoader } from './CoachLoader.js';
 import { keyCommand } from './key-commands.js';
 import { SoundController } from './SoundController.js';
 import { Toast } from './Toast.js';
@@ -28,7 +28,8 @@ import { verdictOf } from '../verdict.js';
 import { SaveSlot } from './SaveSlot.js';
 import type { NewGameOptions } from '../new-game-options.js';
 import type { GameSession, SessionChange } from '../session/GameSession.js';
-import { LocalSession } from '../session/LocalSession.js';
+import { PageTable } from '../session/PageTable.js';
+import { TableMirror } from '../session/TableMirror.js';
 import type { OnlinePlay } from './OnlinePlay.js';
 import type { OnlineGameRecord } from '../../online/game-record.js';
 import type { VerifyResult } from '../../online/verify.js';
@@ -134,18 +135,26 @@ export class DicePoker extends LitElement {
   });
   private readonly toast = new Toast(this, TOAST_MS);
   private readonly attrs = new AttributeReader('dice-poker');
-  private readonly seats = new ComputerSeats(this);
+  private readonly coach = new CoachLoader(this);
   private readonly sound = new SoundController(this);
   private readonly saves = new SaveSlot(this, (message) => this.attrs.warn(message));
-  /** The game in the page: the engine here, the physics dice on this table giving the faces. */
-  private readonly local = new LocalSession((seed, gesture, held) => this.table.throw(seed, gesture, held));
+  /** A game on this screen: the table's authority run here, its computers played by the coach. */
+  private readonly pageTable: PageTable = new PageTable({
+    policy: this.coach.computers,
+    delayMs: () => (this.prefersReducedMotion ? 250 : 600),
+    shown: (): Promise<void> => this.local.settled(),
+  });
+  /** The page's mirror of that table: every throw recorded there, then played on this one. */
+  private readonly local: TableMirror = new TableMirror(
+    this.pageTable,
+    (trajectory, faces, held) => this.table.play(trajectory, faces, held),
+    this.pageTable,
+  );
   /** The game played: the one truth the table and the overlay show (the local one, or an online room). */
   private session: GameSession = this.local;
   private stopFollowing: () => void;
   /** Online play, once wanted (a chunk of its own: pages that never go online never load it). */
   private online: OnlinePlay | null = null;
-  /** Who plays each seat of the game about to start (read when the session says it started). */
-  private seatsOfNextGame: SeatKind[] | null = null;
 
   constructor() {
     super();
@@ -176,7 +185,7 @@ export class DicePoker extends LitElement {
     this.session = session;
     this.stopFollowing = session.subscribe((change) => this.followSession(change));
     this.settingUp = false;
-    this.startSeats(session.game?.players.map(() => 'human') ?? []);
+    this.showReview = false;
     this.requestUpdate();
   }
 
@@ -229,14 +238,8 @@ export class DicePoker extends LitElement {
       this.game?.players.map((p) => p.name) ?? [this.strings.defaultName(1)];
     const seed = options.seed ?? this.attrs.value(parseSeed(attributeText(this.seed)));
     const rules = options.rules ?? this.attrs.value(parseRules(attributeText(this.rules)));
-    this.seatsOfNextGame = players.map((_, i) =>
-      isSeatKind(options.seats?.[i]) ? options.seats[i]! : 'human',
-    );
-    try {
-      this.session.start({ players, seed, rules });
-    } finally {
-      this.seatsOfNextGame = null;
-    }
+    const kinds = players.map((_, i) => (isSeatKind(options.seats?.[i]) ? options.seats[i]! : 'human'));
+    this.session.start({ players, seed, rules }, kinds);
   }
 
   /**
@@ -321,7 +324,7 @@ export class DicePoker extends LitElement {
       case 'started':
         this.settingUp = false;
         this.savedGameNotice = '';
-        this.startSeats(this.seatsOfNextGame ?? game.players.map(() => 'human'));
+        this.showReview = false;
         this.announce(s.said.turn(name(0), 0));
         emit(this, 'dp-turn', { player: 0, turn: 0 });
         break;
@@ -347,7 +350,8 @@ export class DicePoker extends LitElement {
     if (game.over) {
       this.focusPanel();
       const online = this.session.online;
-      this.saves.bestScores.add(game, (p) => (online ? p === online.seat : this.seats.kinds[p] === 'human'));
+      const kinds = this.session.seatKinds;
+      this.saves.bestScores.add(game, (p) => (online ? p === online.seat : kinds[p] === 'human'));
       this.announce(`${scored} ${s.gameOver}. ${verdictOf(game, s)}`);
       emit(this, 'dp-game-over', { totals: totals(game), winners: winners(game) });
     } else {
@@ -364,7 +368,7 @@ export class DicePoker extends LitElement {
     // An online game is the room's: a reload comes back to the seat (OnlinePlay), not to a copy.
     if (!this.game || this.session !== this.local) return;
     const lang = this.chosenLang ? { lang: this.chosenLang } : {};
-    this.saves.save(this.game, { ...lang, seats: this.seats.kinds });
+    this.saves.save(this.game, { ...lang, seats: this.session.seatKinds });
   }
 
   /**
@@ -398,37 +402,30 @@ export class DicePoker extends LitElement {
     return stringsFor(this.language);
   }
 
-  /** Seats the players of a new or resumed game (people, or computers that play through the API). */
-  private startSeats(kinds: SeatKind[]): void {
-    this.showReview = false;
-    if (this.game) this.seats.seat(this.game, kinds, this.prefersReducedMotion ? 250 : 600);
-  }
-
   private toggleHints(): void {
     this.hintsOn = !this.hintsOn;
-    if (this.hintsOn) void this.seats.load();
+    if (this.hintsOn) void this.coach.load();
   }
 
   /** Whether a computer plays the turn now (people's clicks and keys wait). */
   private get botTurn(): boolean {
-    return this.seats.isBotTurn(this.game);
+    const game = this.game;
+    return !!game && !game.over && (this.session.seatKinds[game.current] ?? 'human') !== 'human';
   }
 
-  /** Online, whether another seat plays the turn now (this page only watches). */
+  /** Online, whether another person's seat plays the turn now (this page only watches). */
   private get othersTurn(): boolean {
-    const online = this.session.online;
     const game = this.game;
-    return !!online && !!game && !game.over && game.current !== online.seat;
+    return !!this.session.online && !!game && !game.over && !this.botTurn && !this.session.mayAct;
   }
 
   /**
-   * The one answer to "may the person at this page act now": a game under way, no panel open, and the
-   * turn theirs (not a computer's, not, online, another seat's). The pointer, the keys, the buttons and
-   * the sheet all ask it; a throw in flight (`busy`) is the session's to refuse.
+   * The one answer to "may the person at this page act now": the table's turn gate (the turn one of
+   * this page's seats, a person's: see personMayAct), and no panel open. The pointer, the keys, the
+   * buttons and the sheet all ask it; a throw in flight (`busy`) is the session's to refuse.
    */
   private get personMayAct(): boolean {
-    const game = this.game;
-    return !!game && !game.over && !this.settingUp && !this.botTurn && !this.othersTurn;
+    return !this.settingUp && this.session.mayAct;
   }
 
   private announce(text: string): void {
@@ -455,12 +452,14 @@ export class DicePoker extends LitElement {
     this.addEventListener('keydown', this.onKeyDown);
     // Reattached after removal: the scene was freed on disconnect, so build it again.
     if (this.hasUpdated && !this.table.built) this.buildTable();
+    if (this.hasUpdated) this.pageTable.setPaused(this.settingUp);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener('keydown', this.onKeyDown);
-    this.seats.dispose();
+    this.pageTable.setPaused(true);
+    this.coach.dispose();
     this.table.dispose();
     // Taken off the page: out of the room too (a reload, which closes the page, keeps the seat).
     if (this.online?.session) void this.online.leave();
@@ -496,7 +495,7 @@ export class DicePoker extends LitElement {
     const changed = changedProperties as PropertyValues;
     if (changed.has('chosenLang')) this.saveGame();
     // The computer waits while the new-game panel is open.
-    if (changed.has('settingUp')) this.seats.setPaused(this.settingUp);
+    if (changed.has('settingUp')) this.pageTable.setPaused(this.settingUp);
     // The table is a function of the game: it moves only the dice that differ from what it shows.
     const game = this.game;
     this.table.sync({
@@ -518,8 +517,7 @@ export class DicePoker extends LitElement {
     const saved = this.saves.load();
     if (saved.ok) {
       if (saved.lang) this.chosenLang = saved.lang;
-      this.session.resume(saved.game);
-      this.startSeats(saved.seats ?? saved.game.players.map(() => 'human'));
+      this.session.resume(saved.game, saved.seats ?? []);
     } else if (saved.reason !== 'none') {
       // It stays until a game starts: a word that vanished before the player looked would be lost.
       this.savedGameNotice = this.strings.savedGameRefused[saved.reason];
@@ -613,7 +611,7 @@ export class DicePoker extends LitElement {
       strings: this.strings,
       language: this.language,
       game,
-      seats: this.seats.kinds,
+      seats: this.session.seatKinds,
       rules: this.attrs.value(parseRules(attributeText(this.rules))),
       busy: this.busy,
       settingUp: this.settingUp,
@@ -626,7 +624,7 @@ export class DicePoker extends LitElement {
       notice: this.savedGameNotice,
       message: this.toast.text,
       announcement: this.announcement,
-      solver: this.seats.solver,
+      solver: this.coach.solver,
       history: game?.over ? this.saves.bestScores.list() : [],
       online,
       on: {
@@ -639,8 +637,8 @@ export class DicePoker extends LitElement {
         toggleLang: () => (this.chosenLang = this.language === 'et' ? 'en' : 'et'),
         toggleHints: () => this.toggleHints(),
         toggleMute: () => this.sound.toggleMute(),
-        showReview: () => void this.seats.load().then(() => (this.showReview = true)),
-        skipBot: () => this.seats.skip(),
+        showReview: () => void this.coach.load().then(() => (this.showReview = true)),
+        skipBot: () => this.pageTable.skip(),
         clearHistory: () => this.saves.bestScores.clear(),
         host: (name) => this.attempt(() => this.hostOnline({ name })),
         join: (name) => this.attempt(() => this.online?.joinInvited(name)),

@@ -11,13 +11,13 @@ import {
   type ServerMessages,
 } from '../../online/protocol.js';
 import { DicePokerError, type DicePokerErrorCode } from '../errors.js';
-import type { RoomLink } from '../session/RemoteSession.js';
+import type { TableLink } from '../session/TableMirror.js';
 
 /** How a page comes into a room: creating one, or joining one by its id (with the seat's key to take it back). */
 export type Entry = { create: JoinOptions } | { join: string; options: JoinOptions };
 
 /** Opens a room on `server` (an http(s) address); rejects with a DicePokerError carrying a stable code. */
-export async function openRoom(server: string, entry: Entry): Promise<RoomLink> {
+export async function openRoom(server: string, entry: Entry): Promise<TableLink> {
   const client = new Client(server);
   let room: Room;
   try {
@@ -37,7 +37,7 @@ export async function openRoom(server: string, entry: Entry): Promise<RoomLink> 
  */
 const RECONNECT_TRIES = 5;
 
-function linkTo(room: Room): RoomLink {
+function linkTo(room: Room): TableLink {
   room.reconnection.maxRetries = RECONNECT_TRIES;
   const connection: ((state: 'dropped' | 'back' | 'closed') => void)[] = [];
   room.onDrop(() => connection.forEach((handler) => handler('dropped')));

@@ -5,7 +5,8 @@
 import { roomIdFrom, type JoinOptions } from '../../online/protocol.js';
 import { DicePokerError } from '../errors.js';
 import type { ThrowPlayer } from '../session/GameSession.js';
-import { RemoteSession } from '../session/RemoteSession.js';
+import { TableMirror } from '../session/TableMirror.js';
+import { GameRecorder } from '../../online/game-record.js';
 import { openRoom, type Entry } from './colyseus-link.js';
 
 /** How long a room has to welcome a page that came in, ms. */
@@ -15,14 +16,14 @@ const WELCOME_MS = 10_000;
 export type Way = Entry | { invite: string; options: JoinOptions };
 
 /** Opens the room and resolves once it has welcomed this page (its seat and the room are known). */
-export async function connect(server: string, way: Way, player: ThrowPlayer): Promise<RemoteSession> {
+export async function connect(server: string, way: Way, player: ThrowPlayer): Promise<TableMirror> {
   let entry: Entry;
   if ('invite' in way) {
     const roomId = typeof way.invite === 'string' ? roomIdFrom(way.invite) : null;
     if (!roomId) throw new DicePokerError('bad-room-id', 'That is not a room id or an invite link');
     entry = { join: roomId, options: way.options };
   } else entry = way;
-  const session = new RemoteSession(await openRoom(server, entry), player);
+  const session = new TableMirror(await openRoom(server, entry), player, null, new GameRecorder());
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       stop();

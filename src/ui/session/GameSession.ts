@@ -1,5 +1,6 @@
 import type { Game, RowId, RuleSetId } from '../../engine/index.js';
-import type { Gesture, ThrowResult, Trajectory } from '../../scene/index.js';
+import type { Gesture, Trajectory } from '../../scene/index.js';
+import type { SeatKind } from '../coach/seats.js';
 
 /** A new game: who plays, under which rules, from which seed (a random one when left out). */
 export interface GameSetup {
@@ -27,10 +28,7 @@ export interface OnlineState {
   connected: boolean[];
 }
 
-/** Runs a throw of the physics dice and resolves with the faces they came to rest on. */
-export type Thrower = (seed: number, gesture: Gesture, held: readonly boolean[]) => Promise<ThrowResult>;
-
-/** Plays back a throw made elsewhere; resolves when the dice rest on `faces`. */
+/** Plays a throw's recording on the table; resolves when the dice rest on `faces`. */
 export type ThrowPlayer = (
   trajectory: Trajectory,
   faces: readonly number[],
@@ -45,7 +43,6 @@ export type ThrowPlayer = (
 export type SessionChange =
   | { type: 'throw-started'; game: Game; throw: ThrowInFlight }
   | { type: 'thrown'; before: Game; game: Game }
-  | { type: 'throw-cancelled'; game: Game }
   | { type: 'held'; before: Game; game: Game; index: number }
   | { type: 'scored'; before: Game; game: Game; row: RowId; player: number; points: number }
   | { type: 'started'; game: Game }
@@ -54,10 +51,10 @@ export type SessionChange =
   | { type: 'refused'; game: Game | null; error: Error };
 
 /**
- * A game being played: the one truth of the dice, the holds, whose turn it is and the throw in flight.
- * The element renders it and asks it to act; it never changes a game itself. Two kinds: the engine in
- * the page (`LocalSession`), and an online room. A refused action throws (or rejects) a
- * DicePokerError with a stable code and changes nothing.
+ * The game being played, as the page sees it: the one truth of the dice, the holds, whose turn it is and
+ * the throw in flight. The element renders it and asks it to act; it never changes a game itself. One
+ * kind (TableMirror), of a table run in the page or of an online room. A refused action throws (or
+ * rejects) a DicePokerError with a stable code and changes nothing.
  */
 export interface GameSession {
   /** The game now (null before the first one). */
@@ -72,10 +69,14 @@ export interface GameSession {
   toggleHold(index: number): void;
   /** Scores a free row with the dice on the table; returns the points. */
   score(row: RowId): number;
-  /** Starts a new game. */
-  start(setup: GameSetup): void;
+  /** Whether the person at this page may act in the game now (the one turn gate: see personMayAct). */
+  readonly mayAct: boolean;
+  /** Who plays each seat of the game: a person, or a computer (a stand-in shows as one). */
+  readonly seatKinds: SeatKind[];
+  /** Starts a new game (who plays each seat: `kinds`, people by default). */
+  start(setup: GameSetup, kinds?: readonly SeatKind[]): void;
   /** Plays on from a game already under way (a saved one). */
-  resume(game: Game): void;
+  resume(game: Game, kinds?: readonly SeatKind[]): void;
   /** Calls `listener` on every change; returns the call that stops it. */
   subscribe(listener: (change: SessionChange) => void): () => void;
 }

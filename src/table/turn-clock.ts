@@ -4,8 +4,8 @@
  * when the time is up the turn is marked run out and a computer plays the rest of it. Pure: the time
  * comes from `now`, and the room sets the timer (DiceRoom.ts).
  */
-import type { Game } from '../../src/engine/index.js';
-import { DEFAULT_TURN_SECONDS, type TurnClock as TurnClockView } from '../../src/online/protocol.js';
+import type { Game } from '../engine/index.js';
+import { DEFAULT_TURN_SECONDS, type TurnClock as TurnClockView } from '../online/protocol.js';
 
 export class TurnClock {
   /** Seconds a person has for a turn. */

@@ -1,10 +1,15 @@
 /**
- * One online table as the server keeps it, without the network: the seats, the host, the rules, the
- * game and the view's version. Every request either changes it (the version grows by one) or throws a
- * coded error (ProtocolError, RuleError) and leaves it exactly as it was. The room (DiceRoom.ts) turns
- * connections and messages into these calls and sends the view after each change.
+ * The authority of one table, online and in the page alike: the seats, the host, the phase, the rules,
+ * the turn gate, the throws (refused by the rules, or thrown through the Thrower and applied), the
+ * computers' turn to act, the view's version, and the record to rebuild it from. Pure TypeScript: no
+ * DOM, no network. Every change makes the version grow by one and is told to the listeners once, as a
+ * Change (a throw's trajectory with it); every request either makes one or throws (rejects with) a coded
+ * error (ProtocolError, RuleError) and leaves the table exactly as it was.
+ *
+ * The game server's room (server/src/DiceRoom.ts) is a thin adapter around it (connections, rate
+ * limits, storage); the page runs one in-process for a game on one screen (src/ui/session).
  */
-import type { BotId } from '../../src/engine/bots/index.js';
+import type { BotId } from '../engine/bots/bot.js';
 import {
   apply,
   newGame,
@@ -15,7 +20,7 @@ import {
   type Game,
   type GameSetup,
   type RuleSetId,
-} from '../../src/engine/index.js';
+} from '../engine/index.js';
 import {
   MAX_SEATS,
   MIN_SEATS,
@@ -23,16 +28,16 @@ import {
   ProtocolError,
   publicGame,
   STAND_IN_BOT,
+  type ClientMessages,
   type RoomView,
   type ServerMessages,
-} from '../../src/online/protocol.js';
-import { isHex, SECRET_BYTES, type ProofGesture } from '../../src/online/fairness.js';
-import type { Gesture } from '../../src/physics/types.js';
-import { throwInput, type Thrower, type ThrowInput, type ThrowOutcome } from './dice-thrower.js';
-import { checkPersonName, sameName } from './name-key.js';
-import { seatKeyHash } from './seat-keys.js';
-import { GameSecret } from './game-secret.js';
+} from '../online/protocol.js';
+import type { ProofGesture } from '../online/fairness.js';
+import type { Gesture } from '../physics/types.js';
+import { throwInput, type Thrower, type ThrowOutcome } from './thrower.js';
+import type { GameSeeds, SeedSource } from './throw-seeds.js';
 import { TurnClock } from './turn-clock.js';
+import { personMayAct } from './turn-gate.js';
 import {
   computerName,
   computerOf,
@@ -41,13 +46,17 @@ import {
   playedByComputer,
   seatView,
   uniqueName,
+  PLAIN_NAMES,
+  type NamePolicy,
   type Seat,
 } from './seats.js';
 
-/** What a change leaves for the room to send or do besides the new view. */
+/** What a change brings besides the new view: what the room (or the page) sends or does with it. */
 export interface Change {
   /** A throw: sent as 'thrown' before the view; `seconds` is how long it plays. */
   thrown?: ServerMessages['thrown'] & { seconds: number };
+  /** A session to welcome (it joined, or came back): to its seat, or asking for `claiming`, with its new key once. */
+  welcome?: { sessionId: string; key?: string; claiming?: number };
   /** Sessions whose seat number changed (a seat before theirs was emptied): each gets 'welcome' again. */
   moved?: string[];
   /** A session that lost its seat (emptied by the host, or taken back by its person): no way back. */
@@ -90,18 +99,48 @@ export interface TableRecord {
   game: { setup: Required<GameSetup>; log: Action[]; secret: string; gestures: ProofGesture[] } | null;
 }
 
-/** Options of a table. */
-export interface TableOptions {
+/** Seat keys: the secret by which a person, and no one else, takes their seat back (online). */
+export interface SeatKeys {
+  /** A new key, given to its person once. */
+  newKey(): string;
+  /** What the table keeps of a key (a hash). */
+  hash(key: string): string;
+}
+
+/** What a table is made with: where its dice, seeds, keys, names and time come from. */
+export interface TablePorts {
   roomId: string;
-  /** Throws the physics dice (createThrower()). */
+  /** Throws the physics dice (createThrower(), or the server's pool of workers). */
   thrower: Thrower;
-  /** The secret of each new game (newSecret() of throw-secret.ts): hidden until the game is over. */
-  newSecret: () => string;
-  /** A new seat key (newSeatKey() of seat-keys.ts). */
-  newKey: () => string;
+  /** The seeds of each game's throws (the server's secrets; the engine's in the page). */
+  seeds: SeedSource;
+  /** Seat keys (the server's); a table in the page, which no one joins, needs none. */
+  keys?: SeatKeys;
+  /** How names are told apart (the server's: case and look-alikes); as given when left out. */
+  names?: NamePolicy;
+  /** Whether a person's turn is timed (online); a game in the page waits for its players. */
+  timed?: boolean;
   /** The time, ms (Date.now unless given: tests). */
   now?: () => number;
 }
+
+/** A game in the page: who plays it (a person at this screen, or a computer), under which rules. */
+export interface LocalSetup {
+  players: string[];
+  kinds: readonly Seat['kind'][];
+  rules?: RuleSetId;
+  seed?: number;
+}
+
+/** The one session of a table in the page: it holds every person's seat. */
+export const PAGE_SESSION = 'page';
+
+const NO_KEYS: SeatKeys = {
+  newKey: () => {
+    throw new ProtocolError('bad-message', 'No one joins this table');
+  },
+  hash: (key) => key,
+};
 
 export class Table {
   phase: RoomView['phase'] = 'lobby';
@@ -110,15 +149,55 @@ export class Table {
   rules: RuleSetId = 'seed';
   /** The whole game (views show publicGame). */
   game: Game | null = null;
-  /** The game's secret, from which its throws' seeds come (src/online/fairness.ts). */
-  private secret: GameSecret | null = null;
+  /** The seeds of the game's throws (online: from its secret, see src/online/fairness.ts). */
+  private seeds: GameSeeds | null = null;
   /** Who asks for which seat by its name, without its key: seat -> session. */
   private readonly claims = new Map<number, string>();
   private readonly clock: TurnClock;
+  private readonly keys: SeatKeys;
+  private readonly names: NamePolicy;
+  private readonly listeners = new Set<(change: Change) => void>();
+  /** Requests waiting for the one running (a throw being made): none is looked at meanwhile. */
+  private readonly waiting: (() => void)[] = [];
+  /** A request runs (a throw being made, until its dice are applied). */
+  private running = false;
+  /** A throw is being made (its request runs): every other request waits for it. */
+  private throwing = false;
   version = 0;
 
-  constructor(private readonly options: TableOptions) {
-    this.clock = new TurnClock(options.now);
+  constructor(private readonly ports: TablePorts) {
+    this.clock = new TurnClock(ports.now);
+    this.keys = ports.keys ?? NO_KEYS;
+    this.names = ports.names ?? PLAIN_NAMES;
+  }
+
+  /**
+   * A table in the page, its game started: every person's seat is the page's (PAGE_SESSION), the
+   * others a computer's.
+   * @throws RuleError of a setup the engine refuses (names, seed, rules)
+   */
+  static local(ports: TablePorts, { players, kinds, rules, seed }: LocalSetup): Table {
+    const game = newGame({
+      players,
+      ...(rules !== undefined ? { rules } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+    });
+    return Table.ofGame(ports, game, kinds);
+  }
+
+  /** A table in the page playing on from `game` (a saved one), seated as `kinds` says (people by default). */
+  static ofGame(ports: TablePorts, game: Game, kinds: readonly Seat['kind'][] = []): Table {
+    const table = new Table(ports);
+    game.players.forEach(({ name }, i) => {
+      const kind = kinds[i] ?? 'human';
+      table.seats.push(kind === 'human' ? personSeat(name, PAGE_SESSION) : computerSeat(name, kind));
+    });
+    table.rules = game.rules;
+    table.game = game;
+    table.seeds = ports.seeds.newGame();
+    table.phase = game.over ? 'over' : 'playing';
+    table.changed();
+    return table;
   }
 
   /**
@@ -127,8 +206,8 @@ export class Table {
    * stand-in still plays the seats it played. The version goes on from the record's.
    * @throws RuleError `bad-state` (or another rule's code) if the log does not replay
    */
-  static restore(record: TableRecord, options: TableOptions): Table {
-    const table = new Table(options);
+  static restore(record: TableRecord, ports: TablePorts): Table {
+    const table = new Table(ports);
     table.phase = record.phase;
     table.rules = record.rules;
     for (const seat of record.seats) {
@@ -143,13 +222,8 @@ export class Table {
     }
     table.host = Math.min(Math.max(record.host, 0), Math.max(table.seats.length - 1, 0));
     table.game = record.game ? replay(record.game.setup, record.game.log) : null;
-    if (record.game) {
-      // A record kept before games had secrets gets a new one (its earlier throws cannot be proven).
-      const { secret, gestures } = record.game;
-      table.secret = isHex(secret, SECRET_BYTES)
-        ? new GameSecret(secret, Array.isArray(gestures) ? gestures : [])
-        : new GameSecret(options.newSecret());
-    }
+    // A record kept before games had secrets gets a new one (its earlier throws cannot be proven).
+    if (record.game) table.seeds = ports.seeds.restore(record.game);
     if (table.game?.over) table.phase = 'over';
     if (record.turnSeconds) table.clock.seconds = record.turnSeconds;
     table.version = record.version;
@@ -167,17 +241,23 @@ export class Table {
       seats: this.seats.map(({ name, kind, standIn, keyHash }) => ({ name, kind, standIn, keyHash })),
       turnSeconds: this.clock.seconds,
       game:
-        this.game && this.secret
-          ? { setup: setupOf(this.game), log: this.game.log, ...this.secret.record() }
+        this.game && this.seeds
+          ? { setup: setupOf(this.game), log: this.game.log, ...this.seeds.record() }
           : null,
     };
   }
 
+  /** Calls `listener` with every change, once, in order; returns the call that stops it. */
+  subscribe(listener: (change: Change) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /**
    * The seats of a restored table whose person has not come back (see `restore`) are given up, as if
-   * their person had left: emptied in the lobby, played by a stand-in in a game. Null if none waited.
+   * their person had left: emptied in the lobby, played by a stand-in in a game. False if none waited.
    */
-  giveUpWaiting(): Change | null {
+  giveUpWaiting(): boolean {
     const change: Change = {};
     let any = false;
     for (let i = this.seats.length - 1; i >= 0; i--) {
@@ -191,22 +271,22 @@ export class Table {
         seat.standIn = true;
       }
     }
-    if (!any) return null;
+    if (!any) return false;
     this.fixHost();
-    this.changed();
-    return change;
+    this.changed(change);
+    return true;
   }
 
   /** The room as every client sees it now. */
   view(): RoomView {
     return {
-      roomId: this.options.roomId,
+      roomId: this.ports.roomId,
       phase: this.phase,
       host: this.host,
       seats: this.seats.map(seatView),
       rules: this.rules,
       game: this.game ? publicGame(this.game) : null,
-      proof: this.game && this.secret ? this.secret.proof(this.game.over) : null,
+      proof: this.game && this.seeds ? this.seeds.proof(this.game.over) : null,
       claims: [...this.claims.keys()].sort((a, b) => a - b),
       clock: this.clock.view(),
       version: this.version,
@@ -216,6 +296,22 @@ export class Table {
   /** The seat held by a session, or -1. */
   seatOf(sessionId: string): number {
     return this.seats.findIndex((seat) => seat.sessionId === sessionId);
+  }
+
+  /**
+   * The one answer to "may this session act in the game now": the turn is a seat it holds (in the
+   * page, every person's seat), a person plays it (not a computer, not a stand-in whose time ran out),
+   * and no throw is in the air. The server refuses by it; the page's pointer, keys and buttons ask it.
+   */
+  mayAct(sessionId: string): boolean {
+    return !this.throwing && personMayAct(this.view(), (seat) => this.seats[seat]!.sessionId === sessionId);
+  }
+
+  /** The seat a session acts for now: the turn's if it holds it (the page holds several), else its own. */
+  private actingSeat(sessionId: string): number {
+    const current = this.game?.current;
+    if (current !== undefined && this.seats[current]?.sessionId === sessionId) return current;
+    return this.seatOf(sessionId);
   }
 
   // ---- people coming and going ----
@@ -230,34 +326,39 @@ export class Table {
 
   /**
    * Seats a person who joins:
-   * - with the key of a seat (seat-keys.ts), in that seat, whoever holds it (a connection that holds it
+   * - with the key of a seat (SeatKeys), in that seat, whoever holds it (a connection that holds it
    *   is told it moved elsewhere: `displaced`); a claim on it is refused;
    * - with the name of a person's seat whose person is not connected (dropped, gone, or played by a
    *   stand-in) but without its key, nowhere yet: they ask for it (`claiming`), and the host (or, while
    *   the host is away, another player) answers (`answerClaim`); until then the seat waits for its person;
    * - else, in the lobby, in a new seat at the end (the name made unique at the table), with a new key.
+   * The change welcomes the session.
    * @throws ProtocolError `bad-name` (a computer's name), `game-started`, `room-full`, `seat-claimed`
    */
   join(sessionId: string, name: string, key?: string): JoinResult {
     const place = this.placeFor(name, key);
-    const change: Change = {};
+    const change: Change = { welcome: { sessionId } };
     if (place.claim !== undefined) {
       this.claims.set(place.claim, sessionId);
-      this.changed();
+      change.welcome!.claiming = place.claim;
+      this.changed(change);
       return { seat: -1, claiming: place.claim, change };
     }
     let seat: number;
     let newKey: string | undefined;
     if (place.seat === undefined) {
-      newKey = this.options.newKey();
-      this.seats.push(personSeat(uniqueName(this.seats, name), sessionId, seatKeyHash(newKey)));
+      newKey = this.keys.newKey();
+      this.seats.push(
+        personSeat(uniqueName(this.seats, name, this.names), sessionId, this.keys.hash(newKey)),
+      );
       seat = this.seats.length - 1;
+      change.welcome!.key = newKey;
     } else {
       seat = place.seat;
       this.takeSeat(seat, sessionId, change);
     }
     this.fixHost();
-    this.changed();
+    this.changed(change);
     return newKey ? { seat, change, key: newKey } : { seat, change };
   }
 
@@ -266,7 +367,7 @@ export class Table {
    * by its name: let in, they take it with a new key (the old one no longer works); else they are told no.
    * @throws ProtocolError `not-host` (not one who may answer), `bad-message` (no one asks for that seat)
    */
-  answerClaim(sessionId: string, seat: number, admit: boolean): Change {
+  private answerClaim(sessionId: string, seat: number, admit: boolean): Change {
     const answerer = this.seatOf(sessionId);
     const host = this.seats[this.host];
     const hostHere = !!host && host.sessionId !== null && host.connected;
@@ -281,15 +382,14 @@ export class Table {
     this.claims.delete(seat);
     const change: Change = {};
     if (admit) {
-      const key = this.options.newKey();
+      const key = this.keys.newKey();
       this.takeSeat(seat, claimant, change);
-      this.seats[seat]!.keyHash = seatKeyHash(key);
+      this.seats[seat]!.keyHash = this.keys.hash(key);
       change.admitted = { sessionId: claimant, seat, key };
       this.fixHost();
     } else {
       change.claimRefused = [claimant];
     }
-    this.changed();
     return change;
   }
 
@@ -319,32 +419,32 @@ export class Table {
     return true;
   }
 
-  /** A dropped person is back: their seat, or -1 if they hold none. */
+  /** A dropped person is back (the change welcomes them): their seat, or -1 if they hold none. */
   reconnected(sessionId: string): number {
     const index = this.seatOf(sessionId);
     const seat = this.seats[index];
     if (!seat) return -1;
     seat.connected = true;
     this.fixHost();
-    this.changed();
+    this.changed({ welcome: { sessionId } });
     return index;
   }
 
   /**
    * A person left for good (left, or did not come back in time). In the lobby their seat is emptied; in
    * a game a stand-in plays it until they come back (with its key, or let in by the others). If they
-   * were host, the next connected person is. One who only asked for a seat no longer asks. Null if they
+   * were host, the next connected person is. One who only asked for a seat no longer asks. False if they
    * held no seat and asked for none.
    */
-  left(sessionId: string): Change | null {
+  left(sessionId: string): boolean {
     const index = this.seatOf(sessionId);
     const seat = this.seats[index];
     if (!seat) {
       const asked = [...this.claims].find(([, claimant]) => claimant === sessionId);
-      if (!asked) return null;
+      if (!asked) return false;
       this.claims.delete(asked[0]);
       this.changed();
-      return {};
+      return true;
     }
     let change: Change = {};
     if (this.phase === 'lobby') {
@@ -355,27 +455,37 @@ export class Table {
       seat.standIn = true;
       this.fixHost();
     }
-    this.changed();
-    return change;
+    this.changed(change);
+    return true;
   }
 
   // ---- requests ----
 
   /**
-   * A person's message, checked (parseClientMessage) and carried out.
-   * @throws ProtocolError or RuleError with the refusal's code; nothing changed then
+   * A person's message, checked (parseClientMessage) and carried out after every request before it
+   * (a throw's included): resolves once its change is told.
+   * @throws (rejects with) ProtocolError or RuleError with the refusal's code; nothing changed then
    */
-  request(sessionId: string, type: string, message: unknown): Change {
-    const seat = this.seatOf(sessionId);
-    switch (type) {
-      case 'throw':
-        return this.throwDice(seat, parseClientMessage('throw', message).gesture);
+  request(sessionId: string, type: string, message: unknown): Promise<void> {
+    return this.inTurn(() => {
+      if (type === 'throw') {
+        const { gesture } = parseClientMessage('throw', message);
+        return this.throwDice(this.actingSeat(sessionId), gesture, false);
+      }
+      this.changed(this.carryOut(sessionId, type, message));
+    });
+  }
+
+  /** Every request but a throw: the change it makes (not told yet). */
+  private carryOut(sessionId: string, type: string, message: unknown): Change {
+    const seat = this.actingSeat(sessionId);
+    switch (type as keyof ClientMessages) {
       case 'hold': {
         const { index, held } = parseClientMessage('hold', message);
-        return this.act(seat, { type: 'hold', index, held });
+        return this.act(seat, { type: 'hold', index, held }, false);
       }
       case 'score':
-        return this.act(seat, { type: 'score', row: parseClientMessage('score', message).row });
+        return this.act(seat, { type: 'score', row: parseClientMessage('score', message).row }, false);
       case 'add-bot':
         return this.addBot(seat, parseClientMessage('add-bot', message).kind);
       case 'remove-seat':
@@ -397,6 +507,37 @@ export class Table {
     }
   }
 
+  /**
+   * Runs `step` once every request before it is done: at once when none runs (so that a hold or a
+   * score, and a throw whose Thrower answers at once, are applied before the call returns), else after
+   * them, in order.
+   */
+  private inTurn(step: () => void | Promise<void>): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const run = (): void => {
+        this.running = true;
+        let result: void | Promise<void>;
+        try {
+          result = step();
+        } catch (error) {
+          result = Promise.reject(error);
+        }
+        const done = (): void => {
+          this.running = false;
+          while (!this.running && this.waiting.length > 0) this.waiting.shift()!();
+        };
+        if (result instanceof Promise) {
+          result.then(resolve, reject).finally(done);
+        } else {
+          resolve();
+          done();
+        }
+      };
+      if (this.running) this.waiting.push(run);
+      else run();
+    });
+  }
+
   /** The computer seat to act now, and which computer plays it; null when a person is to act or no game is on. */
   computerToAct(): { seat: number; kind: BotId } | null {
     const game = this.game;
@@ -407,13 +548,21 @@ export class Table {
   }
 
   /**
-   * A computer's action for seat `seat` (a throw uses `gesture`), through the same checks as a person's.
-   * @throws ProtocolError `not-your-turn` unless a computer is to act on that seat, RuleError when refused
+   * A computer's action for seat `seat` (a throw uses `gesture`), through the same checks as a person's,
+   * after every request before it. It was chosen for the game as it is now: if the game has changed
+   * by its turn (a throw in the air landed meanwhile), it is refused, not made on dice it never saw.
+   * @throws (rejects with) ProtocolError `not-your-turn` unless a computer is to act on that seat in
+   *   the game it was chosen for, RuleError when refused
    */
-  computerAction(seat: number, action: Action, gesture: Gesture): Change {
-    if (this.computerToAct()?.seat !== seat)
-      throw new ProtocolError('not-your-turn', 'No computer is to act');
-    return action.type === 'roll' ? this.throwDice(seat, gesture, true) : this.act(seat, action, true);
+  computerAction(seat: number, action: Action, gesture: Gesture): Promise<void> {
+    const chosenFor = this.game;
+    return this.inTurn(() => {
+      if (this.computerToAct()?.seat !== seat)
+        throw new ProtocolError('not-your-turn', 'No computer is to act');
+      if (this.game !== chosenFor) throw new ProtocolError('not-your-turn', 'The game went on meanwhile');
+      if (action.type === 'roll') return this.throwDice(seat, gesture, true);
+      this.changed(this.act(seat, action, true));
+    });
   }
 
   // ---- the game ----
@@ -425,45 +574,50 @@ export class Table {
     if (this.phase !== 'playing' || !game)
       throw new ProtocolError('not-your-turn', 'The game has not started');
     if (seat < 0 || game.current !== seat) throw new ProtocolError('not-your-turn', 'It is not your turn');
+    if (person && playedByComputer(this.seats[seat]!))
+      throw new ProtocolError('not-your-turn', 'A computer plays this seat');
     if (person && this.clock.ranOut === seat)
       throw new ProtocolError('not-your-turn', 'Your time ran out: a computer plays this turn');
     return game;
   }
 
   /**
-   * A throw by seat `seat` (a computer's when `computer`), checked as `request` and `computerAction`
-   * would, without throwing: the game whose dice are to be thrown. The room throws them (in a physics
-   * worker), then hands the outcome to `applyThrow`.
-   * @throws ProtocolError `not-your-turn`, `game-over`, or the RuleError of a throw not allowed now
+   * A throw by seat `seat` (a computer's when `computer`): refused by the turn and the rules, else thrown
+   * through the Thrower with the seed of the game's next throw, then applied and told with its
+   * trajectory. Meanwhile every other request waits (see `inTurn`).
    */
-  checkThrow(seat: number, computer = false): Game {
-    if (computer && this.computerToAct()?.seat !== seat)
-      throw new ProtocolError('not-your-turn', 'No computer is to act');
+  private throwDice(seat: number, gesture: Gesture, computer: boolean): void | Promise<void> {
     const game = this.turnOf(seat, !computer);
     const refused = refusal(game, { type: 'roll' });
     if (refused) throw refused;
-    return game;
+    const seeds = this.seeds!;
+    const outcome = this.ports.thrower(throwInput(game, gesture, seeds.nextSeed(game)));
+    if (!(outcome instanceof Promise)) return this.applyThrow(seat, game, seeds, gesture, outcome);
+    this.throwing = true;
+    return outcome.then(
+      (made) => {
+        this.throwing = false;
+        this.applyThrow(seat, game, seeds, gesture, made);
+      },
+      (error: unknown) => {
+        this.throwing = false;
+        throw error;
+      },
+    );
   }
 
-  /**
-   * What the physics needs to throw `game`'s dice (checked by `checkThrow`) with `gesture`: the seed of
-   * the game's next throw comes from its secret and the throw's number (src/online/fairness.ts).
-   */
-  throwInput(game: Game, gesture: Gesture): ThrowInput {
-    return throwInput(game, gesture, this.secret!.nextSeed());
-  }
-
-  /**
-   * The outcome of a throw of `game`'s dice (checked by `checkThrow`, made from `throwInput(game,
-   * gesture)`) applied, if the game is still that one.
-   * @throws ProtocolError `not-your-turn` if the game changed meanwhile
-   */
-  applyThrow(seat: number, game: Game, gesture: Gesture, outcome: ThrowOutcome): Change {
+  /** A throw's outcome applied to `game`, and told with its trajectory. */
+  private applyThrow(
+    seat: number,
+    game: Game,
+    seeds: GameSeeds,
+    gesture: Gesture,
+    outcome: ThrowOutcome,
+  ): void {
     if (this.game !== game) throw new ProtocolError('not-your-turn', 'The game went on meanwhile');
-    const { number, gesture: listed } = this.secret!.thrown(gesture);
+    const { number, gesture: listed } = seeds.thrown(gesture);
     this.setGame(apply(game, { type: 'roll', faces: outcome.faces }));
-    this.changed();
-    return {
+    this.changed({
       thrown: {
         seat,
         number,
@@ -473,21 +627,15 @@ export class Table {
         held: [...game.held],
         seconds: outcome.seconds,
       },
-    };
-  }
-
-  private throwDice(seat: number, gesture: Gesture, computer = false): Change {
-    const game = this.checkThrow(seat, computer);
-    return this.applyThrow(seat, game, gesture, this.options.thrower(this.throwInput(game, gesture)));
+    });
   }
 
   /** A hold or a score (a throw goes through throwDice, which brings its faces). */
-  private act(seat: number, action: Action, computer = false): Change {
+  private act(seat: number, action: Action, computer: boolean): Change {
     const game = this.turnOf(seat, !computer);
     const refused = refusal(game, action);
     if (refused) throw refused;
     this.setGame(apply(game, action));
-    this.changed();
     return {};
   }
 
@@ -511,8 +659,7 @@ export class Table {
     this.lobbyOnly();
     if (this.seats.length >= MAX_SEATS)
       throw new ProtocolError('room-full', `A table has ${MAX_SEATS} seats`);
-    this.seats.push(computerSeat(computerName(this.seats), kind));
-    this.changed();
+    this.seats.push(computerSeat(computerName(this.seats, this.names), kind));
     return {};
   }
 
@@ -526,7 +673,6 @@ export class Table {
     }
     const change = this.removeSeat(target);
     if (taken.sessionId !== null) change.evicted = taken.sessionId;
-    this.changed();
     return change;
   }
 
@@ -534,7 +680,6 @@ export class Table {
     this.hostOnly(seat);
     this.lobbyOnly();
     this.clock.seconds = seconds;
-    this.changed();
     return {};
   }
 
@@ -542,7 +687,6 @@ export class Table {
     this.hostOnly(seat);
     this.lobbyOnly();
     this.rules = rules;
-    this.changed();
     return {};
   }
 
@@ -556,9 +700,8 @@ export class Table {
     // The engine's own generator plays no part online (every throw's faces come from the physics,
     // seeded from the secret), so its seed is left at 0 rather than made a second secret to keep.
     this.game = newGame({ players: this.seats.map((s) => s.name), rules: this.rules, seed: 0 });
-    this.secret = new GameSecret(this.options.newSecret());
+    this.seeds = this.ports.seeds.newGame();
     this.phase = 'playing';
-    this.changed();
     return {};
   }
 
@@ -569,13 +712,16 @@ export class Table {
    * without its key), or a new seat (no `seat` nor `claim`).
    */
   private placeFor(name: string, key?: string): { seat?: number; claim?: number } {
-    checkPersonName(name);
+    this.names.checkPerson(name);
     if (key !== undefined) {
-      const hash = seatKeyHash(key);
+      const hash = this.keys.hash(key);
       const mine = this.seats.findIndex((s) => s.kind === 'human' && s.keyHash === hash);
       if (mine >= 0) return { seat: mine };
     }
-    const named = this.seats.findIndex((s) => s.kind === 'human' && sameName(s.name, name));
+    const keys = this.names.keys(name);
+    const named = this.seats.findIndex(
+      (s) => s.kind === 'human' && this.names.keys(s.name).some((k, i) => k === keys[i]),
+    );
     const seat = this.seats[named];
     if (seat && !(seat.sessionId !== null && seat.connected)) {
       if (this.claims.has(named))
@@ -631,11 +777,13 @@ export class Table {
     return undefined;
   }
 
-  private changed(): void {
+  /** A change made: the version grows, the turn clock follows the game, and the listeners are told. */
+  private changed(change: Change = {}): void {
     this.version++;
-    const game = this.phase === 'playing' ? this.game : null;
+    const game = this.phase === 'playing' && this.ports.timed !== false ? this.game : null;
     const seat = game ? this.seats[game.current] : undefined;
     this.clock.follow(game, !!seat && !playedByComputer(seat));
+    for (const listener of this.listeners) listener(change);
   }
 
   // ---- the turn clock ----
@@ -647,12 +795,13 @@ export class Table {
 
   /**
    * The person's turn under way ran out of time, if it has by now: a computer (STAND_IN_BOT) plays the
-   * rest of that turn; the person plays their next turn themselves. Null if it has not.
+   * rest of that turn; the person plays their next turn themselves. False if it has not.
    */
-  timeOut(): Change | null {
+  timeOut(): boolean {
     const game = this.game;
-    if (this.phase !== 'playing' || !game || !this.clock.expire(game.current)) return null;
+    if (this.phase !== 'playing' || !game || !this.clock.expire(game.current)) return false;
     this.version++;
-    return {};
+    for (const listener of this.listeners) listener({});
+    return true;
   }
 }

@@ -1,13 +1,30 @@
 /**
- * The seats of an online table as the server keeps them: who sits where, whether a person's connection is
- * up, and the names (each seat's name is unique at its table, so that a person who comes back by name
- * finds one seat).
+ * The seats of a table: who sits where, whether a person's connection is up, and the names (each seat's
+ * name is unique at an online table, so that a person who comes back by name finds one seat).
  */
-import type { BotId } from '../../src/engine/bots/index.js';
-import { MAX_NAME_LENGTH } from '../../src/engine/index.js';
-import { computerSeatName } from '../../src/online/computer-names.js';
-import { STAND_IN_BOT, type SeatView } from '../../src/online/protocol.js';
-import { nameKeys, sameKeys } from './name-key.js';
+import type { BotId } from '../engine/bots/bot.js';
+import { MAX_NAME_LENGTH } from '../engine/index.js';
+import { computerSeatName } from '../online/computer-names.js';
+import { STAND_IN_BOT, type SeatView } from '../online/protocol.js';
+
+/**
+ * How a table tells names apart, and which a person may take: the server's compares them by case and
+ * look-alike letters (server/src/name-key.ts); a game in the page takes names as given.
+ */
+export interface NamePolicy {
+  /** The keys a name is compared by: two names are the same when any key at the same place is equal. */
+  keys(name: string): readonly string[];
+  /** Refuses a name a person may not take (a computer's), with a coded error. */
+  checkPerson(name: string): void;
+}
+
+/** Names as given: equal only when written the same, any name allowed. */
+export const PLAIN_NAMES: NamePolicy = { keys: (name) => [name], checkPerson() {} };
+
+/** Whether two names' keys make them the same name: any one of them equal. */
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  return a.some((key, i) => key === b[i]);
+}
 
 /** One seat. */
 export interface Seat {
@@ -15,7 +32,7 @@ export interface Seat {
   /** A person's seat (even while a stand-in plays it), or a computer's of this kind. */
   kind: 'human' | BotId;
   /**
-   * The Colyseus session of the person holding the seat: set while they are connected or within their
+   * The session (an online room's connection, or the page) of the person holding the seat: set while they are connected or within their
    * reconnection window; null for a computer and for a person gone for good.
    */
   sessionId: string | null;
@@ -58,18 +75,18 @@ export function seatView(seat: Seat): SeatView {
   };
 }
 
-/** Whether a seat has `name` already, or one that is the same name (sameName: case and look-alikes). */
-function taken(seats: readonly Seat[], name: string): boolean {
-  const keys = nameKeys(name);
-  return seats.some((seat) => sameKeys(nameKeys(seat.name), keys));
+/** Whether a seat has `name` already, or one that is the same name (the NamePolicy's keys). */
+function taken(seats: readonly Seat[], name: string, names: NamePolicy): boolean {
+  const keys = names.keys(name);
+  return seats.some((seat) => sameKeys(names.keys(seat.name), keys));
 }
 
 /**
  * `name`, or `name 2`, `name 3`... (the name cut short to make room) if a seat has it already (case and
- * look-alike letters ignored: sameName): no two seats at a table share a name, nor show the same one.
+ * look-alike letters ignored, as the NamePolicy says): no two seats at a table share a name, nor show the same one.
  */
-export function uniqueName(seats: readonly Seat[], name: string): string {
-  if (!taken(seats, name)) return name;
+export function uniqueName(seats: readonly Seat[], name: string, names: NamePolicy): string {
+  if (!taken(seats, name, names)) return name;
   for (let n = 2; ; n++) {
     const suffix = ` ${n}`;
     const base = [...name]
@@ -77,17 +94,17 @@ export function uniqueName(seats: readonly Seat[], name: string): string {
       .join('')
       .trimEnd();
     const candidate = `${base}${suffix}`;
-    if (!taken(seats, candidate)) return candidate;
+    if (!taken(seats, candidate, names)) return candidate;
   }
 }
 
 /**
  * The name of a new computer seat: `Computer 1`, `Computer 2`... the lowest number free at the table.
- * No person holds one (checkPersonName refuses them), so the number is free of computers alone.
+ * No person holds one (the NamePolicy refuses them), so the number is free of computers alone.
  */
-export function computerName(seats: readonly Seat[]): string {
+export function computerName(seats: readonly Seat[], names: NamePolicy): string {
   for (let n = 1; ; n++) {
     const name = computerSeatName(n);
-    if (!taken(seats, name)) return name;
+    if (!taken(seats, name, names)) return name;
   }
 }

@@ -1,12 +1,24 @@
 import { apply, refusal, type Action, type Game, type RowId } from '../../engine/index.js';
-import { GameRecorder, type OnlineGameRecord } from '../../online/game-record.js';
+import { personMayAct } from '../../table/turn-gate.js';
+import type { GameRecorder, OnlineGameRecord } from '../../online/game-record.js';
 import type { ClientMessages, RefusalCode, RoomView, ServerMessages } from '../../online/protocol.js';
 import { decodeTrajectory, type Gesture } from '../../scene/index.js';
 import { DicePokerError, type DicePokerErrorCode } from '../errors.js';
-import type { GameSession, OnlineState, SessionChange, ThrowInFlight, ThrowPlayer } from './GameSession.js';
+import type {
+  GameSession,
+  GameSetup,
+  OnlineState,
+  SessionChange,
+  ThrowInFlight,
+  ThrowPlayer,
+} from './GameSession.js';
+import type { SeatKind } from '../coach/seats.js';
 
-/** The connection to a room (Colyseus in the page; a fake in tests). */
-export interface RoomLink {
+/**
+ * The connection to a table: an online room (Colyseus), the table run in the page (PageTable), or a
+ * fake in tests. The same messages either way (src/online/protocol.ts).
+ */
+export interface TableLink {
   readonly roomId: string;
   send<K extends keyof ClientMessages>(type: K, message: ClientMessages[K]): void;
   on<K extends keyof ServerMessages>(type: K, handler: (message: ServerMessages[K]) => void): void;
@@ -15,13 +27,20 @@ export interface RoomLink {
   leave(): Promise<void>;
 }
 
+/** The table run in the page, which starts its own games (PageTable). */
+export interface LocalTable extends TableLink {
+  start(setup: GameSetup & { kinds: readonly SeatKind[] }): void;
+  resume(game: Game, kinds: readonly SeatKind[]): void;
+}
+
 /**
- * A game played in an online room: the server holds the game and throws the dice; this session keeps
- * the room's latest view, sends this page's requests (checked here first, so a plainly refused one
- * never travels), plays back every throw's trajectory on the table, and tells each action of every
- * player once, in order, as the views arrive. Only this page's seat may act.
+ * The page's one mirror of a table, online or in the page: the table (the server's, or the one run
+ * in-process: src/table) holds the game and throws the dice; the mirror keeps its latest view, sends this
+ * page's requests (checked here first, so a plainly refused one never travels), plays every throw's
+ * recording on the table, and tells each action of every player once, in order, as the views arrive.
+ * Online only this page's seat may act; in the page, every person's seat.
  */
-export class RemoteSession implements GameSession {
+export class TableMirror implements GameSession {
   private view: RoomView | null = null;
   private seat = -1;
   private flying: ThrowInFlight | null = null;
@@ -29,8 +48,13 @@ export class RemoteSession implements GameSession {
   private linkClosed = false;
   /** The server said it is closing the room (its process is going); the game is kept when `resumable`. */
   private closingNotice: ServerMessages['closing'] | null = null;
-  /** Messages are handled one after another; a throw's playback holds back the views after it. */
-  private queue: Promise<void> = Promise.resolve();
+  /** Messages waiting for the one handled now (a throw's playback holds back the views after it). */
+  private readonly waiting: (() => void)[] = [];
+  private handling = false;
+  /** Told when the last message waiting is handled (see `settled`). */
+  private idle: (() => void)[] = [];
+  /** What the next welcome of a table in the page starts: a new game or a resumed one. */
+  private nextStart: 'started' | 'resumed' = 'started';
   private pendingThrow: { resolve(dice: number[]): void; reject(error: Error): void } | null = null;
   private readonly listeners = new Set<(change: SessionChange) => void>();
   /** The seat's key, from the welcome that made it: this person's way back to the seat. */
@@ -41,12 +65,14 @@ export class RemoteSession implements GameSession {
   private letGoCode: RefusalCode | null = null;
   /** When the timed turn under way ends (performance.now()), or null. */
   private clockEnds: number | null = null;
-  /** What a record of the finished game needs ("Verify this game"). */
-  private readonly recorder = new GameRecorder();
 
   constructor(
-    private readonly link: RoomLink,
+    private readonly link: TableLink,
     private readonly player: ThrowPlayer,
+    /** The table run in the page, when this mirrors it (null: an online room). */
+    private readonly local: LocalTable | null = null,
+    /** What a record of the finished game needs ("Verify this game"): online only. */
+    private readonly recorder: GameRecorder | null = null,
   ) {
     link.on('welcome', ({ seat, view, key, claiming }) =>
       this.enqueue(() => {
@@ -59,7 +85,7 @@ export class RemoteSession implements GameSession {
     );
     link.on('view', (view) => this.enqueue(() => this.take(view, false)));
     link.on('thrown', (thrown) => {
-      this.recorder.seeThrow(thrown);
+      this.recorder?.seeThrow(thrown);
       this.enqueue(() => this.playThrow(thrown));
     });
     link.on('refused', (refused) => this.refused(refused));
@@ -90,7 +116,7 @@ export class RemoteSession implements GameSession {
 
   get online(): OnlineState | null {
     const view = this.view;
-    if (!view) return null;
+    if (!view || this.local) return null;
     return {
       roomId: view.roomId,
       seat: this.seat,
@@ -141,7 +167,31 @@ export class RemoteSession implements GameSession {
 
   /** The record of the finished game, for "Verify this game"; null while it is played. */
   get gameRecord(): OnlineGameRecord | null {
-    return this.recorder.record();
+    return this.recorder?.record() ?? null;
+  }
+
+  /**
+   * The one answer to "may the person at this page act in the game now" (see personMayAct): the turn
+   * is one of this page's seats, a person's, and no throw is in the air.
+   */
+  get mayAct(): boolean {
+    const view = this.view;
+    return !!view && !this.flying && !this.pendingThrow && personMayAct(view, (seat) => this.isMine(seat));
+  }
+
+  /** Whether seat `seat` is played from this page: online its own seat, in the page every person's. */
+  isMine(seat: number): boolean {
+    return this.local ? this.view?.seats[seat]?.kind === 'human' : seat === this.seat;
+  }
+
+  get seatKinds(): SeatKind[] {
+    return this.view?.seats.map((seat) => seat.kind) ?? [];
+  }
+
+  /** Resolves once every message so far is handled (a throw being played has come to rest). */
+  settled(): Promise<void> {
+    if (!this.handling && this.waiting.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
   }
 
   throw(gesture: Gesture): Promise<number[]> {
@@ -169,14 +219,29 @@ export class RemoteSession implements GameSession {
     return points;
   }
 
-  /** Online, a game is started by the host in the room (`startGame`), not from the page. */
-  start(): void {
-    throw new DicePokerError('not-host', 'An online game is started by its host');
+  /**
+   * Starts a new game on the table in the page (who plays each seat: `kinds`, people by default).
+   * Online, a game is started by the host in the room (`startGame`).
+   */
+  start(setup: GameSetup, kinds: readonly SeatKind[] = []): void {
+    if (!this.local) throw new DicePokerError('not-host', 'An online game is started by its host');
+    if (this.flying || this.pendingThrow)
+      throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
+    this.nextStart = 'started';
+    try {
+      this.local.start({ ...setup, kinds: setup.players.map((_, i) => kinds[i] ?? 'human') });
+    } catch (error) {
+      throw DicePokerError.from(error);
+    }
   }
 
-  /** Online, the room holds the game: there is nothing to resume from the page. */
-  resume(): void {
-    throw new DicePokerError('bad-action', 'An online game is the room’s');
+  /** Plays on from a saved game on the table in the page. Online, the room holds the game. */
+  resume(game: Game, kinds: readonly SeatKind[] = []): void {
+    if (!this.local) throw new DicePokerError('bad-action', 'An online game is the room’s');
+    if (this.flying || this.pendingThrow)
+      throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
+    this.nextStart = 'resumed';
+    this.local.resume(game, kinds);
   }
 
   /** Host only: starts the game with the seats taken. */
@@ -220,8 +285,32 @@ export class RemoteSession implements GameSession {
     for (const listener of this.listeners) listener(change);
   }
 
+  /**
+   * Handles a message once those before it are: at once when none waits (so that an action made in
+   * the page is mirrored before its call returns), else in order after them.
+   */
   private enqueue(step: () => void | Promise<void>): void {
-    this.queue = this.queue.then(step).catch((error: unknown) => console.warn('<dice-poker> online:', error));
+    const run = (): void => {
+      this.handling = true;
+      let result: void | Promise<void> = undefined;
+      try {
+        result = step();
+      } catch (error) {
+        console.warn('<dice-poker> table:', error);
+      }
+      const done = (): void => {
+        this.handling = false;
+        if (this.waiting.length > 0) this.waiting.shift()!();
+        else for (const resolve of this.idle.splice(0)) resolve();
+      };
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => console.warn('<dice-poker> table:', error)).finally(done);
+      } else {
+        done();
+      }
+    };
+    if (this.handling) this.waiting.push(run);
+    else run();
   }
 
   /** This seat's turn and a move the rules allow now: else the refusal, nothing sent. */
@@ -229,7 +318,7 @@ export class RemoteSession implements GameSession {
     const game = this.game;
     if (!game) throw new DicePokerError('no-game', 'The game has not started');
     if (this.flying) throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
-    if (!game.over && game.current !== this.seat)
+    if (!game.over && !this.isMine(game.current))
       throw new DicePokerError('not-your-turn', 'It is another player’s turn');
     const refused = refusal(game, action);
     if (refused) throw DicePokerError.from(refused);
@@ -254,11 +343,14 @@ export class RemoteSession implements GameSession {
     const old = this.view;
     if (old && view.version <= old.version && !welcome) return;
     this.view = view;
-    this.recorder.seeView(view);
+    this.recorder?.seeView(view);
     this.clockEnds = view.clock.left === null ? null : performance.now() + view.clock.left;
     const before = old?.game ?? null;
     const after = view.game;
-    if (after && (!before || !sameGame(before, after))) {
+    if (welcome && this.local && after) {
+      // The table in the page welcomes each game it starts or resumes once.
+      this.tell({ type: this.nextStart, game: after });
+    } else if (after && (!before || !sameGame(before, after))) {
       this.tell({ type: welcome && after.log.length > 0 ? 'resumed' : 'started', game: after });
     } else if (before && after) {
       this.tellActions(before, after);
@@ -280,7 +372,7 @@ export class RemoteSession implements GameSession {
       }
       if (action.type === 'roll') {
         this.tell({ type: 'thrown', before: game, game: next });
-        if (game.current === this.seat && this.pendingThrow) {
+        if (this.isMine(game.current) && this.pendingThrow) {
           this.pendingThrow.resolve([...next.dice]);
           this.pendingThrow = null;
         }

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { apply, newGame, type Game } from '../../engine/index.js';
 import type { ClientMessages, RoomView, ServerMessages } from '../../online/protocol.js';
 import { encodeTrajectory } from '../../physics/trajectory.js';
-import { RemoteSession, type RoomLink } from './RemoteSession.js';
+import { TableMirror, type TableLink } from './TableMirror.js';
 
 /** A link whose server messages the test sends, recording what the page sends. */
-class FakeLink implements RoomLink {
+class FakeLink implements TableLink {
   readonly roomId = 'room1';
   readonly sent: { type: string; message: unknown }[] = [];
   private readonly handlers = new Map<string, (message: never) => void>();
@@ -64,7 +64,7 @@ function setUp() {
   const link = new FakeLink();
   const played: number[][] = [];
   let finish: () => void = () => {};
-  const session = new RemoteSession(link, async (_t, faces) => {
+  const session = new TableMirror(link, async (_t, faces) => {
     played.push([...faces]);
     await new Promise<void>((resolve) => (finish = resolve));
   });
@@ -73,7 +73,7 @@ function setUp() {
   return { link, session, played, told, finishThrow: () => finish() };
 }
 
-describe('RemoteSession', () => {
+describe('TableMirror', () => {
   it('keeps the seat and its key from the welcome, and ignores a view older than the one it has', async () => {
     const { link, session } = setUp();
     link.serve('welcome', { seat: 1, view: view(3, null), key: 'k'.repeat(22) });

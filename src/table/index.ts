@@ -1,0 +1,37 @@
+/**
+ * The table's authority (see Table.ts), run by the game server's rooms and by the page alike, with what
+ * it is made of: its seats, its turn clock, its one way of throwing the dice, its throws' seeds, and the
+ * runner of its computer players. Pure TypeScript: no DOM, no network.
+ */
+export {
+  Table,
+  PAGE_SESSION,
+  type Change,
+  type JoinResult,
+  type LocalSetup,
+  type SeatKeys,
+  type TablePorts,
+  type TableRecord,
+} from './Table.js';
+export {
+  ComputerTurns,
+  type ComputerPolicy,
+  type ComputerTurnsOptions,
+  type Timer,
+} from './computer-turns.js';
+export { createThrower, throwInput, type ThrowInput, type ThrowOutcome, type Thrower } from './thrower.js';
+export { ENGINE_SEEDS, type GameSeeds, type SeedSource } from './throw-seeds.js';
+export {
+  PLAIN_NAMES,
+  computerName,
+  computerOf,
+  computerSeat,
+  personSeat,
+  playedByComputer,
+  seatView,
+  uniqueName,
+  type NamePolicy,
+  type Seat,
+} from './seats.js';
+export { TurnClock } from './turn-clock.js';
+export { personMayAct } from './turn-gate.js';

@@ -1,0 +1,56 @@
+import type { BotId } from '../../engine/bots/bot.js';
+import { createBot, stepTowards, type Bot, type TurnPlan } from '../../engine/bots/index.js';
+import type { Game, RuleSetId } from '../../engine/index.js';
+import type { ComputerPolicy } from '../../table/index.js';
+import type { SolverClient } from './SolverClient.js';
+
+/**
+ * What the computers do in the page: the engine's bots, the optimal player's table and the winner's
+ * moves from the coach's workers (SolverClient), so that the page never stalls on a solve. The winner
+ * plays to win once its model is built (it is started as soon as a winner sits down); until then, and
+ * where its model has no move, it plays for points as `optimal` does.
+ */
+export function pagePolicy(solver: SolverClient): ComputerPolicy {
+  const bots = new Map<string, Promise<Bot>>();
+  /** The winner's plan for the decision under way (its holds are taken one by one), by decision. */
+  let plan: { decision: string; move: Promise<TurnPlan | null> } | null = null;
+
+  const botFor = (kind: BotId, seat: number, game: Game): Promise<Bot> => {
+    // `winner` follows the worker's moves (see `next`); where it has none it plays as `optimal`.
+    const play = kind === 'winner' ? 'optimal' : kind;
+    const key = `${seat}:${play}:${game.rules}:${game.seed}`;
+    let bot = bots.get(key);
+    if (!bot) {
+      const table = play === 'optimal' ? solver.table(game.rules) : Promise.resolve(undefined);
+      bot = table.then((solved) => createBot(play, { seed: game.seed + seat, table: solved }));
+      bots.set(key, bot);
+    }
+    return bot;
+  };
+
+  const winMove = (game: Game): Promise<TurnPlan | null> => {
+    const decision = `${game.seed}:${game.turn}:${game.current}:${game.rollsUsed}:${game.dice.join('')}`;
+    if (plan?.decision !== decision) {
+      const move = solver.winReady(game.rules)
+        ? solver.winPlan(game).catch(() => null)
+        : Promise.resolve(null);
+      plan = { decision, move };
+    }
+    return plan.move;
+  };
+
+  return {
+    async next(kind, seat, game) {
+      if (kind === 'winner' && game.rollsUsed > 0) {
+        const move = await winMove(game);
+        if (move) return stepTowards(game, () => move);
+      }
+      return (await botFor(kind, seat, game)).next(game);
+    },
+    prepare(kinds: readonly BotId[], rules: RuleSetId) {
+      if (kinds.includes('winner')) solver.winReady(rules);
+      if (kinds.some((kind) => kind === 'optimal' || kind === 'winner'))
+        void solver.table(rules).catch(() => {});
+    },
+  };
+}

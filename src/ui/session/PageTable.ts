@@ -1,0 +1,153 @@
+import type { Game } from '../../engine/index.js';
+import type { ClientMessages, RefusalCode, ServerMessages } from '../../online/protocol.js';
+import {
+  ComputerTurns,
+  createThrower,
+  ENGINE_SEEDS,
+  PAGE_SESSION,
+  Table,
+  type Change,
+  type ComputerPolicy,
+  type TablePorts,
+} from '../../table/index.js';
+import { CodedError } from '../../engine/index.js';
+import type { SeatKind } from '../coach/seats.js';
+import type { GameSetup } from './GameSession.js';
+import type { LocalTable } from './TableMirror.js';
+
+/** What the table in the page needs of the element. */
+export interface PageTableOptions {
+  /** What the computers do (the coach's policy: see src/ui/coach/page-policy.ts). */
+  policy: ComputerPolicy;
+  /** Pause before each computer action, ms (asked for each game: reduced motion plays faster). */
+  delayMs(): number;
+  /** Resolves once the table on screen shows every throw made (the computers wait for it). */
+  shown(): Promise<void>;
+}
+
+type Handlers = { [K in keyof ServerMessages]?: ((message: ServerMessages[K]) => void)[] };
+
+/**
+ * A game on one screen: the table's authority (src/table, the same one the game server runs) run in
+ * the page, linked to the page's mirror by the same messages an online room sends ('welcome' to each
+ * new game, 'thrown' and 'view' after each change, 'refused'). Its throws are recorded by the physics
+ * here, seeded by the engine (a game with a `seed` throws the same dice every time), and then played
+ * on the table like any other. Its computers are run here by the same runner as the server's.
+ */
+export class PageTable implements LocalTable {
+  readonly roomId = '';
+  private table: Table | null = null;
+  private computers: ComputerTurns | null = null;
+  private stopListening: (() => void) | null = null;
+  private readonly handlers: Handlers = {};
+  private readonly ports: TablePorts = {
+    roomId: '',
+    thrower: createThrower(),
+    seeds: ENGINE_SEEDS,
+    timed: false,
+  };
+  private paused = false;
+
+  constructor(private readonly options: PageTableOptions) {}
+
+  /** The game's table, or null before the first game. */
+  get current(): Table | null {
+    return this.table;
+  }
+
+  /** @throws RuleError of a setup the engine refuses */
+  start({ players, rules, seed, kinds }: GameSetup & { kinds: readonly SeatKind[] }): void {
+    this.seat(Table.local(this.ports, { players, kinds, rules, seed }));
+  }
+
+  resume(game: Game, kinds: readonly SeatKind[]): void {
+    this.seat(Table.ofGame(this.ports, game, kinds));
+  }
+
+  /** Whether a computer plays the turn now. */
+  get computerToAct(): boolean {
+    return !!this.table?.computerToAct();
+  }
+
+  /** The computers wait (a panel covers the table) or go on. */
+  setPaused(paused: boolean): void {
+    this.paused = paused;
+    if (paused) this.computers?.pause();
+    else this.computers?.resume();
+  }
+
+  /** The computer plays the rest of its turn without pauses. */
+  skip(): void {
+    this.computers?.skip();
+  }
+
+  /** Stops the computers (the element left the page). */
+  dispose(): void {
+    this.computers?.dispose();
+    this.computers = null;
+  }
+
+  send<K extends keyof ClientMessages>(type: K, message: ClientMessages[K]): void {
+    const table = this.table;
+    if (!table) {
+      this.emit('refused', { code: 'no-game' as RefusalCode, message: 'Start a game first', request: type });
+      return;
+    }
+    table.request(PAGE_SESSION, type, message).catch((error: unknown) => {
+      const coded = error instanceof CodedError;
+      if (!coded) console.warn('<dice-poker>: a request failed', error);
+      this.emit('refused', {
+        code: (coded ? error.code : 'bad-action') as RefusalCode,
+        message: coded ? error.message : String(error),
+        request: type,
+      });
+    });
+  }
+
+  on<K extends keyof ServerMessages>(type: K, handler: (message: ServerMessages[K]) => void): void {
+    ((this.handlers[type] ??= []) as ((message: ServerMessages[K]) => void)[]).push(handler);
+  }
+
+  /** The table in the page never drops. */
+  onConnection(): void {}
+
+  leave(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** A new game's table: the mirror is welcomed to it, and its computers start. */
+  private seat(table: Table): void {
+    this.stopListening?.();
+    this.computers?.dispose();
+    this.table = table;
+    this.stopListening = table.subscribe((change) => this.tell(table, change));
+    this.emit('welcome', { seat: -1, view: table.view() });
+    this.computers = new ComputerTurns({
+      table,
+      policy: this.options.policy,
+      delayMs: this.options.delayMs(),
+      seed: table.game?.seed ?? 1,
+      later: (callback, ms) => {
+        const timer = setTimeout(callback, ms);
+        return { clear: () => clearTimeout(timer) };
+      },
+      ready: () => this.options.shown(),
+      warn: (message, error) => console.warn(`<dice-poker>: ${message}`, error),
+    });
+    if (this.paused) this.computers.pause();
+  }
+
+  /** Sends what a change brought, as a room would: its throw first, then the view. */
+  private tell(table: Table, change: Change): void {
+    if (change.thrown) {
+      const { seconds: _seconds, ...thrown } = change.thrown;
+      this.emit('thrown', thrown);
+    }
+    this.emit('view', table.view());
+  }
+
+  private emit<K extends keyof ServerMessages>(type: K, message: ServerMessages[K]): void {
+    for (const handler of (this.handlers[type] ?? []) as ((message: ServerMessages[K]) => void)[])
+      handler(message);
+  }
+}
