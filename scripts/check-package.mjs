@@ -80,7 +80,8 @@ const APP_HTML = `<!doctype html>
 
 // Every typed use here must type-check against the package's declarations alone: the element from
 // document.createElement, its properties, roll(), state, tableProbe, a typed event, the error class, the
-// engine from the package root and from taringupokker/engine.
+// engine from the package root and from taringupokker/engine, and the pure parts a server needs (the
+// table's authority, the physics, the protocol), which play a throw here as they would in Node.
 const APP_MAIN = `import 'taringupokker';
 import {
   DicePoker,
@@ -92,6 +93,9 @@ import {
   type TableProbe,
 } from 'taringupokker';
 import { scoreRow, type RowId } from 'taringupokker/engine';
+import { createThrower, ENGINE_SEEDS, PAGE_SESSION, Table } from 'taringupokker/table';
+import { decodeTrajectory, trajectorySeconds } from 'taringupokker/physics';
+import { parseClientMessage, type RoomView } from 'taringupokker/protocol';
 
 interface Outcome {
   isDicePoker: boolean;
@@ -102,6 +106,24 @@ interface Outcome {
   framesDrawn: number;
   chance: number;
   expectedChance: number;
+  /** A throw made with the table, physics and protocol subpaths alone. */
+  tableThrow: { faces: number[]; seconds: number; version: number };
+}
+
+/** A table in the page thrown once through the subpaths: its faces, its recording's length, its view. */
+async function tableThrow(): Promise<Outcome['tableThrow']> {
+  const table = Table.local(
+    { roomId: '', thrower: createThrower(), seeds: ENGINE_SEEDS },
+    { players: ['Mari'], kinds: ['human'], seed: 5 },
+  );
+  let seconds = 0;
+  table.subscribe((change) => {
+    if (change.thrown) seconds = trajectorySeconds(decodeTrajectory(change.thrown.trajectory));
+  });
+  const { gesture } = parseClientMessage('throw', { gesture: { dirX: 0, dirZ: -1, speed: 11 } });
+  await table.request(PAGE_SESSION, 'throw', { gesture });
+  const view: RoomView = table.view();
+  return { faces: [...(view.game?.dice ?? [])], seconds, version: view.version };
 }
 
 declare global {
@@ -141,6 +163,7 @@ async function play(): Promise<Outcome> {
     framesDrawn: probe?.framesDrawn ?? 0,
     chance,
     expectedChance,
+    tableThrow: await tableThrow(),
   };
 }
 
@@ -344,6 +367,10 @@ function checkOutcome(outcome, pageErrors) {
   }
   if (outcome.chance !== outcome.expectedChance) {
     problems.push(`score('chance') gave ${outcome.chance}, the engine says ${outcome.expectedChance}`);
+  }
+  const thrown = outcome.tableThrow;
+  if (!isFaces(thrown.faces) || !(thrown.seconds > 0) || thrown.version < 2) {
+    problems.push(`a throw through taringupokker/table, /physics and /protocol: ${JSON.stringify(thrown)}`);
   }
   if (!outcome.canvas) problems.push('the element rendered no canvas (no 3D table)');
   if (!(outcome.framesDrawn > 0))

@@ -26,6 +26,8 @@ export interface TableProbe {
   drawnFaces(): number[];
   /** Milliseconds between consecutive frames drawn during animated throws. */
   frameTimes(): number[];
+  /** When (performance.now()) the first frame of the latest throw was drawn, its dice moving; 0 before any. */
+  readonly throwShownAt: number;
 }
 
 /** Options of a DiceScene. */
@@ -90,6 +92,9 @@ export class DiceScene implements TableProbe {
   private readonly pose: DiePose = blankPose();
   private readonly times: number[] = [];
   private lastThrowFrame = 0;
+  /** The latest throw has not been drawn yet (see `throwShownAt`). */
+  private throwToShow = false;
+  throwShownAt = 0;
   private disposed = false;
 
   constructor(container: HTMLElement, options: DiceSceneOptions = {}) {
@@ -242,6 +247,7 @@ export class DiceScene implements TableProbe {
     this.tween.cancel();
     for (let i = 0; i < this.held.length; i++) this.held[i] = held[i]!;
     const rested = this.playback.start(trajectory);
+    this.throwToShow = true;
     if (this.reducedMotion || document.hidden) this.endMotion();
     else {
       this.loop.restartClock();
@@ -282,6 +288,10 @@ export class DiceScene implements TableProbe {
       moving ||= this.tween.running;
     }
     if (this.view.draw() && throwing) {
+      if (this.throwToShow) {
+        this.throwToShow = false;
+        this.throwShownAt = performance.now();
+      }
       if (this.lastThrowFrame && this.times.length < MAX_FRAME_TIMES)
         this.times.push(now - this.lastThrowFrame);
       this.lastThrowFrame = now;

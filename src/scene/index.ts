@@ -48,6 +48,8 @@ export interface TableProbe {
   drawnFaces(): number[];
   /** Milliseconds between consecutive frames drawn during animated throws. */
   frameTimes(): number[];
+  /** When (performance.now()) the first frame of the latest throw was drawn, its dice moving; 0 before any. */
+  readonly throwShownAt: number;
 }
 
 /** `true` only when A and B are the same type (readonly and optional members included). */
