@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { computerSeatName } from '../../src/online/computer-names.js';
 import { normalName } from '../../src/online/player-names.js';
 import { parseName, ProtocolError } from '../../src/online/protocol.js';
-import { checkPersonName, isReservedName, nameKeys, sameName } from './name-key.js';
-import { computerName, computerSeat, personSeat, uniqueName } from './seats.js';
+import { checkPersonName, isReservedName, nameKeys, sameName, SERVER_NAMES } from './name-key.js';
+import { computerName, computerSeat, personSeat, uniqueName } from '../../src/table/index.js';
 
 function codeOf(call: () => unknown): string | undefined {
   try {
@@ -168,23 +168,23 @@ describe('names kept for computers', () => {
 describe('seat names at a table', () => {
   it('seats a look-alike of a name as another name', () => {
     const mari = [personSeat('Mari', 'a')];
-    expect(uniqueName(mari, 'M\u0430ri')).toBe('M\u0430ri 2'); // Cyrillic а beside Mari
-    expect(uniqueName(mari, 'MARI')).toBe('MARI 2');
-    expect(uniqueName(mari, 'Marit')).toBe('Marit');
+    expect(uniqueName(mari, 'M\u0430ri', SERVER_NAMES)).toBe('M\u0430ri 2'); // Cyrillic а beside Mari
+    expect(uniqueName(mari, 'MARI', SERVER_NAMES)).toBe('MARI 2');
+    expect(uniqueName(mari, 'Marit', SERVER_NAMES)).toBe('Marit');
     const juri = [personSeat('Jüri', 'b')];
-    expect(uniqueName(juri, parseName('Ju\u0308ri'))).toBe('Jüri 2'); // decomposed beside composed
-    expect(uniqueName(juri, 'Juri')).toBe('Juri');
-    expect(uniqueName([...mari, personSeat('Mari 2', 'c')], 'Mаri')).toBe('Mаri 3');
+    expect(uniqueName(juri, parseName('Ju\u0308ri'), SERVER_NAMES)).toBe('Jüri 2'); // decomposed beside composed
+    expect(uniqueName(juri, 'Juri', SERVER_NAMES)).toBe('Juri');
+    expect(uniqueName([...mari, personSeat('Mari 2', 'c')], 'Mаri', SERVER_NAMES)).toBe('Mаri 3');
   });
 
   it('names computers Computer 1, 2... the lowest free', () => {
-    expect(computerName([])).toBe('Computer 1');
+    expect(computerName([], SERVER_NAMES)).toBe('Computer 1');
     const seats = [
       personSeat('Mari', 'a'),
       computerSeat('Computer 1', 'easy'),
       computerSeat('Computer 3', 'good'),
     ];
-    expect(computerName(seats)).toBe('Computer 2');
-    expect(computerName([...seats, computerSeat('Computer 2', 'easy')])).toBe('Computer 4');
+    expect(computerName(seats, SERVER_NAMES)).toBe('Computer 2');
+    expect(computerName([...seats, computerSeat('Computer 2', 'easy')], SERVER_NAMES)).toBe('Computer 4');
   });
 });

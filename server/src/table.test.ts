@@ -2,10 +2,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { freeRows, type RowId } from '../../src/engine/index.js';
 import { solveTable } from '../../src/engine/solver/index.js';
 import { MAX_SEATS, ProtocolError } from '../../src/online/protocol.js';
-import type { Thrower } from './dice-thrower.js';
-import { computerName, uniqueName, computerSeat, personSeat } from './seats.js';
+import {
+  computerName,
+  computerSeat,
+  personSeat,
+  Table,
+  uniqueName,
+  type Change,
+  type TablePorts,
+  type Thrower,
+} from '../../src/table/index.js';
+import { secretSeeds } from './game-secret.js';
+import { SERVER_NAMES } from './name-key.js';
+import { seatKeyHash } from './seat-keys.js';
 import { solvedTable, whereSolved } from './solver-tables.js';
-import { Table } from './table.js';
 import { commitment } from './throw-secret.js';
 
 /** Every die not held lands on 6: no physics needed to test the table. */
@@ -21,61 +31,97 @@ let keys = 0;
 /** Seat keys in the server's shape (22 characters), numbered. */
 const newKey = () => `key${String(++keys).padStart(19, '0')}`;
 
-/** A table's options: the time from `now` when given. */
-function options(roomId = 'room1', now?: () => number) {
-  return { roomId, thrower: sixes, newSecret: () => SECRET, newKey, ...(now ? { now } : {}) };
+/** A table's ports, the server's but for the dice, the secret and the keys: the time from `now` when given. */
+function options(roomId = 'room1', now?: () => number): TablePorts {
+  return {
+    roomId,
+    thrower: sixes,
+    seeds: secretSeeds(() => SECRET),
+    keys: { newKey, hash: seatKeyHash },
+    names: SERVER_NAMES,
+    ...(now ? { now } : {}),
+  };
 }
 
 function table(now?: () => number): Table {
   return new Table(options('room1', now));
 }
 
-function codeOf(call: () => unknown): string | undefined {
+/** The code of the error `call` throws or rejects with; undefined if it does neither. */
+async function codeOf(call: () => unknown): Promise<string | undefined> {
   try {
-    call();
+    await call();
   } catch (error) {
     return (error as ProtocolError).code;
   }
   return undefined;
 }
 
+/** Makes `call` (a request, or another change) and gives the last change the table told meanwhile. */
+async function changeOf(t: Table, call: () => unknown): Promise<Change | undefined> {
+  let last: Change | undefined;
+  const stop = t.subscribe((change) => {
+    last = change;
+  });
+  try {
+    await call();
+  } finally {
+    stop();
+  }
+  return last;
+}
+
 describe('seat names', () => {
   it('keeps names unique at a table, case ignored, within the length limit', () => {
     const seats = [personSeat('Mari', 'a'), computerSeat('Computer 1', 'easy')];
-    expect(uniqueName(seats, 'Jüri')).toBe('Jüri');
-    expect(uniqueName(seats, 'mari')).toBe('mari 2');
-    expect(uniqueName([...seats, personSeat('Mari 2', 'b')], 'Mari')).toBe('Mari 3');
+    expect(uniqueName(seats, 'Jüri', SERVER_NAMES)).toBe('Jüri');
+    expect(uniqueName(seats, 'mari', SERVER_NAMES)).toBe('mari 2');
+    expect(uniqueName([...seats, personSeat('Mari 2', 'b')], 'Mari', SERVER_NAMES)).toBe('Mari 3');
     const long = 'x'.repeat(29);
-    expect(uniqueName([personSeat(long, 'c')], long)).toBe(`${'x'.repeat(27)} 2`);
-    expect(computerName(seats)).toBe('Computer 2');
+    expect(uniqueName([personSeat(long, 'c')], long, SERVER_NAMES)).toBe(`${'x'.repeat(27)} 2`);
+    expect(computerName(seats, SERVER_NAMES)).toBe('Computer 2');
   });
 });
 
+const GESTURE = { dirX: 0, dirZ: -1, speed: 10 };
+
 describe('the table', () => {
-  it('seats people in order, the first as host, and refuses a seventh', () => {
+  it('seats people in order, the first as host, and refuses a seventh', async () => {
     const t = table();
     for (let i = 0; i < MAX_SEATS; i++) expect(t.join(`s${i}`, `P${i}`).seat).toBe(i);
     expect(t.host).toBe(0);
-    expect(codeOf(() => t.checkJoin('Late'))).toBe('room-full');
-    expect(codeOf(() => t.join('s9', 'Late'))).toBe('room-full');
+    expect(await codeOf(() => t.checkJoin('Late'))).toBe('room-full');
+    expect(await codeOf(() => t.join('s9', 'Late'))).toBe('room-full');
     expect(t.version).toBe(MAX_SEATS);
   });
 
-  it('refuses host requests from others, lobby requests once started, and leaves the table unchanged', () => {
+  it('welcomes each who joins in the change it tells, with their new key', async () => {
+    const t = table();
+    const told: Change[] = [];
+    t.subscribe((change) => told.push(change));
+    const joined = t.join('a', 'Mari');
+    expect(joined.change).toEqual({ welcome: { sessionId: 'a', key: joined.key } });
+    expect(told).toEqual([joined.change]);
+    expect(await changeOf(t, () => t.dropped('a'))).toEqual({});
+    expect(await changeOf(t, () => t.reconnected('a'))).toEqual({ welcome: { sessionId: 'a' } });
+    expect(t.version).toBe(3);
+  });
+
+  it('refuses host requests from others, lobby requests once started, and leaves the table unchanged', async () => {
     const t = table();
     t.join('a', 'Mari');
     t.join('b', 'Jüri');
     const version = t.version;
-    expect(codeOf(() => t.request('b', 'add-bot', { kind: 'easy' }))).toBe('not-host');
-    expect(codeOf(() => t.request('b', 'rules', { rules: 'classic' }))).toBe('not-host');
-    expect(codeOf(() => t.request('b', 'start', {}))).toBe('not-host');
-    expect(codeOf(() => t.request('a', 'remove-seat', { seat: 1 }))).toBe('bad-message');
-    expect(codeOf(() => t.request('a', 'remove-seat', { seat: 4 }))).toBe('bad-message');
-    expect(codeOf(() => t.request('a', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 5 } }))).toBe(
+    expect(await codeOf(() => t.request('b', 'add-bot', { kind: 'easy' }))).toBe('not-host');
+    expect(await codeOf(() => t.request('b', 'rules', { rules: 'classic' }))).toBe('not-host');
+    expect(await codeOf(() => t.request('b', 'start', {}))).toBe('not-host');
+    expect(await codeOf(() => t.request('a', 'remove-seat', { seat: 1 }))).toBe('bad-message');
+    expect(await codeOf(() => t.request('a', 'remove-seat', { seat: 4 }))).toBe('bad-message');
+    expect(await codeOf(() => t.request('a', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 5 } }))).toBe(
       'not-your-turn',
     );
     expect(t.version).toBe(version);
-    t.request('a', 'start', {});
+    await t.request('a', 'start', {});
     expect(t.phase).toBe('playing');
     // The commitment from the start; the secret and the gestures only once the game is over.
     expect(t.view().proof).toEqual({ commitment: commitment(SECRET), secret: null, gestures: null });
@@ -85,185 +131,197 @@ describe('the table', () => {
       ['remove-seat', { seat: 1 }],
       ['start', {}],
     ] as const) {
-      expect(codeOf(() => t.request('a', type, message))).toBe('game-started');
+      expect(await codeOf(() => t.request('a', type, message))).toBe('game-started');
     }
-    expect(codeOf(() => t.checkJoin('Kati'))).toBe('game-started');
+    expect(await codeOf(() => t.checkJoin('Kati'))).toBe('game-started');
     expect(t.version).toBe(version + 1);
   });
 
-  it('empties a computer seat or a dropped person’s in the lobby; the seats after it move up', () => {
+  it('empties a computer seat or a dropped person’s in the lobby; the seats after it move up', async () => {
     const t = table();
     t.join('a', 'Mari');
-    t.request('a', 'add-bot', { kind: 'optimal' });
+    await t.request('a', 'add-bot', { kind: 'optimal' });
     t.join('b', 'Jüri');
     t.join('c', 'Kati');
-    expect(t.request('a', 'remove-seat', { seat: 1 })).toEqual({ moved: ['b', 'c'] });
+    expect(await changeOf(t, () => t.request('a', 'remove-seat', { seat: 1 }))).toEqual({
+      moved: ['b', 'c'],
+    });
     expect(t.view().seats.map((s) => s.name)).toEqual(['Mari', 'Jüri', 'Kati']);
     t.dropped('b');
-    expect(t.request('a', 'remove-seat', { seat: 1 })).toEqual({ moved: ['c'], evicted: 'b' });
+    expect(await changeOf(t, () => t.request('a', 'remove-seat', { seat: 1 }))).toEqual({
+      moved: ['c'],
+      evicted: 'b',
+    });
     expect(t.seatOf('c')).toBe(1);
   });
 
-  it('passes the host on to the next connected person when the host is gone for good, not while dropped', () => {
+  it('passes the host on to the next connected person when the host is gone for good, not while dropped', async () => {
     const t = table();
     t.join('a', 'Mari');
     t.join('b', 'Jüri');
     t.join('c', 'Kati');
-    t.request('a', 'start', {});
+    await t.request('a', 'start', {});
     t.dropped('a');
     expect(t.host).toBe(0);
     t.dropped('b');
-    t.left('a');
+    expect(t.left('a')).toBe(true);
     expect(t.host).toBe(2);
     expect(t.view().seats[0]).toEqual({ name: 'Mari', kind: 'good', connected: false, standIn: true });
     expect(t.computerToAct()).toEqual({ seat: 0, kind: 'good' });
+    expect(t.left('a')).toBe(false);
   });
 
-  it('gives a seat back to whoever shows its key: a stand-in’s, or a dropped one’s (whose old session loses it)', () => {
+  it('gives a seat back to whoever shows its key: a stand-in’s, or a dropped one’s (whose old session loses it)', async () => {
     const t = table();
     t.join('a', 'Mari');
     const { key } = t.join('b', 'Jüri');
     expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    t.request('a', 'start', {});
+    await t.request('a', 'start', {});
     t.left('b');
-    expect(t.join('b2', 'JÜRI', key)).toEqual({ seat: 1, change: {} });
+    expect(t.join('b2', 'JÜRI', key)).toEqual({ seat: 1, change: { welcome: { sessionId: 'b2' } } });
     expect(t.view().seats[1]).toEqual({ name: 'Jüri', kind: 'human', connected: true, standIn: false });
     t.dropped('b2');
-    expect(t.join('b3', 'Jüri', key)).toEqual({ seat: 1, change: { evicted: 'b2' } });
+    expect(t.join('b3', 'Jüri', key)).toEqual({
+      seat: 1,
+      change: { welcome: { sessionId: 'b3' }, evicted: 'b2' },
+    });
     expect(t.seatOf('b2')).toBe(-1);
     // With the key, a connected owner is moved, and told (never evicted unawares).
-    expect(t.join('b4', 'Jüri', key)).toEqual({ seat: 1, change: { displaced: 'b3' } });
-    expect(codeOf(() => t.join('x', 'Mari'))).toBe('game-started');
+    expect(t.join('b4', 'Jüri', key)).toEqual({
+      seat: 1,
+      change: { welcome: { sessionId: 'b4' }, displaced: 'b3' },
+    });
+    expect(await codeOf(() => t.join('x', 'Mari'))).toBe('game-started');
   });
 
-  it('never gives a seat for its name alone: the asker waits until the host lets them in', () => {
+  it('never gives a seat for its name alone: the asker waits until the host lets them in', async () => {
     const t = table();
     t.join('a', 'Mari');
     const { key } = t.join('b', 'Jüri');
-    t.request('a', 'start', {});
+    await t.request('a', 'start', {});
     t.dropped('b');
     const version = t.version;
     // 4 ms after a drop, someone types the name: they only ask; the seat still waits for its person.
-    expect(t.join('eve', 'Jüri')).toEqual({ seat: -1, claiming: 1, change: {} });
+    expect(t.join('eve', 'Jüri')).toEqual({
+      seat: -1,
+      claiming: 1,
+      change: { welcome: { sessionId: 'eve', claiming: 1 } },
+    });
     expect(t.version).toBe(version + 1);
     expect(t.view().claims).toEqual([1]);
     expect(t.seatOf('eve')).toBe(-1);
     expect(t.view().seats[1]!.connected).toBe(false);
-    expect(codeOf(() => t.join('eve2', 'jüri'))).toBe('seat-claimed');
-    expect(codeOf(() => t.request('eve', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } }))).toBe(
-      'not-your-turn',
-    );
-    expect(codeOf(() => t.request('eve', 'answer-claim', { seat: 1, admit: true }))).toBe('not-host');
+    expect(await codeOf(() => t.join('eve2', 'jüri'))).toBe('seat-claimed');
+    expect(await codeOf(() => t.request('eve', 'throw', { gesture: GESTURE }))).toBe('not-your-turn');
+    expect(await codeOf(() => t.request('eve', 'answer-claim', { seat: 1, admit: true }))).toBe('not-host');
     // The host says no.
-    expect(t.request('a', 'answer-claim', { seat: 1, admit: false })).toEqual({ claimRefused: ['eve'] });
+    expect(await changeOf(t, () => t.request('a', 'answer-claim', { seat: 1, admit: false }))).toEqual({
+      claimRefused: ['eve'],
+    });
     expect(t.view().claims).toEqual([]);
     // The person comes back with the key while another asks: the ask is refused.
     t.join('eve3', 'Jüri');
-    expect(t.join('b2', 'Jüri', key)).toEqual({ seat: 1, change: { evicted: 'b', claimRefused: ['eve3'] } });
+    expect(t.join('b2', 'Jüri', key)).toEqual({
+      seat: 1,
+      change: { welcome: { sessionId: 'b2' }, evicted: 'b', claimRefused: ['eve3'] },
+    });
     expect(t.view().claims).toEqual([]);
   });
 
-  it('lets in one the host (or, with the host away, another player) agrees to, with a new key', () => {
+  it('lets in one the host (or, with the host away, another player) agrees to, with a new key', async () => {
     const t = table();
     t.join('a', 'Mari');
     const { key: oldKey } = t.join('b', 'Jüri');
     t.join('c', 'Kati');
-    t.request('a', 'start', {});
+    await t.request('a', 'start', {});
     t.left('b');
     t.join('b2', 'Jüri');
     t.dropped('a');
-    expect(codeOf(() => t.request('b2', 'answer-claim', { seat: 1, admit: true }))).toBe('not-host');
-    const change = t.request('c', 'answer-claim', { seat: 1, admit: true });
+    expect(await codeOf(() => t.request('b2', 'answer-claim', { seat: 1, admit: true }))).toBe('not-host');
+    const change = (await changeOf(t, () => t.request('c', 'answer-claim', { seat: 1, admit: true })))!;
     expect(change.admitted).toMatchObject({ sessionId: 'b2', seat: 1 });
     expect(change.admitted!.key).not.toBe(oldKey);
     expect(t.seatOf('b2')).toBe(1);
     // The old key no longer takes the seat.
     t.left('b2');
     expect(t.join('b3', 'Jüri', oldKey)).toMatchObject({ seat: -1, claiming: 1 });
-    t.left('b3');
+    expect(t.left('b3')).toBe(true);
     expect(t.view().claims).toEqual([]);
     expect(t.join('b4', 'Jüri', change.admitted!.key)).toMatchObject({ seat: 1 });
   });
 
-  it('reserves the computers’ names and takes look-alike names for the same', () => {
+  it('reserves the computers’ names and takes look-alike names for the same', async () => {
     const t = table();
     t.join('a', 'Mari');
-    expect(codeOf(() => t.join('x', 'Computer 1'))).toBe('bad-name');
-    expect(codeOf(() => t.join('y', 'arvuti 2'))).toBe('bad-name');
+    expect(await codeOf(() => t.join('x', 'Computer 1'))).toBe('bad-name');
+    expect(await codeOf(() => t.join('y', 'arvuti 2'))).toBe('bad-name');
     // "Mari" with a Cyrillic а is Mari: in the lobby, seated under another name.
     expect(t.join('z', 'M\u0430ri').seat).toBe(1);
     expect(t.view().seats[1]!.name).not.toBe('M\u0430ri');
   });
 
-  it('gives a person a clock for their turn; past it a stand-in plays that turn, and says whose', () => {
+  it('gives a person a clock for their turn; past it a stand-in plays that turn, and says whose', async () => {
     let now = 1_000_000;
     const t = table(() => now);
     t.join('a', 'Mari');
     t.join('b', 'Jüri');
-    expect(codeOf(() => t.request('b', 'clock', { seconds: 30 }))).toBe('not-host');
-    expect(codeOf(() => t.request('a', 'clock', { seconds: 31 }))).toBe('bad-message');
-    t.request('a', 'clock', { seconds: 60 });
-    t.request('a', 'start', {});
-    expect(codeOf(() => t.request('a', 'clock', { seconds: 30 }))).toBe('game-started');
+    expect(await codeOf(() => t.request('b', 'clock', { seconds: 30 }))).toBe('not-host');
+    expect(await codeOf(() => t.request('a', 'clock', { seconds: 31 }))).toBe('bad-message');
+    await t.request('a', 'clock', { seconds: 60 });
+    await t.request('a', 'start', {});
+    expect(await codeOf(() => t.request('a', 'clock', { seconds: 30 }))).toBe('game-started');
     expect(t.view().clock).toEqual({ seconds: 60, left: 60_000, ranOut: null });
-    t.request('a', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } });
+    await t.request('a', 'throw', { gesture: GESTURE });
     now += 59_999;
-    expect(t.timeOut()).toBeNull();
+    expect(t.timeOut()).toBe(false);
     expect(t.view().clock.left).toBe(1);
     now += 1;
-    expect(t.timeOut()).toEqual({});
+    expect(await changeOf(t, () => expect(t.timeOut()).toBe(true))).toEqual({});
     expect(t.view().clock).toEqual({ seconds: 60, left: null, ranOut: 0 });
     expect(t.computerToAct()).toEqual({ seat: 0, kind: 'good' });
-    expect(codeOf(() => t.request('a', 'score', { row: 'chance' }))).toBe('not-your-turn');
-    t.computerAction(0, { type: 'score', row: 'chance' }, { dirX: 0, dirZ: -1, speed: 10 });
+    expect(t.mayAct('a')).toBe(false);
+    expect(await codeOf(() => t.request('a', 'score', { row: 'chance' }))).toBe('not-your-turn');
+    await t.computerAction(0, { type: 'score', row: 'chance' }, GESTURE);
     // The next person's turn has its own clock; Mari plays her next turn herself.
     expect(t.view().clock).toEqual({ seconds: 60, left: 60_000, ranOut: null });
     expect(t.computerToAct()).toBeNull();
   });
 
-  it('plays a turn and a game to the end; a new game may start from the end with the same seats', () => {
+  it('plays a turn and a game to the end; a new game may start from the end with the same seats', async () => {
     const t = table();
     t.join('a', 'Mari');
-    t.request('a', 'add-bot', { kind: 'easy' });
-    t.request('a', 'start', {});
-    const change = t.request('a', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } });
-    expect(change.thrown).toMatchObject({
+    await t.request('a', 'add-bot', { kind: 'easy' });
+    await t.request('a', 'start', {});
+    const change = await changeOf(t, () => t.request('a', 'throw', { gesture: GESTURE }));
+    expect(change?.thrown).toMatchObject({
       seat: 0,
       faces: [6, 6, 6, 6, 6],
       held: [false, false, false, false, false],
     });
-    expect(codeOf(() => t.computerAction(1, { type: 'roll' }, { dirX: 0, dirZ: -1, speed: 10 }))).toBe(
-      'not-your-turn',
-    );
-    t.request('a', 'score', { row: 'fiveOfAKind' });
+    expect(await codeOf(() => t.computerAction(1, { type: 'roll' }, GESTURE))).toBe('not-your-turn');
+    await t.request('a', 'score', { row: 'fiveOfAKind' });
     expect(t.computerToAct()).toEqual({ seat: 1, kind: 'easy' });
     while (t.phase === 'playing') {
       const turn = t.computerToAct();
       const game = t.game!;
       if (turn) {
-        t.computerAction(
+        await t.computerAction(
           turn.seat,
           game.rollsUsed === 0 ? { type: 'roll' } : { type: 'score', row: free(t) },
-          {
-            dirX: 0,
-            dirZ: -1,
-            speed: 10,
-          },
+          GESTURE,
         );
       } else if (game.rollsUsed === 0) {
-        t.request('a', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } });
+        await t.request('a', 'throw', { gesture: GESTURE });
       } else {
-        t.request('a', 'score', { row: free(t) });
+        await t.request('a', 'score', { row: free(t) });
       }
     }
     expect(t.phase).toBe('over');
     const proof = t.view().proof!;
     expect(proof.secret).toBe(SECRET);
     expect(proof.gestures).toHaveLength(t.game!.log.filter((a) => a.type === 'roll').length);
-    expect(codeOf(() => t.request('a', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } }))).toBe(
-      'game-over',
-    );
-    t.request('a', 'start', {});
+    expect(await codeOf(() => t.request('a', 'throw', { gesture: GESTURE }))).toBe('game-over');
+    await t.request('a', 'start', {});
     expect(t.phase).toBe('playing');
     expect(t.game?.log).toEqual([]);
   });
@@ -290,19 +348,19 @@ describe('the optimal player’s tables', () => {
 describe('a table kept outside the process', () => {
   /** A started table of two people and a computer, the host's turn under way (a throw, a hold). */
   const playedKeys: Record<string, string> = {};
-  function played(): Table {
+  async function played(): Promise<Table> {
     const t = table();
     playedKeys.a = t.join('a', 'Mari').key!;
     playedKeys.b = t.join('b', 'Jüri').key!;
-    t.request('a', 'add-bot', { kind: 'easy' });
-    t.request('a', 'start', {});
-    t.request('a', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } });
-    t.request('a', 'hold', { index: 1, held: true });
+    await t.request('a', 'add-bot', { kind: 'easy' });
+    await t.request('a', 'start', {});
+    await t.request('a', 'throw', { gesture: GESTURE });
+    await t.request('a', 'hold', { index: 1, held: true });
     return t;
   }
 
-  it('is rebuilt from its record: the same game (replayed from its log), the seats waiting for their keys', () => {
-    const t = played();
+  it('is rebuilt from its record: the same game (replayed from its log), the seats waiting for their keys', async () => {
+    const t = await played();
     const record = JSON.parse(JSON.stringify(t.record())) as ReturnType<Table['record']>;
     const back = Table.restore(record, options('room2'));
     expect(back.game).toEqual(t.game);
@@ -323,22 +381,23 @@ describe('a table kept outside the process', () => {
     expect(back.join('y', 'jüri', playedKeys.b).seat).toBe(1);
     expect(back.host).toBe(0);
     expect(back.join('x', 'Mari', playedKeys.a).seat).toBe(0);
-    back.request('x', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } });
+    await back.request('x', 'throw', { gesture: GESTURE });
     expect(back.game?.rollsUsed).toBe(2);
     expect(back.game?.held[1]).toBe(true);
   });
 
-  it('gives up the seats whose people did not come back: a stand-in plays them, the next person is host', () => {
-    const t = played();
+  it('gives up the seats whose people did not come back: a stand-in plays them, the next person is host', async () => {
+    const t = await played();
     const back = Table.restore(t.record(), options('room2'));
     back.join('y', 'Jüri', playedKeys.b);
     const version = back.version;
-    expect(back.giveUpWaiting()).toEqual({});
+    expect(await changeOf(back, () => expect(back.giveUpWaiting()).toBe(true))).toEqual({});
     expect(back.version).toBe(version + 1);
     expect(back.view().seats[0]).toEqual({ name: 'Mari', kind: 'good', connected: false, standIn: true });
     expect(back.host).toBe(1);
     expect(back.computerToAct()).toEqual({ seat: 0, kind: 'good' });
-    expect(back.giveUpWaiting()).toBeNull();
+    expect(await changeOf(back, () => expect(back.giveUpWaiting()).toBe(false))).toBeUndefined();
+    expect(back.version).toBe(version + 1);
   });
 
   it('in the lobby, gives up a waiting seat by emptying it', () => {

@@ -12,7 +12,7 @@ import { parseGameRecord } from './game-record.js';
 import { physicsReproducible } from './physics-reference.js';
 import { verifyGame } from './verify.js';
 
-const record = playedRecord();
+const record = await playedRecord();
 
 describe('verifying an online game', { timeout: 60_000 }, () => {
   it('finds the physics here as the server made it', () => {

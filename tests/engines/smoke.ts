@@ -361,7 +361,7 @@ export const SMOKE_TESTS: SmokeTest[] = [
     name: 'verifies an online game’s record: never calls a true game tampered, names a changed throw',
     timeoutMs: 60_000,
     async run(driver, _url, log) {
-      const record = playedRecord();
+      const record = await playedRecord();
       const changed = structuredClone(record);
       const roll = changed.log.filter((a) => a.type === 'roll')[7] as { faces: number[] };
       roll.faces[0] = (roll.faces[0]! % 6) + 1;
