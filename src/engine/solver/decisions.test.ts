@@ -102,8 +102,9 @@ describe('rankRows', () => {
           expect(choice.bonus).toBe(0);
           expect(choice.expected).toBeCloseTo(soFar + choice.points + stateValue(seed, maskOf(after)), 9);
         }
+        // Best first, up to the solver's own tie (ties.ts: the first in sheet order of those tied for best).
         for (let i = 1; i < rows.length; i++)
-          expect(rows[i - 1]!.expected).toBeGreaterThanOrEqual(rows[i]!.expected);
+          expect(rows[i - 1]!.expected).toBeGreaterThanOrEqual(rows[i]!.expected - 1e-9);
       }),
       { numRuns: 200 },
     );

@@ -3,18 +3,11 @@ import { RuleError } from '../errors.js';
 import { assertGame, ROLLS_PER_TURN, type Game } from '../game.js';
 import { ROWS, type RowId } from '../rows.js';
 import { playerTotal, type Scores } from '../rules.js';
-import {
-  FACE_KEY,
-  facesOfKeep,
-  keepOfFaces,
-  keepOfKey,
-  KEEP_SIZE,
-  ROLL_COUNT,
-  rollOfFaces,
-} from './dice-tables.js';
+import { facesOfKeep, keepOfFaces, KEEP_SIZE, ROLL_COUNT, ROLL_OFFSET, rollOfFaces } from './dice-tables.js';
 import { ALL_FILLED, maskOf, ROW_COUNT, ROW_POINTS, trackedUpper, UPPER_MASK } from './sheet-model.js';
 import { stateValue, type StateValues } from './table.js';
-import { solveTurn, TurnWorkspace } from './turn.js';
+import { KEEP_RANK, preferredKeep, preferredRow, TIE } from './ties.js';
+import { LEAF_WIDTH, solveTurn, TurnWorkspace } from './turn.js';
 
 /** A live position of the player to act: their sheet, the dice on the table, and the throws used. */
 export interface Position {
@@ -55,9 +48,6 @@ export interface HoldChoice {
 /** The optimal next move: score a row, or hold dice and throw the rest. */
 export type BestAction =
   { type: 'score'; row: RowId; expected: number } | { type: 'hold'; held: boolean[]; expected: number };
-
-/** Differences below this are rounding, not a better move. */
-const TIE = 1e-9;
 
 /** The position of the player to act in a game. */
 export function positionOf(game: Game): Position {
@@ -120,7 +110,7 @@ function turnFor(table: StateValues, mask: number, upper: number): TurnWorkspace
 
 /**
  * Every free row with its points and the exact expected final score of scoring it now, best first
- * (ties in sheet order).
+ * (ties in sheet order; the head is the row `bestAction` scores, see ties.ts).
  * @throws RuleError `bad-dice`, `no-roll-yet`, `game-over`, or `bad-state` (rollsUsed not 0..3, or a
  *   sheet the table cannot value)
  */
@@ -142,13 +132,20 @@ function rowChoices(table: StateValues, position: Position, { mask, upper, soFar
     const rest = stateValue(table, mask | bit, upperAfter);
     choices.push({ row: ROWS[i]!, points, bonus: gained, expected: soFar + (points + gained + rest) });
   }
-  return choices.sort((a, b) => b.expected - a.expected);
+  // Free rows come in sheet order: a stable sort keeps it among ties, and the head is the first row
+  // tied for the best (ties.ts).
+  const max = choices.reduce((m, c) => Math.max(m, c.expected), -Infinity);
+  const head = choices.findIndex((c) => c.expected >= max - TIE);
+  const [first] = choices.splice(head, 1);
+  choices.sort((a, b) => (Math.abs(a.expected - b.expected) > TIE ? b.expected - a.expected : 0));
+  return [first!, ...choices];
 }
 
 /**
  * Every distinct hold of the dice on the table with the exact expected final score of making it and
- * playing on optimally, best first (near-ties: more dice held first). Holds that keep the same faces
- * are one hold, shown on the first dice of each face. Empty when no throw is left.
+ * playing on optimally, best first (near-ties: more dice held first, then the higher faces; the first
+ * hold that throws is the one `bestAction` makes when it throws, see ties.ts). Holds that keep the same
+ * faces are one hold, shown on the first dice of each face. Empty when no throw is left.
  * @throws RuleError `bad-dice`, `no-roll-yet`, `game-over`, or `bad-state` (rollsUsed not 0..3, or a
  *   sheet the table cannot value)
  */
@@ -167,13 +164,39 @@ export function rankHolds(table: StateValues, position: Position): HoldChoice[] 
     if (seen.has(keep)) continue;
     seen.add(keep);
     const rerolls = KEEP_SIZE[keep]! < DICE_COUNT;
-    // Holding all five: the dice's value with no throw left, i.e. the best row now.
-    const value = rerolls ? keepValues[keep]! : ws.keep1[keep]!;
+    // Holding all five: standing on the dice, i.e. the preferred row now.
+    const value = rerolls ? keepValues[keep]! : standValue(ws, keep - ROLL_OFFSET);
     choices.push({ held: heldFor(dice, keep), kept: facesOfKeep(keep), rerolls, expected: soFar + value });
   }
-  return choices.sort((a, b) =>
-    Math.abs(a.expected - b.expected) > TIE ? b.expected - a.expected : b.kept.length - a.kept.length,
+  const rank = (choice: HoldChoice): number => KEEP_RANK[keepOfFaces(choice.kept)]!;
+  choices.sort((a, b) =>
+    Math.abs(a.expected - b.expected) > TIE ? b.expected - a.expected : rank(a) - rank(b),
   );
+  // The comparison is not transitive across a chain of near-ties: put the preferred hold that throws
+  // (ties.ts) first among those that throw, as `bestAction` would choose it.
+  const throwing = choices.filter((choice) => choice.rerolls);
+  if (throwing.length > 0) {
+    const max = throwing.reduce((m, c) => Math.max(m, c.expected), -Infinity);
+    const preferred = throwing
+      .filter((c) => c.expected >= max - TIE)
+      .reduce((a, b) => (rank(b) < rank(a) ? b : a));
+    const at = choices.indexOf(throwing[0]!);
+    if (preferred !== throwing[0]) {
+      choices.splice(choices.indexOf(preferred), 1);
+      choices.splice(at, 0, preferred);
+    }
+  }
+  return choices;
+}
+
+/** The value of standing on throw r: scoring it now in the preferred row (ties.ts). */
+function standValue(ws: TurnWorkspace, r: number): number {
+  const values = new Float64Array(ws.freeCount);
+  for (let i = 0; i < ws.freeCount; i++) {
+    const row = ws.freeRows[i]!;
+    values[i] = ws.leaf[row * LEAF_WIDTH + ROW_POINTS[row * ROLL_COUNT + r]!]!;
+  }
+  return values[preferredRow(values, ws.freeCount)]!;
 }
 
 /** Holds the first dice of each face that a keep needs. */
@@ -184,7 +207,8 @@ function heldFor(dice: Dice, keep: number): boolean[] {
 }
 
 /**
- * The optimal move: the best hold while throws remain and it beats scoring now, else the best row.
+ * The optimal move: the best hold while throws remain and it beats scoring now, else the best row,
+ * ties broken as ties.ts says (standing, then more dice, then higher faces; rows in sheet order).
  * The same choice as the heads of `rankHolds` and `rankRows`, without building their lists.
  * @throws RuleError `bad-dice`, `no-roll-yet`, `game-over`, or `bad-state` (rollsUsed not 0..3, or a
  *   sheet the table cannot value)
@@ -196,36 +220,12 @@ export function bestAction(table: StateValues, position: Position): BestAction {
   if (position.rollsUsed < ROLLS_PER_TURN) {
     const ws = turnFor(table, mask, upper);
     const keepValues = position.rollsUsed === 1 ? ws.keep2 : ws.keep1;
-    let fullKey = 0;
-    for (let i = 0; i < DICE_COUNT; i++) fullKey += FACE_KEY[dice[i]!]!;
-    const full = keepOfKey(fullKey);
-    let bestKeep = full;
-    let bestValue = ws.keep1[full]!;
-    // Proper subsets, more dice first, so that a near-tie keeps the larger hold (as rankHolds does).
-    for (const bits of SUBSETS_BY_SIZE) {
-      let key = 0;
-      for (let i = 0; i < DICE_COUNT; i++) if (bits & (1 << i)) key += FACE_KEY[dice[i]!]!;
-      const keep = keepOfKey(key);
-      const value = keepValues[keep]!;
-      if (value > bestValue + TIE) {
-        bestValue = value;
-        bestKeep = keep;
-      }
+    const r = rollOfFaces(dice);
+    const keep = preferredKeep(r, standValue(ws, r), keepValues);
+    if (keep !== ROLL_OFFSET + r) {
+      return { type: 'hold', held: heldFor(dice, keep), expected: soFar + keepValues[keep]! };
     }
-    if (bestKeep !== full)
-      return { type: 'hold', held: heldFor(dice, bestKeep), expected: soFar + bestValue };
   }
   const row = rowChoices(table, position, prepared)[0]!;
   return { type: 'score', row: row.row, expected: row.expected };
-}
-
-/** The 31 proper subsets of the five dice positions as bit masks, larger subsets first. */
-const SUBSETS_BY_SIZE = Array.from({ length: (1 << DICE_COUNT) - 1 }, (_, bits) => bits).sort(
-  (a, b) => popcount(b) - popcount(a),
-);
-
-function popcount(bits: number): number {
-  let count = 0;
-  for (; bits; bits &= bits - 1) count++;
-  return count;
 }

@@ -15,6 +15,7 @@ import {
   ROW_POINTS,
 } from './sheet-model.js';
 import { getTable, type StateValues } from './table.js';
+import { preferredKeep, preferredRow } from './ties.js';
 import { LEAF_WIDTH, solveTurn, TurnWorkspace } from './turn.js';
 
 /*
@@ -56,9 +57,6 @@ export function maxRemaining(mask: number): number {
 /** Most points a whole sheet's rows can give (340). */
 export const MAX_ROW_TOTAL = maxRemaining(0);
 
-/** Differences below this are rounding, not a better move (the solver's own tie). */
-const TIE = 1e-9;
-
 // ---------------------------------------------------------------------------------------------------
 // (a) The distribution of the points still to come under expected-score play.
 
@@ -81,36 +79,41 @@ export function remainingChance(dist: RemainingDistributions, mask: number, poin
 
 /**
  * One turn under expected-score play, followed forward: which row the turn ends in with which points.
- * Reused for every state; nothing is allocated per state.
+ * Its choices are the `optimal` bot's, ties broken the same way (ties.ts). Reused for every state;
+ * nothing is allocated per state.
  */
 export class TurnFollower {
   readonly ws = new TurnWorkspace();
-  /** `arg2[k]`: the keep chosen from the sub-multisets of k with two throws left (after the first). */
-  readonly arg2 = new Int16Array(KEEP_COUNT);
-  /** The same with one throw left. */
-  readonly arg1 = new Int16Array(KEEP_COUNT);
-  /** The row each throw is scored in with no throw left. */
+  /**
+   * `after1[r]`: what the first throw r of the turn is followed by: `ROLL_OFFSET + r` to stand on it (the
+   * row at once), else the keep held for the second throw.
+   */
+  readonly after1 = new Int16Array(ROLL_COUNT);
+  /** The same for the second throw r, before the third. */
+  readonly after2 = new Int16Array(ROLL_COUNT);
+  /** The row each throw is scored in. */
   readonly bestRow = new Int8Array(ROLL_COUNT);
   private readonly mass = new Float64Array(KEEP_COUNT);
   private readonly next = new Float64Array(KEEP_COUNT);
   /** `outcome[row * LEAF_WIDTH + points]`: chance that the turn ends with these points in this row. */
   readonly outcome = new Float64Array(ROW_COUNT * LEAF_WIDTH);
+  private readonly rowValues = new Float64Array(ROW_COUNT);
 
   /** Solves the turn of a state for the highest expected score and reads off its choices. */
   solve(table: StateValues, mask: number, upper = 0): void {
     const ws = this.ws;
     solveTurn(table.values, table.model, mask, upper, ws);
-    choose(ws.keep2, ws.best2, this.arg2);
-    choose(ws.keep1, ws.best1, this.arg1);
+    const { keep1, keep2, leaf, freeRows, freeCount } = ws;
+    const rowValues = this.rowValues;
     for (let r = 0; r < ROLLS; r++) {
-      let best = -1;
-      let value = -Infinity;
-      for (let i = 0; i < ws.freeCount; i++) {
-        const row = ws.freeRows[i]!;
-        const v = ws.leaf[row * WIDTH + POINTS[row * ROLLS + r]!]!;
-        if (v > value + TIE) [best, value] = [row, v];
+      const stand = keep1[OFFSET + r]!;
+      this.after1[r] = preferredKeep(r, stand, keep2);
+      this.after2[r] = preferredKeep(r, stand, keep1);
+      for (let i = 0; i < freeCount; i++) {
+        const row = freeRows[i]!;
+        rowValues[i] = leaf[row * WIDTH + POINTS[row * ROLLS + r]!]!;
       }
-      this.bestRow[r] = best;
+      this.bestRow[r] = freeRows[preferredRow(rowValues, freeCount)]!;
     }
   }
 
@@ -119,41 +122,44 @@ export class TurnFollower {
    * on the table after `rollsUsed` throws (1..3).
    */
   follow(rollsUsed = 0, roll = 0): void {
-    const { mass, next, arg1, arg2, outcome } = this;
+    const { mass, next, after1, after2, outcome } = this;
+    // `next[OFFSET + r]`: the chance that the turn stands on throw r (scores it).
     mass.fill(0);
     next.fill(0);
     outcome.fill(0);
-    if (rollsUsed === 0) for (let r = 0; r < ROLLS; r++) mass[arg2[OFFSET + r]!]! += PROBABILITY[r]!;
-    else if (rollsUsed === 1) mass[arg2[OFFSET + roll]!] = 1;
+    if (rollsUsed === 0) for (let r = 0; r < ROLLS; r++) mass[OFFSET + r] = PROBABILITY[r]!;
+    else if (rollsUsed === 1) mass[OFFSET + roll] = 1;
     if (rollsUsed <= 1) {
+      // The first throw: stand, or hold and throw again.
+      for (let r = 0; r < ROLLS; r++) {
+        const m = mass[OFFSET + r]!;
+        if (m === 0) continue;
+        mass[OFFSET + r] = 0;
+        const to = after1[r]!;
+        if (to === OFFSET + r) next[to]! += m;
+        else mass[to]! += m;
+      }
       spread(mass);
-      for (let r = 0; r < ROLLS; r++) next[arg1[OFFSET + r]!]! += mass[OFFSET + r]!;
-    } else if (rollsUsed === 2) next[arg1[OFFSET + roll]!] = 1;
-    if (rollsUsed <= 2) spread(next);
-    else next[OFFSET + roll] = 1;
+    } else if (rollsUsed === 2) mass[OFFSET + roll] = 1;
+    if (rollsUsed <= 2) {
+      // The second throw: stand, or hold and throw the last time.
+      for (let r = 0; r < ROLLS; r++) {
+        const m = mass[OFFSET + r]!;
+        if (m === 0) continue;
+        mass[OFFSET + r] = 0;
+        const to = after2[r]!;
+        if (to === OFFSET + r) next[to]! += m;
+        else mass[to]! += m;
+      }
+      spread(mass);
+      for (let r = 0; r < ROLLS; r++) next[OFFSET + r]! += mass[OFFSET + r]!;
+    } else next[OFFSET + roll] = 1;
     for (let r = 0; r < ROLLS; r++) {
       const p = next[OFFSET + r]!;
       if (p === 0) continue;
       const row = this.bestRow[r]!;
       outcome[row * WIDTH + POINTS[row * ROLLS + r]!]! += p;
     }
-  }
-}
-
-/** `arg[k]`: the sub-multiset of k (k itself first on a near-tie, so more dice held) with the best value. */
-function choose(keep: Float64Array, best: Float64Array, arg: Int16Array): void {
-  for (let k = 0; k < KEEPS; k++) {
-    let a = k;
-    let v = keep[k]!;
-    const end = SUB_START[k + 1]!;
-    for (let i = SUB_START[k]!; i < end; i++) {
-      const s = SUB[i]!;
-      if (best[s]! > v + TIE) {
-        v = best[s]!;
-        a = arg[s]!;
-      }
-    }
-    arg[k] = a;
   }
 }
 
