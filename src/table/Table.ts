@@ -120,6 +120,11 @@ export interface TablePorts {
   names?: NamePolicy;
   /** Whether a person's turn is timed (online); a game in the page waits for its players. */
   timed?: boolean;
+  /**
+   * Whether views hide the game's seed and generator while it is played (online: they would tell every
+   * throw to come); a game in the page has no one to hide them from, and its saved copy needs them.
+   */
+  hideSeed?: boolean;
   /** The time, ms (Date.now unless given: tests). */
   now?: () => number;
 }
@@ -285,7 +290,7 @@ export class Table {
       host: this.host,
       seats: this.seats.map(seatView),
       rules: this.rules,
-      game: this.game ? publicGame(this.game) : null,
+      game: this.game ? (this.ports.hideSeed === false ? this.game : publicGame(this.game)) : null,
       proof: this.game && this.seeds ? this.seeds.proof(this.game.over) : null,
       claims: [...this.claims.keys()].sort((a, b) => a - b),
       clock: this.clock.view(),

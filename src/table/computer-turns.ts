@@ -145,6 +145,8 @@ export class ComputerTurns {
       this.options.warn?.(`A computer's ${action.type} was refused:`, error);
       await table.computerAction(turn.seat, fallback(game), this.gesture()).catch((again: unknown) => {
         this.options.warn?.('A computer player is stuck:', again);
+        // Tried again after the pause (a worker that failed may answer then); never in a tight loop.
+        if (this.options.delayMs > 0 && table.version === version) this.schedule();
       });
     }
   }

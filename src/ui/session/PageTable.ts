@@ -45,6 +45,7 @@ export class PageTable implements LocalTable {
     thrower: createThrower(),
     seeds: ENGINE_SEEDS,
     timed: false,
+    hideSeed: false,
   };
   private paused = false;
 
