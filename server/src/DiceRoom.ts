@@ -18,6 +18,7 @@ import {
   MAX_SEATS,
   RateLimiter,
   RECONNECT_SECONDS,
+  parseClientMessage,
   parseJoin,
   ProtocolError,
   type RefusalCode,
@@ -163,6 +164,7 @@ export class DiceRoom extends Room {
       seeds: secretSeeds(),
       keys: SERVER_SEAT_KEYS,
       names: SERVER_NAMES,
+      parse: parseClientMessage,
     };
     this.table = resumed ? refuseJoin(() => Table.restore(resumed.table, ports)) : new Table(ports);
     // Every change of the table is stored and sent (the computers below look at it after that).

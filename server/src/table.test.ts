@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { freeRows, type RowId } from '../../src/engine/index.js';
 import { solveTable } from '../../src/engine/solver/index.js';
-import { MAX_SEATS, ProtocolError } from '../../src/online/protocol.js';
+import { MAX_SEATS, parseClientMessage, ProtocolError } from '../../src/online/protocol.js';
 import {
   computerName,
   computerSeat,
@@ -39,6 +39,7 @@ function options(roomId = 'room1', now?: () => number): TablePorts {
     seeds: secretSeeds(() => SECRET),
     keys: { newKey, hash: seatKeyHash },
     names: SERVER_NAMES,
+    parse: parseClientMessage,
     ...(now ? { now } : {}),
   };
 }

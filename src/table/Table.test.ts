@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBot } from '../engine/bots/index.js';
 import { apply, freeRows, newGame, ROWS, type Action, type Game } from '../engine/index.js';
-import { publicGame } from '../online/protocol.js';
+import { parseClientMessage, publicGame } from '../online/protocol.js';
 import type { Gesture } from '../physics/types.js';
 import {
   createThrower,
@@ -64,9 +64,12 @@ function heldThrower(): {
   };
 }
 
-/** Plain ports: the page's (no keys, names as given, the engine's seeds, no clock). */
+/**
+ * Plain ports: the page's (no keys, names as given, the engine's seeds, no clock), with every message
+ * checked as the server checks it, so that what is refused here is refused in both places.
+ */
 function ports(thrower: Thrower = landsOn(6)): TablePorts {
-  return { roomId: 'local', thrower, seeds: ENGINE_SEEDS, timed: false };
+  return { roomId: 'local', thrower, seeds: ENGINE_SEEDS, timed: false, parse: parseClientMessage };
 }
 
 const TWO_AND_A_COMPUTER: LocalSetup = {

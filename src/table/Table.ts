@@ -24,7 +24,6 @@ import {
 import {
   MAX_SEATS,
   MIN_SEATS,
-  parseClientMessage,
   ProtocolError,
   publicGame,
   STAND_IN_BOT,
@@ -127,7 +126,34 @@ export interface TablePorts {
   hideSeed?: boolean;
   /** The time, ms (Date.now unless given: tests). */
   now?: () => number;
+  /**
+   * How a request's message is checked before it is looked at: on the server every message comes from
+   * a client and is checked in full (parseClientMessage); the page's own mirror sends typed messages,
+   * taken as they are (and the page need not load the checks).
+   */
+  parse?: MessageParser;
 }
+
+/** Checks a message of type `type` (see TablePorts.parse): the message as typed, or a coded error. */
+export type MessageParser = <K extends keyof ClientMessages>(type: K, message: unknown) => ClientMessages[K];
+
+/** Messages from the page's own mirror: typed already; an unknown type is refused. */
+const TYPED: MessageParser = <K extends keyof ClientMessages>(type: K, message: unknown) => {
+  if (!KNOWN_REQUESTS.has(type)) throw new ProtocolError('bad-message', 'Unknown message');
+  return message as ClientMessages[K];
+};
+
+const KNOWN_REQUESTS = new Set<string>([
+  'throw',
+  'hold',
+  'score',
+  'add-bot',
+  'remove-seat',
+  'rules',
+  'start',
+  'clock',
+  'answer-claim',
+] satisfies (keyof ClientMessages)[]);
 
 /** A game in the page: who plays it (a person at this screen, or a computer), under which rules. */
 export interface LocalSetup {
@@ -161,6 +187,7 @@ export class Table {
   private readonly clock: TurnClock;
   private readonly keys: SeatKeys;
   private readonly names: NamePolicy;
+  private readonly parse: MessageParser;
   private readonly listeners = new Set<(change: Change) => void>();
   /** Requests waiting for the one running (a throw being made): none is looked at meanwhile. */
   private readonly waiting: (() => void)[] = [];
@@ -174,6 +201,7 @@ export class Table {
     this.clock = new TurnClock(ports.now);
     this.keys = ports.keys ?? NO_KEYS;
     this.names = ports.names ?? PLAIN_NAMES;
+    this.parse = ports.parse ?? TYPED;
   }
 
   /**
@@ -467,14 +495,14 @@ export class Table {
   // ---- requests ----
 
   /**
-   * A person's message, checked (parseClientMessage) and carried out after every request before it
+   * A person's message, checked (TablePorts.parse) and carried out after every request before it
    * (a throw's included): resolves once its change is told.
    * @throws (rejects with) ProtocolError or RuleError with the refusal's code; nothing changed then
    */
   request(sessionId: string, type: string, message: unknown): Promise<void> {
     return this.inTurn(() => {
       if (type === 'throw') {
-        const { gesture } = parseClientMessage('throw', message);
+        const { gesture } = this.parse('throw', message);
         return this.throwDice(this.actingSeat(sessionId), gesture, false);
       }
       this.changed(this.carryOut(sessionId, type, message));
@@ -486,28 +514,28 @@ export class Table {
     const seat = this.actingSeat(sessionId);
     switch (type as keyof ClientMessages) {
       case 'hold': {
-        const { index, held } = parseClientMessage('hold', message);
+        const { index, held } = this.parse('hold', message);
         return this.act(seat, { type: 'hold', index, held }, false);
       }
       case 'score':
-        return this.act(seat, { type: 'score', row: parseClientMessage('score', message).row }, false);
+        return this.act(seat, { type: 'score', row: this.parse('score', message).row }, false);
       case 'add-bot':
-        return this.addBot(seat, parseClientMessage('add-bot', message).kind);
+        return this.addBot(seat, this.parse('add-bot', message).kind);
       case 'remove-seat':
-        return this.emptySeat(seat, parseClientMessage('remove-seat', message).seat);
+        return this.emptySeat(seat, this.parse('remove-seat', message).seat);
       case 'rules':
-        return this.setRules(seat, parseClientMessage('rules', message).rules);
+        return this.setRules(seat, this.parse('rules', message).rules);
       case 'start':
-        parseClientMessage('start', message);
+        this.parse('start', message);
         return this.start(seat);
       case 'clock':
-        return this.setClock(seat, parseClientMessage('clock', message).seconds);
+        return this.setClock(seat, this.parse('clock', message).seconds);
       case 'answer-claim': {
-        const answer = parseClientMessage('answer-claim', message);
+        const answer = this.parse('answer-claim', message);
         return this.answerClaim(sessionId, answer.seat, answer.admit);
       }
       default:
-        parseClientMessage(type, message); // throws: an unknown message
+        this.parse(type as keyof ClientMessages, message); // throws: an unknown message
         throw new ProtocolError('bad-message', 'Unknown message');
     }
   }

@@ -10,6 +10,7 @@ export {
   type JoinResult,
   type LocalSetup,
   type SeatKeys,
+  type MessageParser,
   type TablePorts,
   type TableRecord,
 } from './Table.js';

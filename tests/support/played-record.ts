@@ -2,6 +2,7 @@
  * A finished online game's record, made by the server's own table and physics and seen as a page sees
  * it (GameRecorder): for the tests of "Verify this game" in Node and in other browsers' engines.
  */
+import { parseClientMessage } from '../../src/online/protocol.js';
 import { freeRows } from '../../src/engine/index.js';
 import { GameRecorder, parseGameRecord, type OnlineGameRecord } from '../../src/online/game-record.js';
 import { createThrower, Table } from '../../src/table/index.js';
@@ -17,6 +18,7 @@ export async function playedRecord(): Promise<OnlineGameRecord> {
     seeds: secretSeeds(),
     keys: SERVER_SEAT_KEYS,
     names: SERVER_NAMES,
+    parse: parseClientMessage,
   });
   const recorder = new GameRecorder();
   // Every change as a page sees it: a throw's 'thrown', then the view.
