@@ -1,0 +1,53 @@
+import type { LitElement, ReactiveControllerHost } from 'lit';
+
+/** What focus needs of the element: itself (is the keyboard in it?), its render root and its renders. */
+export type FocusHost = ReactiveControllerHost & HTMLElement & { readonly renderRoot: ParentNode };
+
+/**
+ * Where the keyboard goes as the game moves on: into a panel as it opens, back to the table as play
+ * goes on. It moves once the render that shows its target is done (the host's `updateComplete`); it
+ * holds nothing across the element's life, so it needs none of a controller's lifecycle hooks.
+ */
+export class KeyboardFocus {
+  /**
+   * `canvas`: the table's canvas, where R or Space throws (undefined without 3D: the roll button then).
+   */
+  constructor(
+    private readonly host: FocusHost,
+    private readonly canvas: () => HTMLElement | undefined,
+  ) {}
+
+  /** The new-game panel opened or closed: the keyboard goes with it (into the panel, or back to the table). */
+  followPanel(open: boolean): void {
+    if (open) this.panel();
+    else this.table();
+  }
+
+  /**
+   * Puts the keyboard on the panel about to open (its first field or button), if the keyboard is in
+   * this element: the game behind a panel is inert, so focus would otherwise fall to the page. Focus
+   * elsewhere on the page (the embedder's) stays where it is.
+   */
+  panel(): void {
+    const active = document.activeElement;
+    if (active !== this.host && active !== document.body && active !== null) return;
+    void this.host.updateComplete.then(async () => {
+      const panel = this.host.renderRoot.querySelector<LitElement>(
+        'dp-start-panel, dp-game-over, dp-online-panel',
+      );
+      if (!panel) return;
+      // Both panels come in chunks of their own: wait for the element, then for its first render.
+      await customElements.whenDefined(panel.localName);
+      await panel.updateComplete;
+      panel.focus({ preventScroll: true });
+    });
+  }
+
+  /** Puts the keyboard on the table (or, without 3D, on the roll button), where the next turn starts. */
+  table(): void {
+    void this.host.updateComplete.then(() => {
+      const target = this.canvas() ?? this.host.renderRoot.querySelector('dp-controls');
+      target?.focus({ preventScroll: true });
+    });
+  }
+}

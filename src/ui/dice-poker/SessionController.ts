@@ -1,0 +1,142 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { Game } from '../../engine/index.js';
+import type { ComputerPolicy } from '../../table/index.js';
+import type { GameSession, SessionChange } from '../session/GameSession.js';
+import { PageTable } from '../session/PageTable.js';
+import { TableMirror } from '../session/TableMirror.js';
+import type { OnlineHost, OnlinePlay } from './OnlinePlay.js';
+import { hasOnlineSeat, isInvite } from './online-entry.js';
+
+/** What the session needs of the element: whether it has rendered yet, and redraws. */
+export type SessionHost = ReactiveControllerHost & { readonly hasUpdated: boolean };
+
+/**
+ * What the session needs to know and tell, from the element (whose state is private to it): the
+ * computers' policy, the pace, where a change goes, and what online play needs.
+ */
+export interface SessionOptions extends Pick<
+  OnlineHost,
+  'serverUrl' | 'storageKey' | 'say' | 'lang' | 'playThrow'
+> {
+  /** What the computers at the page's table do (the coach's policy). */
+  computers: ComputerPolicy;
+  /** Whether throws resolve at once and nothing animates (the computers play faster). */
+  reducedMotion(): boolean;
+  /** Whether the new-game panel is open (the computer waits meanwhile). */
+  settingUp(): boolean;
+  /** Every change of the session played, in order (see ChangeFollower). */
+  follow(change: SessionChange): void;
+  /** Another session is played from now on: the element closes its panels. */
+  played(): void;
+}
+
+/**
+ * The game the element plays, and switching it: a game on this screen (the table's authority run in
+ * the page, behind the page's mirror) or an online room (online play, a chunk loaded on first use).
+ * Whichever is played, its changes go to `follow`. The page's computers pause while the element is off
+ * the page; taken off the page, it leaves its online room too.
+ */
+export class SessionController implements ReactiveController {
+  /** A game on this screen: the table's authority run here, its computers played by the coach. */
+  readonly pageTable: PageTable;
+  /** The page's mirror of that table: every throw recorded there, then played on this one. */
+  readonly local: TableMirror;
+  /** Online play, once wanted (a chunk of its own: pages that never go online never load it). */
+  online: OnlinePlay | null = null;
+  /** The game played: the one truth the table and the overlay show (the local one, or an online room). */
+  private current: GameSession;
+  private stopFollowing: () => void;
+
+  constructor(
+    private readonly host: SessionHost,
+    private readonly options: SessionOptions,
+  ) {
+    host.addController(this);
+    this.pageTable = new PageTable({
+      policy: options.computers,
+      delayMs: () => (options.reducedMotion() ? 250 : 600),
+      shown: (): Promise<void> => this.local.settled(),
+    });
+    this.local = new TableMirror(this.pageTable, options.playThrow, this.pageTable);
+    this.current = this.local;
+    this.stopFollowing = this.current.subscribe((change) => options.follow(change));
+  }
+
+  /** The game played: the local one, or an online room. */
+  get session(): GameSession {
+    return this.current;
+  }
+
+  /** The game now (null before the first one). */
+  get game(): Game | null {
+    return this.current.game;
+  }
+
+  /** Whether dice are in the air. */
+  get busy(): boolean {
+    return this.current.inFlight !== null;
+  }
+
+  /** Whether a computer plays the turn now (people's clicks and keys wait). */
+  get botTurn(): boolean {
+    const game = this.game;
+    return !!game && !game.over && (this.current.seatKinds[game.current] ?? 'human') !== 'human';
+  }
+
+  /** Online, whether another person's seat plays the turn now (this page only watches). */
+  get othersTurn(): boolean {
+    const game = this.game;
+    return !!this.current.online && !!game && !game.over && !this.botTurn && !this.current.mayAct;
+  }
+
+  /** Online play, loaded on first use. */
+  async onlinePlay(): Promise<OnlinePlay> {
+    if (!this.online) {
+      const { OnlinePlay } = await import('./OnlinePlay.js');
+      this.online ??= new OnlinePlay({
+        serverUrl: () => this.options.serverUrl(),
+        storageKey: () => this.options.storageKey(),
+        play: (session) => this.play(session ?? this.local),
+        playThrow: this.options.playThrow,
+        requestUpdate: () => this.host.requestUpdate(),
+        lang: () => this.options.lang(),
+        say: (message) => this.options.say(message),
+      });
+    }
+    return this.online;
+  }
+
+  /** Plays `session` from now on: the table and the overlay show its game. */
+  play(session: GameSession): void {
+    if (session === this.current) return;
+    this.stopFollowing();
+    this.current = session;
+    this.stopFollowing = session.subscribe((change) => this.options.follow(change));
+    this.options.played();
+    this.host.requestUpdate();
+  }
+
+  hostConnected(): void {
+    if (this.host.hasUpdated) this.pageTable.setPaused(this.options.settingUp());
+  }
+
+  hostDisconnected(): void {
+    this.pageTable.setPaused(true);
+    // Taken off the page: out of the room too (a reload, which closes the page, keeps the seat).
+    if (this.online?.session) void this.online.leave();
+  }
+
+  hostUpdated(): void {
+    // After the first render only (hasUpdated turns true after the controllers' hostUpdated).
+    if (this.host.hasUpdated) return;
+    // Opened from an invite: the join panel asks for a name. A reload comes back to its seat.
+    if (isInvite() || hasOnlineSeat(this.options.storageKey())) {
+      void this.onlinePlay().then(async (online) => {
+        online.readInvite();
+        this.host.requestUpdate();
+        await online.comeBack();
+        this.host.requestUpdate();
+      });
+    }
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * The overlay's panels that come in chunks of their own, loaded the first time one is shown: a resumed
+ * or scripted game never needs the start panel, and only online play needs the online panel.
+ */
+
+/** The start panel's chunk, once asked for (null again after a failed load, so it is retried). */
+let startPanel: Promise<unknown> | null = null;
+
+/** Loads the start panel, a chunk of its own: a resumed or scripted game never needs it. */
+export function loadStartPanel(): void {
+  startPanel ??= import('../components/dp-start-panel/dp-start-panel.js').catch((error: unknown) => {
+    startPanel = null;
+    console.warn('<dice-poker>: the start panel could not be loaded', error);
+  });
+}
+
+/** The online panel's chunk, once asked for (null again after a failed load, so it is retried). */
+let onlinePanel: Promise<unknown> | null = null;
+
+/** Loads the online panel (joining, the room before its game): only online play needs it. */
+export function loadOnlinePanel(): void {
+  onlinePanel ??= import('../components/dp-online-panel/dp-online-panel.js').catch((error: unknown) => {
+    onlinePanel = null;
+    console.warn('<dice-poker>: the online panel could not be loaded', error);
+  });
+}
