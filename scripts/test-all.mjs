@@ -22,6 +22,8 @@ function readJson(path) {
 // The unit tests start a redis-server of their own (server/src/shared-rooms.test.ts): installed here first
 // where it is missing, as Chromium is for the browser tests, never from inside a test.
 run('node', ['scripts/ensure-redis.mjs']);
+// And a PostgreSQL server of their own (server/src/database/database.test.ts): its programs, the same way.
+run('node', ['scripts/ensure-postgres.mjs']);
 
 const vitestJson = `${RESULTS}/vitest.json`;
 rmSync(vitestJson, { force: true });
