@@ -5,7 +5,14 @@ import type { GameSession, SessionChange } from '../session/GameSession.js';
 import { PageTable } from '../session/PageTable.js';
 import { TableMirror } from '../session/TableMirror.js';
 import type { OnlineHost, OnlinePlay } from './OnlinePlay.js';
-import { hasOnlineSeat, isInvite } from './online-entry.js';
+import type { DicePokerView, OnlineView } from './dice-poker.view.js';
+import { OFFLINE, hasOnlineSeat, isInvite } from './online-entry.js';
+
+/** The online panel's and bar's requests that go straight to online play. */
+export type RoomRequests = Pick<
+  DicePokerView['on'],
+  'join' | 'addBot' | 'removeSeat' | 'leave' | 'answerClaim' | 'setClock' | 'saveRecord'
+>;
 
 /** What the session needs of the element: whether it has rendered yet, and redraws. */
 export type SessionHost = ReactiveControllerHost & { readonly hasUpdated: boolean };
@@ -104,6 +111,24 @@ export class SessionController implements ReactiveController {
       });
     }
     return this.online;
+  }
+
+  /** What online play shows (nothing, before it is loaded). */
+  onlineView(game: Game | null): OnlineView {
+    return this.online?.view(game) ?? OFFLINE;
+  }
+
+  /** The room's requests from the overlay, each run through `attempt` (which shows a refusal). */
+  roomRequests(attempt: (request: () => unknown) => void): RoomRequests {
+    return {
+      join: (name) => attempt(() => this.online?.joinInvited(name)),
+      addBot: (kind) => attempt(() => this.online?.addBot(kind)),
+      removeSeat: (seat) => attempt(() => this.online?.removeSeat(seat)),
+      leave: () => attempt(() => this.online?.back()),
+      answerClaim: (seat, admit) => attempt(() => this.online?.answerClaim(seat, admit)),
+      setClock: (seconds) => attempt(() => this.online?.setClock(seconds)),
+      saveRecord: () => this.online?.saveRecord(),
+    };
   }
 
   /** Plays `session` from now on: the table and the overlay show its game. */

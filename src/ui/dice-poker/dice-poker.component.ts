@@ -31,7 +31,6 @@ import { SaveSlot } from './SaveSlot.js';
 import type { NewGameOptions } from '../new-game-options.js';
 import type { OnlineGameRecord } from '../../online/game-record.js';
 import type { VerifyResult } from '../../online/verify.js';
-import { OFFLINE } from './online-entry.js';
 import { loadOnlinePanel, loadStartPanel } from './panel-chunks.js';
 
 export type { NewGameOptions } from '../new-game-options.js';
@@ -370,11 +369,6 @@ export class DicePoker extends LitElement {
     this.keyboardFocus.table();
   }
 
-  /** What online play shows (nothing, before it is loaded). */
-  private onlineView(game: Game | null) {
-    return this.sessions.online?.view(game) ?? OFFLINE;
-  }
-
   /** Shows why a player's request was refused (online refusals in online play's own words). */
   private refused(error: unknown): void {
     const code = DicePokerError.from(error).code;
@@ -387,7 +381,7 @@ export class DicePoker extends LitElement {
 
   protected override render() {
     const game = this.game;
-    const online = this.onlineView(game);
+    const online = this.sessions.onlineView(game);
     const othersTurn = this.sessions.othersTurn;
     const playing = this.personMayAct;
     if (online.joining || online.lobby) loadOnlinePanel();
@@ -426,15 +420,10 @@ export class DicePoker extends LitElement {
         skipBot: () => this.sessions.pageTable.skip(),
         clearHistory: () => this.saves.bestScores.clear(),
         host: (name) => this.attempt(() => this.hostOnline({ name })),
-        join: (name) => this.attempt(() => this.sessions.online?.joinInvited(name)),
         startOnline: () => this.attempt(() => this.startOnline()),
-        addBot: (kind) => this.attempt(() => this.sessions.online?.addBot(kind)),
-        removeSeat: (seat) => this.attempt(() => this.sessions.online?.removeSeat(seat)),
-        leave: () => this.attempt(() => this.sessions.online?.back()),
-        answerClaim: (seat, admit) => this.attempt(() => this.sessions.online?.answerClaim(seat, admit)),
-        setClock: (seconds) => this.attempt(() => this.sessions.online?.setClock(seconds)),
         verify: () => this.attempt(() => this.verifyGameRecord()),
-        saveRecord: () => this.sessions.online?.saveRecord(),
+        // Online play's other requests, straight to it.
+        ...this.sessions.roomRequests((request) => this.attempt(request)),
       },
     });
   }
