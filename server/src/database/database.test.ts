@@ -43,26 +43,44 @@ async function open(env: Env): Promise<Database> {
   return db;
 }
 
-/** A new embedded data folder (a copy of the template: making one takes seconds). */
-function freshFolder(): string {
+/** Data folders made for the test under way: deleted after it. */
+const folders: string[] = [];
+
+/** A new embedded data folder (a copy of the template: making one takes seconds), deleted after the test unless `kept`. */
+function freshFolder(kept = false): string {
   const folder = join(scratch, `data-${++made}`);
   cpSync(template, folder, { recursive: true });
+  if (!kept) folders.push(folder);
   return folder;
 }
 
 interface Backend {
   name: string;
-  /** The environment of a new, empty database. */
-  fresh(): Promise<Env>;
+  /** The environment of a new, empty database (deleted after the test unless `kept`: the server's are not). */
+  fresh(kept?: boolean): Promise<Env>;
 }
 
 const BACKENDS: Backend[] = [
-  { name: 'the embedded database (PGlite)', fresh: async () => ({ DATA_DIR: freshFolder() }) },
+  { name: 'the embedded database (PGlite)', fresh: async (kept) => ({ DATA_DIR: freshFolder(kept) }) },
   {
     name: 'a PostgreSQL server',
     fresh: async () => ({ DATABASE_URL: await postgres!.createDatabase(`test_${++made}`) }),
   },
 ];
+
+/** One database per backend, opened once for the tests that need only an empty one (see emptied). */
+const sharedDatabases = new Map<Backend, Database>();
+
+/** The backend's shared database with no rooms: opening a new one each time would take longer. */
+async function emptied(backend: Backend): Promise<Database> {
+  let db = sharedDatabases.get(backend);
+  if (!db) {
+    db = await openDatabase(await backend.fresh(true));
+    sharedDatabases.set(backend, db);
+  }
+  await db.query('DELETE FROM rooms');
+  return db;
+}
 
 /** Seat key hashes (SHA-256 hex in form). */
 const hash = (n: number): string => n.toString(16).padStart(64, '0');
@@ -119,12 +137,15 @@ beforeAll(async () => {
 
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((db) => db.close().catch(() => {})));
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 afterAll(async () => {
-  await postgres?.stop();
+  await Promise.all([...sharedDatabases.values()].map((db) => db.close().catch(() => {})));
+  // Its data is thrown away: no last checkpoint.
+  await postgres?.stop('immediate');
   if (scratch) rmSync(scratch, { recursive: true, force: true });
-}, 30_000);
+}, 60_000);
 
 describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (backend) => {
   it('applies the migrations once: opening again is a no-op', async () => {
@@ -167,7 +188,7 @@ describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (bac
   });
 
   it('stores a record whole, and gives it back as it was', async () => {
-    const rooms = new RoomRecords(await open(await backend.fresh()));
+    const rooms = new RoomRecords(await emptied(backend));
     const saved = room(7, {
       pace: 'own-pace',
       turnDeadline: Date.UTC(2030, 0, 2, 3, 4, 5, 678),
@@ -198,7 +219,7 @@ describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (bac
   });
 
   it('refuses a write whose version is not newer than the stored one: a stale process never overwrites', async () => {
-    const rooms = new RoomRecords(await open(await backend.fresh()));
+    const rooms = new RoomRecords(await emptied(backend));
     expect(await rooms.save('room-one', room(5, { phase: 'playing' }))).toBe(true);
     expect(await rooms.save('room-one', room(5, { phase: 'over', seats: [] }))).toBe(false);
     expect(await rooms.save('room-one', room(4, { phase: 'over', seats: [] }))).toBe(false);
@@ -214,7 +235,7 @@ describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (bac
   });
 
   it('refuses bad input with its code and changes nothing', async () => {
-    const rooms = new RoomRecords(await open(await backend.fresh()));
+    const rooms = new RoomRecords(await emptied(backend));
     await rooms.save('room-one', room(2));
     const before = await rooms.load('room-one');
     const cyclic: Record<string, unknown> = {};
@@ -293,7 +314,7 @@ describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (bac
   });
 
   it('finds the rooms a browser holds seats in by its key hashes', async () => {
-    const rooms = new RoomRecords(await open(await backend.fresh()));
+    const rooms = new RoomRecords(await emptied(backend));
     const deadline = Date.UTC(2031, 5, 6);
     await rooms.save(
       'room-a',
@@ -370,7 +391,7 @@ describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (bac
   });
 
   it('lists the rooms whose turn deadline has passed, soonest first', async () => {
-    const rooms = new RoomRecords(await open(await backend.fresh()));
+    const rooms = new RoomRecords(await emptied(backend));
     const now = Date.UTC(2030, 0, 1);
     await rooms.save('late-one', room(1, { pace: 'own-pace', turnDeadline: now - 60_000 }));
     await rooms.save('later-one', room(1, { pace: 'own-pace', turnDeadline: now - 1 }));

@@ -66,8 +66,12 @@ export interface PostgresServer {
   readonly folder: string;
   /** URL of a new, empty database `name` on it (made now). */
   createDatabase(name: string): Promise<string>;
-  /** Stops it by its pid (a fast shutdown; killed if it does not end in time) and deletes its folder. */
-  stop(): Promise<void>;
+  /**
+   * Stops it by its pid and deletes its folder: a fast shutdown (SIGINT: its connections ended, a last
+   * checkpoint written), or `immediate` (SIGQUIT: no checkpoint, for a server whose data is thrown away);
+   * killed if it has not ended in time.
+   */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
 }
 
 /** Servers not yet stopped: killed if this process exits first. */
@@ -194,10 +198,10 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
         }
         return `postgres://app@127.0.0.1:${port}/${name}`;
       },
-      async stop(): Promise<void> {
+      async stop(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
         if (alive(pid)) {
-          // SIGINT: a fast shutdown (connections ended, nothing more written), as `pg_ctl -m fast stop`.
-          process.kill(pid, 'SIGINT');
+          // As `pg_ctl -m fast stop` or `pg_ctl -m immediate stop` do.
+          process.kill(pid, mode === 'fast' ? 'SIGINT' : 'SIGQUIT');
           if (!(await gone(pid, STOP_WAIT_MS))) {
             process.kill(pid, 'SIGKILL');
             await gone(pid, STOP_WAIT_MS);
