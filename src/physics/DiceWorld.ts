@@ -1,31 +1,18 @@
 import * as CANNON from 'cannon-es';
 import { DICE_COUNT, isFace, seedRng, type RngState } from '../engine/index.js';
 import { buildCannonTable } from './cannon-table.js';
+import { PLACE_SPACING, RELEASE_Z } from './dice-layout.js';
 import { DEFAULT_DICE_WORLD_OPTIONS, type DiceWorldOptions } from './dice-world-options.js';
 import { topFace, type FaceReading } from './face-reading.js';
 import { putOnFelt, putOnLedge, restAtPose } from './die-placement.js';
-import { faceUpRotation } from './rotations.js';
+import { faceUpRotation } from './level-rotations.js';
 import { SettleWatcher } from './settle-watcher.js';
 import { freeFeltSpot, type Spot } from './table-spots.js';
 import { aimOf, launchDie, nudgeDie, redropDie, type ThrowAim } from './throw-launcher.js';
-import {
-  DIE_SIZE,
-  HELD_SLOTS,
-  TABLE,
-  type DiePose,
-  type Gesture,
-  type ThrowResult,
-  writePose,
-} from './types.js';
+import { HELD_SLOTS, type DiePose, type Gesture, type ThrowResult, writePose } from './types.js';
 
 /** A cocked die is nudged in place this many times before it is picked up and thrown again instead. */
 const NUDGES_BEFORE_REDROP = 2;
-
-/** Where a released die prefers to go back to: in front of its ledge slot, one die in from the near wall. */
-const RELEASE_Z = TABLE.depth / 2 - 1.2 * DIE_SIZE;
-
-/** Spacing of the row in which `place` lays the dice that are not held. */
-const PLACE_SPACING = 2 * DIE_SIZE;
 
 /** The `collide` event cannon-es dispatches on a body at the first contact with another. */
 interface CollideEvent {

@@ -1,5 +1,5 @@
 import * as CANNON from 'cannon-es';
-import { levelRotation, squareRotation } from './rotations.js';
+import { levelRotation, squareRotation } from './level-rotations.js';
 import { DIE_SIZE, HELD_SLOTS } from './types.js';
 
 /**

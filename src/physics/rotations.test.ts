@@ -3,13 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { seedRng } from '../engine/index.js';
 import { chiSquarePValue, chiSquareUniform } from './chi-square.js';
 import { topFace } from './face-reading.js';
-import {
-  faceUpRotation,
-  levelRotation,
-  randomRotation,
-  randomUnitVector,
-  squareRotation,
-} from './rotations.js';
+import { faceUpRotation, levelRotation, squareRotation } from './level-rotations.js';
+import { randomRotation, randomUnitVector } from './rotations.js';
 
 describe('rotations', () => {
   it('draws unit quaternions, the same ones from the same generator state', () => {

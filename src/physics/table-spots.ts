@@ -1,4 +1,3 @@
-import * as CANNON from 'cannon-es';
 import { DIE_SIZE, TABLE } from './types.js';
 
 /** A point on the table plane. */
@@ -28,11 +27,21 @@ export const FELT_SPOTS: readonly Spot[] = (() => {
   return spots;
 })();
 
+/** cannon-es's `Body.DYNAMIC`: a die in play (written out, so that the page needs no cannon-es body). */
+export const IN_PLAY = 1;
+
+/** A die as the spots see it: where it lies, and whether it is in play (only those take up felt). */
+export interface FeltDie {
+  readonly position: { readonly x: number; readonly z: number };
+  /** IN_PLAY for a die on the felt; anything else (a held die) takes no spot. */
+  readonly type: number;
+}
+
 /** True when no other die in the throw (dynamic bodies other than `self`) is within DIE_CLEARANCE of (x, z). */
-export function isSpotFree(x: number, z: number, dice: readonly CANNON.Body[], self: number): boolean {
+export function isSpotFree(x: number, z: number, dice: readonly FeltDie[], self: number): boolean {
   for (let i = 0; i < dice.length; i++) {
     const other = dice[i]!;
-    if (i === self || other.type !== CANNON.Body.DYNAMIC) continue;
+    if (i === self || other.type !== IN_PLAY) continue;
     const dx = other.position.x - x;
     const dz = other.position.z - z;
     if (dx * dx + dz * dz < DIE_CLEARANCE * DIE_CLEARANCE) return false;
@@ -45,7 +54,7 @@ export function isSpotFree(x: number, z: number, dice: readonly CANNON.Body[], s
  * itself when it is free and inside the felt. Deterministic: ties go to the earlier grid spot.
  */
 export function freeFeltSpot(
-  dice: readonly CANNON.Body[],
+  dice: readonly FeltDie[],
   self: number,
   preferX: number,
   preferZ: number,

@@ -1,4 +1,6 @@
-import { DiceWorld } from '../physics/DiceWorld.js';
+import { DiceLayout } from '../physics/dice-layout.js';
+import { DEFAULT_DICE_WORLD_OPTIONS } from '../physics/dice-world-options.js';
+import { DICE_COUNT } from '../engine/index.js';
 import type { DiePose } from '../physics/types.js';
 import { FrameLoop } from './FrameLoop.js';
 import type { PointerInput, TableInputHandlers } from './PointerInput.js';
@@ -75,7 +77,8 @@ export class DiceScene implements TableProbe {
   /** Throws jump to rest and held dice move without a hop. */
   reducedMotion: boolean;
 
-  private readonly world = new DiceWorld();
+  /** The dice at rest as the physics lays them (the physics itself is not loaded by the page's table). */
+  private readonly layout = new DiceLayout();
   private readonly loop: FrameLoop;
   private readonly view: TableView;
   /** The pointer on the table, once its chunk has loaded (presses before then are not taken). */
@@ -100,13 +103,13 @@ export class DiceScene implements TableProbe {
   constructor(container: HTMLElement, options: DiceSceneOptions = {}) {
     const quality = options.quality ?? 'high';
     this.reducedMotion = options.reducedMotion ?? false;
-    this.loop = new FrameLoop(this.step, this.world.options.fixedStep);
+    this.loop = new FrameLoop(this.step, DEFAULT_DICE_WORLD_OPTIONS.fixedStep);
     this.canvas = document.createElement('canvas');
     this.canvas.style.display = 'block';
     this.canvas.style.width = '100%';
     this.canvas.style.height = '100%';
     const maxPixelRatio = options.maxPixelRatio ?? 1.5;
-    const count = this.world.bodies.length;
+    const count = DICE_COUNT;
     this.view = new TableView(
       this.canvas,
       {
@@ -127,7 +130,7 @@ export class DiceScene implements TableProbe {
     });
     this.tween = new PoseTween(count, HOLD_HOP_MS);
     this.onPlaybackImpact = handlers.impact?.bind(handlers);
-    this.playback = new ThrowPlayback(this.onPlaybackImpact, this.world.options.minImpactSpeed);
+    this.playback = new ThrowPlayback(this.onPlaybackImpact, DEFAULT_DICE_WORLD_OPTIONS.minImpactSpeed);
     this.held = new Array<boolean>(count).fill(false);
     this.syncAll();
 
@@ -208,7 +211,7 @@ export class DiceScene implements TableProbe {
   show(faces: readonly number[], held: readonly boolean[]): void {
     this.endMotion();
     this.tween.cancel();
-    this.world.place(faces, held);
+    this.layout.place(faces, held);
     for (let i = 0; i < this.held.length; i++) this.held[i] = held[i]!;
     this.syncAll();
     this.loop.request();
@@ -222,10 +225,10 @@ export class DiceScene implements TableProbe {
     this.endMotion();
     const now = performance.now();
     const before = this.held.map((_, i) => this.view.diePose(i, blankPose()));
-    this.world.setHeld(held);
+    this.layout.setHeld(held);
     for (let i = 0; i < this.held.length; i++) {
       this.held[i] = held[i]!;
-      this.world.pose(i, this.pose);
+      this.layout.pose(i, this.pose);
       if (this.reducedMotion || samePlace(before[i]!, this.pose)) {
         this.view.setDie(i, this.pose, held[i] ? 1 : 0);
       } else {
@@ -302,7 +305,7 @@ export class DiceScene implements TableProbe {
   /** Copies every die's pose from the physics (held look at rest). */
   private syncAll(): void {
     for (let i = 0; i < this.held.length; i++)
-      this.view.setDie(i, this.world.pose(i, this.pose), this.held[i] ? 1 : 0);
+      this.view.setDie(i, this.layout.pose(i, this.pose), this.held[i] ? 1 : 0);
   }
 
   /** Brings a throw or a playback under way to rest at once (it still resolves). */
@@ -322,7 +325,7 @@ export class DiceScene implements TableProbe {
   /** The physics takes the played-back dice where they came to rest (the next hold hops from there). */
   private layPlayed(playback: ThrowPlayback, trajectory: Trajectory): void {
     const poses = this.held.map((_, i) => playback.restingPose(trajectory, i, blankPose()));
-    this.world.lay(poses, this.held);
+    this.layout.lay(poses, this.held);
   }
 
   private readonly onVisibility = (): void => {

@@ -1,4 +1,4 @@
-import { DiceWorld } from '../physics/DiceWorld.js';
+import { DiceLayout } from '../physics/dice-layout.js';
 import type { Trajectory } from '../physics/trajectory.js';
 import { samplePose, trajectorySeconds } from '../physics/trajectory.js';
 
@@ -17,19 +17,19 @@ export interface DiceShow {
 
 /** Dice without pictures: the dice are shown flat by the overlay. */
 export class HeadlessDice implements DiceShow {
-  private readonly world = new DiceWorld();
+  private readonly layout = new DiceLayout();
 
   show(faces: readonly number[], held: readonly boolean[]): void {
-    this.world.place(faces, held);
+    this.layout.place(faces, held);
   }
 
   setHeld(held: readonly boolean[]): void {
-    this.world.setHeld(held);
+    this.layout.setHeld(held);
   }
 
   async play(trajectory: Trajectory, held: readonly boolean[]): Promise<void> {
     const end = trajectorySeconds(trajectory);
-    this.world.lay(
+    this.layout.lay(
       held.map((_, i) => samplePose(trajectory, end, i, { x: 0, y: 0, z: 0, qx: 0, qy: 0, qz: 0, qw: 1 })),
       held,
     );

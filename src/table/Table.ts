@@ -33,7 +33,7 @@ import {
 } from '../online/protocol.js';
 import type { ProofGesture } from '../online/fairness.js';
 import type { Gesture } from '../physics/types.js';
-import { throwInput, type Thrower, type ThrowOutcome } from './thrower.js';
+import { throwInput, type Thrower, type ThrowOutcome } from './throw-input.js';
 import type { GameSeeds, SeedSource } from './throw-seeds.js';
 import { TurnClock } from './turn-clock.js';
 import { personMayAct } from './turn-gate.js';

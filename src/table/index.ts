@@ -20,7 +20,8 @@ export {
   type ComputerTurnsOptions,
   type Timer,
 } from './computer-turns.js';
-export { createThrower, throwInput, type ThrowInput, type ThrowOutcome, type Thrower } from './thrower.js';
+export { createThrower } from './thrower.js';
+export { throwInput, type ThrowInput, type ThrowOutcome, type Thrower } from './throw-input.js';
 export { ENGINE_SEEDS, type GameSeeds, type SeedSource } from './throw-seeds.js';
 export {
   PLAIN_NAMES,

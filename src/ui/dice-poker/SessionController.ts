@@ -154,6 +154,10 @@ export class SessionController implements ReactiveController {
   hostUpdated(): void {
     // After the first render only (hasUpdated turns true after the controllers' hostUpdated).
     if (this.host.hasUpdated) return;
+    // The physics that records this page's throws, once the table's first frame is drawn.
+    requestAnimationFrame(() =>
+      setTimeout(() => this.pageTable.preload().catch((e: unknown) => console.warn('<dice-poker>:', e))),
+    );
     // Opened from an invite: the join panel asks for a name. A reload comes back to its seat.
     if (isInvite() || hasOnlineSeat(this.options.storageKey())) {
       void this.onlinePlay().then(async (online) => {

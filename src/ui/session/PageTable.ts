@@ -1,15 +1,11 @@
 import type { Game } from '../../engine/index.js';
 import type { ClientMessages, RefusalCode, ServerMessages } from '../../online/protocol.js';
-import {
-  ComputerTurns,
-  createThrower,
-  ENGINE_SEEDS,
-  PAGE_SESSION,
-  Table,
-  type Change,
-  type ComputerPolicy,
-  type TablePorts,
-} from '../../table/index.js';
+// Module by module, not the table's index: the physics (thrower.js) is a chunk of its own here.
+import { ComputerTurns } from '../../table/computer-turns.js';
+import { PAGE_SESSION, Table, type Change, type TablePorts } from '../../table/Table.js';
+import type { ComputerPolicy } from '../../table/computer-turns.js';
+import type { ThrowInput, ThrowOutcome } from '../../table/throw-input.js';
+import { ENGINE_SEEDS } from '../../table/throw-seeds.js';
 import { CodedError } from '../../engine/index.js';
 import type { SeatKind } from '../coach/seats.js';
 import type { GameSetup } from './GameSession.js';
@@ -42,14 +38,40 @@ export class PageTable implements LocalTable {
   private readonly handlers: Handlers = {};
   private readonly ports: TablePorts = {
     roomId: '',
-    thrower: createThrower(),
+    // At once once the physics is here (the throw applied before the request returns), else after it.
+    thrower: (input) => (this.recorder ? this.recorder(input) : this.throwDice(input)),
     seeds: ENGINE_SEEDS,
     timed: false,
     hideSeed: false,
   };
   private paused = false;
 
+  /** The physics in-process: a chunk of its own, asked for by `preload` (or the first throw). */
+  private physics: Promise<(input: ThrowInput) => ThrowOutcome> | null = null;
+  private recorder: ((input: ThrowInput) => ThrowOutcome) | null = null;
+
   constructor(private readonly options: PageTableOptions) {}
+
+  /**
+   * Loads the physics that records this page's throws, so that the first throw waits for nothing: the
+   * element asks once its table is drawn (the physics is no part of the page's first load).
+   */
+  preload(): Promise<unknown> {
+    this.physics ??= import('../../table/thrower.js').then(
+      ({ createThrower }) => (this.recorder = createThrower()),
+      (error: unknown) => {
+        this.physics = null; // asked again by the next throw
+        throw error;
+      },
+    );
+    return this.physics;
+  }
+
+  /** A throw recorded by the physics here (loaded first if it is not yet). */
+  private async throwDice(input: ThrowInput): Promise<ThrowOutcome> {
+    const record = (await this.preload()) as (input: ThrowInput) => ThrowOutcome;
+    return record(input);
+  }
 
   /** The game's table, or null before the first game. */
   get current(): Table | null {
