@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Database } from '../src/database/database.js';
 import { openDatabase } from '../src/database/open.js';
-import { RoomRecords, type RoomSave } from '../src/database/room-records.js';
+import { RoomRecords, type RoomSave } from '../src/database/RoomRecords.js';
 import { startPostgres, type PostgresServer } from '../src/database/test-postgres.js';
 
 const { values } = parseArgs({

@@ -6,7 +6,7 @@
  * its turn gate, its throws and its computers are the Table's (src/table, the same authority the page
  * runs for a game on one screen); the room keeps the connections, the rate limits and the record.
  *
- * With a store (a server on Redis: shared-rooms.ts), the room writes its record after every change, and
+ * With a store (a server on Redis: SharedRooms.ts), the room writes its record after every change, and
  * a room may be created from a stored record (a game whose process is gone goes on here); a room closed
  * by its server's shutdown tells everyone ('closing') and keeps its record for that.
  */
@@ -31,7 +31,7 @@ import type { RoomStore } from './game-store.js';
 import { SERVER_NAMES } from './name-key.js';
 import { capOpenReservations } from './reservation-cap.js';
 import { SERVER_SEAT_KEYS } from './seat-keys.js';
-import type { Throws } from './throw-pool.js';
+import type { Throws } from './ThrowPool.js';
 
 /** How a server's rooms behave. */
 export interface RoomConfig {
@@ -47,7 +47,7 @@ export const DEFAULT_ROOM_CONFIG: RoomConfig = {
 };
 
 /**
- * The create option, set only by the server itself (shared-rooms.ts), that makes a new room from a
+ * The create option, set only by the server itself (SharedRooms.ts), that makes a new room from a
  * stored one: a token that the store hands the stored room for, once.
  */
 export const RESUME_OPTION = '__resume';
@@ -112,7 +112,7 @@ function isColyseusContext(value: unknown): boolean {
 export interface RoomServices {
   /** Where the rooms' records are kept (a server on Redis). */
   store?: RoomStore;
-  /** Throws the dice off the main thread (throw-pool.ts); without it a room throws them itself. */
+  /** Throws the dice off the main thread (ThrowPool.ts); without it a room throws them itself. */
   throws?: Throws;
 }
 

@@ -2,7 +2,7 @@
  * Where the rooms' games are kept outside the processes that hold them (Redis, when the server runs with
  * REDIS_URL): one key per room id holding its TableRecord (seats, host, rules, version, and the game as
  * its setup and action log), written after every change. When the process that held a room is gone, the
- * room's record is loaded into a new room elsewhere (server/src/shared-rooms.ts), and the old id points
+ * room's record is loaded into a new room elsewhere (server/src/SharedRooms.ts), and the old id points
  * to the new one, so that every invite link keeps leading to the game.
  *
  * Keys (all under `tp:`, each expiring STORE_TTL_SECONDS after its last write):

@@ -1,7 +1,7 @@
 /**
  * The online game server: Colyseus (matchmaking and the rooms' WebSockets) and the built page, on one
  * port. `startServer` starts it from code (tests, benchmarks, main.ts). With `redisUrl` its rooms are
- * shared with the other processes on the same Redis (shared-rooms.ts, docs/SCALING.md). Every HTTP
+ * shared with the other processes on the same Redis (SharedRooms.ts, docs/SCALING.md). Every HTTP
  * request passes http-gate.ts first: the page's security headers, CORS for allowed origins only, a
  * 16 KB limit on matchmaking bodies, and rooms and joins limited per client address.
  */
@@ -17,9 +17,9 @@ import { diceRoom, type RoomConfig } from './DiceRoom.js';
 import { installGate, splitHttpOptions, type HttpOptions } from './http-gate.js';
 import { FrameErrorLog, quietDecoderErrors, serverLogger } from './http-log.js';
 import { connectRedis, shownRedisUrl, type RedisLink } from './redis.js';
-import { SharedRooms } from './shared-rooms.js';
+import { SharedRooms } from './SharedRooms.js';
 import { serveSite } from './static-site.js';
-import { ThrowPool } from './throw-pool.js';
+import { ThrowPool } from './ThrowPool.js';
 import { packageRoot } from './package-root.js';
 
 /** Where `npm run build:app` puts the page. */

@@ -1,4 +1,4 @@
-// A physics worker thread, started by throw-pool.ts. The physics is TypeScript, and a worker thread
+// A physics worker thread, started by ThrowPool.ts. The physics is TypeScript, and a worker thread
 // does not inherit tsx from `node --import tsx`, so it is loaded through tsx's API here.
 import { tsImport } from 'tsx/esm/api';
 

@@ -1,5 +1,5 @@
 /**
- * A physics worker of the game server (throw-pool.ts): throws the dice it is asked to, one at a time, in a
+ * A physics worker of the game server (ThrowPool.ts): throws the dice it is asked to, one at a time, in a
  * dice world of its own, and answers each request with its outcome (or the error).
  */
 import { parentPort } from 'node:worker_threads';

@@ -1,7 +1,7 @@
 import * as CANNON from 'cannon-es';
 import { DICE_COUNT } from '../engine/index.js';
-import { AveragedFrictionNarrowphase } from './averaged-friction-narrowphase.js';
-import { DiceBroadphase } from './dice-broadphase.js';
+import { AveragedFrictionNarrowphase } from './AveragedFrictionNarrowphase.js';
+import { DiceBroadphase } from './DiceBroadphase.js';
 import type { DiceWorldOptions } from './dice-world-options.js';
 import { addTableBodies } from './table-bodies.js';
 import { applyTorsionalFriction, torsionalDeceleration } from './torsional-friction.js';

@@ -35,7 +35,7 @@ import type { ProofGesture } from '../online/fairness.js';
 import type { Gesture } from '../physics/types.js';
 import { throwInput, type Thrower, type ThrowOutcome } from './throw-input.js';
 import type { GameSeeds, SeedSource } from './throw-seeds.js';
-import { TurnClock } from './turn-clock.js';
+import { TurnClock } from './TurnClock.js';
 import { personMayAct } from './turn-gate.js';
 import {
   computerName,

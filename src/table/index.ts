@@ -19,7 +19,7 @@ export {
   type ComputerPolicy,
   type ComputerTurnsOptions,
   type Timer,
-} from './computer-turns.js';
+} from './ComputerTurns.js';
 export { createThrower } from './thrower.js';
 export { throwInput, type ThrowInput, type ThrowOutcome, type Thrower } from './throw-input.js';
 export { ENGINE_SEEDS, type GameSeeds, type SeedSource } from './throw-seeds.js';
@@ -35,5 +35,5 @@ export {
   type NamePolicy,
   type Seat,
 } from './seats.js';
-export { TurnClock } from './turn-clock.js';
+export { TurnClock } from './TurnClock.js';
 export { personMayAct } from './turn-gate.js';

@@ -1,5 +1,5 @@
 import { totals, winners, type Game, type RowId, type RuleSetId } from '../engine/index.js';
-import type { OnlineState } from './session/GameSession.js';
+import type { OnlineState } from './session/game-session.js';
 
 /** One player in the element's public state. */
 export interface PlayerSnapshot {

@@ -21,7 +21,7 @@ import { LOCK_FILE } from './folder-lock.js';
 import { migrate, MIGRATIONS, schemaVersion, type Migration } from './migrations.js';
 import { chooseDatabase, openDatabase } from './open.js';
 import { MAX_RECORD_BYTES } from './room-input.js';
-import { RoomRecords, type RoomSave } from './room-records.js';
+import { RoomRecords, type RoomSave } from './RoomRecords.js';
 import { ServerDatabase } from './server-database.js';
 import { startPostgres, type PostgresServer } from './test-postgres.js';
 

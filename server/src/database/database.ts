@@ -1,7 +1,7 @@
 /**
  * What the server needs of a database, whichever it is: the embedded one (PGlite, in a data folder:
  * embedded.ts) or a PostgreSQL server (server-database.ts). Both speak the same SQL (PostgreSQL's), so
- * the schema (migrations.ts) and the room store (room-records.ts) are written once, against this.
+ * the schema (migrations.ts) and the room store (RoomRecords.ts) are written once, against this.
  *
  * Parameters are written $1, $2... and given as strings, numbers, booleans or null: the SQL casts what
  * needs casting ($1::jsonb, $2::timestamptz), so that both drivers send the same thing.

@@ -24,5 +24,5 @@ export {
   type RoomSummary,
   type SeatEntry,
   type StoredRoomRecord,
-} from './room-records.js';
+} from './RoomRecords.js';
 export { checkDatabaseUrl, ServerDatabase, type ServerDatabaseOptions } from './server-database.js';

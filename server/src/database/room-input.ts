@@ -1,5 +1,5 @@
 /**
- * The checks of what the room store is given (room-records.ts), made before anything is sent to the
+ * The checks of what the room store is given (RoomRecords.ts), made before anything is sent to the
  * database: what fails here throws a RoomRecordError and nothing is written. Each check gives back the
  * value as it is to be stored (the record as its JSON text, a time as ISO 8601).
  */

@@ -5,7 +5,7 @@
  * open, then `saved N` after each room N (`room-N`, version N) is stored, N = 1, 2, 3...
  */
 import { openDatabase } from './open.js';
-import { RoomRecords } from './room-records.js';
+import { RoomRecords } from './RoomRecords.js';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('Usage: test-writer.ts DATA_DIR');

@@ -3,7 +3,7 @@ import type { TurnPlan } from '../../engine/bots/bot.js';
 import { positionOf, type StateValues, type WinReviewedDecision } from '../../engine/solver/index.js';
 import type { GameReview } from '../../engine/solver/review.js';
 import type { Advice, AdviceQuery, SolverRequest, SolverResponse, WinAdvice } from './protocol.js';
-import { LatestWins } from './latest-wins.js';
+import { LatestWins } from './LatestWins.js';
 import { answer } from './solver-service.js';
 
 /** What the client needs of a worker: the module worker in a browser, or a stand-in. */
@@ -122,7 +122,7 @@ export class SolverClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly tables = new Map<RuleSetId, Promise<StateValues>>();
-  /** The advice for the position on the table, and its chance to win: latest wins (latest-wins.ts). */
+  /** The advice for the position on the table, and its chance to win: latest wins (LatestWins.ts). */
   private readonly advice = new LatestWins<AdviceQuery, Advice>((query) =>
     this.send({ kind: 'advice', query }).then((r) => r.advice),
   );

@@ -2,7 +2,7 @@ import type { ReactiveControllerHost } from 'lit';
 import { rollsLeft, totals, winners } from '../../engine/index.js';
 import { emit } from '../events.js';
 import type { Lang, Strings } from '../i18n/index.js';
-import type { SessionChange } from '../session/GameSession.js';
+import type { SessionChange } from '../session/game-session.js';
 import { verdictOf } from '../verdict.js';
 import type { SaveSlot } from './SaveSlot.js';
 import type { SessionController } from './SessionController.js';

@@ -10,8 +10,8 @@ import type { VerifyResult } from '../../online/verify.js';
 import type { Lang } from '../i18n/index.js';
 import { onlineStringsFor } from '../i18n/online-strings.js';
 import { roomIdFrom, type JoinOptions, type OnlineErrorCode, type RoomView } from '../../online/protocol.js';
-import { SeatStore } from '../online/seat-store.js';
-import type { GameSession, ThrowPlayer } from '../session/GameSession.js';
+import { SeatStore } from '../online/SeatStore.js';
+import type { GameSession, ThrowPlayer } from '../session/game-session.js';
 import type { TableMirror } from '../session/TableMirror.js';
 import type { Way } from '../online/connect.js';
 
@@ -48,7 +48,7 @@ export function inviteUrl(roomId: string): string {
 /**
  * Online play for one element: hosting or joining a room, starting and leaving it, and coming back
  * to the same seat after a reload, a closed tab or a dropped connection: with the seat's key, kept per
- * room in localStorage (seat-store.ts). A name alone only asks for a seat; the host answers.
+ * room in localStorage (SeatStore.ts). A name alone only asks for a seat; the host answers.
  */
 export class OnlinePlay {
   /** The room played in, if any. */

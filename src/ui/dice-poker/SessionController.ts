@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Game } from '../../engine/index.js';
 import type { ComputerPolicy } from '../../table/index.js';
-import type { GameSession, SessionChange } from '../session/GameSession.js';
+import type { GameSession, SessionChange } from '../session/game-session.js';
 import { PageTable } from '../session/PageTable.js';
 import { TableMirror } from '../session/TableMirror.js';
 import type { OnlineHost, OnlinePlay } from './OnlinePlay.js';

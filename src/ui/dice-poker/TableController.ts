@@ -2,7 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Game } from '../../engine/index.js';
 import { DiceTable, type DiceScene, type TableHandlers } from '../../scene/index.js';
 import type { Strings } from '../i18n/index.js';
-import type { ThrowPlayer } from '../session/GameSession.js';
+import type { ThrowPlayer } from '../session/game-session.js';
 
 /** What the table needs of the element itself: whether it has rendered, and where the stage is. */
 export type TableHost = ReactiveControllerHost & {

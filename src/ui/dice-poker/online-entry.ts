@@ -7,7 +7,7 @@ import type { OnlineView } from './dice-poker.view.js';
 
 /**
  * Where the element keeps the room it is in, per storage key (localStorage: a closed tab or a restarted
- * browser comes back to it; the seat's key is kept beside it: src/ui/online/seat-store.ts).
+ * browser comes back to it; the seat's key is kept beside it: src/ui/online/SeatStore.ts).
  */
 export function onlineSeatKey(storageKey: string): string {
   return `taringupokker:${storageKey}:online`;

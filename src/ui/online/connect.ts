@@ -4,7 +4,7 @@
  */
 import { roomIdFrom, type JoinOptions } from '../../online/protocol.js';
 import { DicePokerError } from '../errors.js';
-import type { ThrowPlayer } from '../session/GameSession.js';
+import type { ThrowPlayer } from '../session/game-session.js';
 import { TableMirror } from '../session/TableMirror.js';
 import { GameRecorder } from '../../online/game-record.js';
 import { openRoom, type Entry } from './colyseus-link.js';

@@ -1,14 +1,14 @@
 import type { Game } from '../../engine/index.js';
 import type { ClientMessages, RefusalCode, ServerMessages } from '../../online/protocol.js';
 // Module by module, not the table's index: the physics (thrower.js) is a chunk of its own here.
-import { ComputerTurns } from '../../table/computer-turns.js';
+import { ComputerTurns } from '../../table/ComputerTurns.js';
 import { PAGE_SESSION, Table, type Change, type TablePorts } from '../../table/Table.js';
-import type { ComputerPolicy } from '../../table/computer-turns.js';
+import type { ComputerPolicy } from '../../table/ComputerTurns.js';
 import type { ThrowInput, ThrowOutcome } from '../../table/throw-input.js';
 import { ENGINE_SEEDS } from '../../table/throw-seeds.js';
 import { CodedError } from '../../engine/index.js';
 import type { SeatKind } from '../coach/seats.js';
-import type { GameSetup } from './GameSession.js';
+import type { GameSetup } from './game-session.js';
 import type { LocalTable } from './TableMirror.js';
 
 /** What the table in the page needs of the element. */

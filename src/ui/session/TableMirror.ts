@@ -11,7 +11,7 @@ import type {
   SessionChange,
   ThrowInFlight,
   ThrowPlayer,
-} from './GameSession.js';
+} from './game-session.js';
 import type { SeatKind } from '../coach/seats.js';
 
 /**

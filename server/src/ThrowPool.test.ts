@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { apply, newGame, type Game } from '../../src/engine/index.js';
 import { createThrower, throwInput } from '../../src/table/index.js';
-import { ThrowPool } from './throw-pool.js';
+import { ThrowPool } from './ThrowPool.js';
 
 const pools: ThrowPool[] = [];
 afterAll(async () => {

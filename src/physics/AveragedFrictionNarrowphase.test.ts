@@ -1,6 +1,6 @@
 import * as CANNON from 'cannon-es';
 import { describe, expect, it } from 'vitest';
-import { AveragedFrictionNarrowphase } from './averaged-friction-narrowphase.js';
+import { AveragedFrictionNarrowphase } from './AveragedFrictionNarrowphase.js';
 
 const GRAVITY = 100;
 const FRICTION = 0.4;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LatestWins } from './latest-wins.js';
+import { LatestWins } from './LatestWins.js';
 
 /** Questions answered when the test says so, in order. */
 function answerer() {

@@ -1,6 +1,6 @@
 import * as CANNON from 'cannon-es';
 import { describe, expect, it } from 'vitest';
-import { DiceBroadphase } from './dice-broadphase.js';
+import { DiceBroadphase } from './DiceBroadphase.js';
 import { DEFAULT_DICE_WORLD_OPTIONS } from './dice-world-options.js';
 import { addTableBodies } from './table-bodies.js';
 import { TABLE } from './types.js';
