@@ -47,6 +47,10 @@ describe('the dice laid out without the physics', () => {
     }
   });
 
+  it('start as a new world does', () => {
+    expect(poses(new DiceLayout())).toEqual(poses(new DiceWorld()));
+  });
+
   it('names a die in play as cannon-es does', () => {
     expect(IN_PLAY).toBe(CANNON.Body.DYNAMIC);
   });

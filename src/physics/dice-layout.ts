@@ -35,6 +35,11 @@ export class DiceLayout {
   private readonly held: boolean[] = new Array<boolean>(DICE_COUNT).fill(false);
   private readonly spot: Spot = { x: 0, z: 0 };
 
+  /** The dice as a new world lays them: 1 to 5 in a row across the felt, none held. */
+  constructor() {
+    this.place([1, 2, 3, 4, 5], [false, false, false, false, false]);
+  }
+
   /** Position and orientation of die `index`, written into `out` when given. */
   pose(index: number, out: DiePose = { x: 0, y: 0, z: 0, qx: 0, qy: 0, qz: 0, qw: 1 }): DiePose {
     const die = this.dice[index];
