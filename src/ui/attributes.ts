@@ -74,6 +74,26 @@ export class AttributeReader {
     return value;
   }
 
+  /** The names of a `players` attribute (undefined: none given, or refused). */
+  players(attr: unknown): string[] | undefined {
+    return this.value(parsePlayers(attributeText(attr)));
+  }
+
+  /** The seed of a `seed` attribute (undefined: none given, or refused). */
+  seed(attr: unknown): number | undefined {
+    return this.value(parseSeed(attributeText(attr)));
+  }
+
+  /** The rule set of a `rules` attribute (`seed` when none is given, or it is refused). */
+  rules(attr: unknown): RuleSetId {
+    return this.value(parseRules(attributeText(attr)));
+  }
+
+  /** The language of a `lang` attribute (undefined: none given, or one not spoken here). */
+  lang(attr: string): Lang | undefined {
+    return this.value(parseLang(attr || null));
+  }
+
   /** Warns once about `warning`. */
   warn(warning: string): void {
     if (this.warned.has(warning)) return;

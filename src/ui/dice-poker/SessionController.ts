@@ -1,5 +1,9 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Game } from '../../engine/index.js';
+import type { Game, RuleSetId } from '../../engine/index.js';
+import { isSeatKind } from '../coach/seats.js';
+import { DicePokerError } from '../errors.js';
+import type { NewGameOptions } from '../new-game-options.js';
+import type { LoadResult } from '../persistence/saved-game.js';
 import type { ComputerPolicy } from '../../table/index.js';
 import type { GameSession, SessionChange } from '../session/game-session.js';
 import { PageTable } from '../session/PageTable.js';
@@ -149,6 +153,35 @@ export class SessionController implements ReactiveController {
     this.pageTable.setPaused(true);
     // Taken off the page: out of the room too (a reload, which closes the page, keeps the seat).
     if (this.online?.session) void this.online.leave();
+  }
+
+  /**
+   * Starts a game on this screen at once (an online room is left first); what `options` leave out
+   * comes from `defaults` (the attributes, the last game's players).
+   */
+  newGame(
+    options: NewGameOptions,
+    defaults: { players?: string[]; seed?: number; rules: RuleSetId; firstName: string },
+  ): void {
+    if (this.current !== this.local) {
+      if (this.busy) throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
+      void this.online?.leave();
+    }
+    const players = options.players ??
+      defaults.players ??
+      this.game?.players.map((p) => p.name) ?? [defaults.firstName];
+    const kinds = players.map((_, i) => (isSeatKind(options.seats?.[i]) ? options.seats[i]! : 'human'));
+    this.current.start(
+      { players, seed: options.seed ?? defaults.seed, rules: options.rules ?? defaults.rules },
+      kinds,
+    );
+  }
+
+  /** Plays on from a saved game (`saved`), if it is one: true then. */
+  resume(saved: LoadResult): boolean {
+    if (!saved.ok) return false;
+    this.current.resume(saved.game, saved.seats ?? []);
+    return true;
   }
 
   hostUpdated(): void {

@@ -8,7 +8,8 @@ export class Toast implements ReactiveController {
 
   constructor(
     private readonly host: ReactiveControllerHost,
-    private readonly ms: number,
+    /** How long a word stays on screen, ms. */
+    private readonly ms = 2600,
   ) {
     host.addController(this);
   }

@@ -1,42 +1,29 @@
 import { LitElement, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import type { Game, RowId } from '../../engine/index.js';
+import type { OnlineGameRecord } from '../../online/game-record.js';
+import type { VerifyResult } from '../../online/verify.js';
 import { DEFAULT_GESTURE, type Gesture, type TableProbe } from '../../scene/index.js';
-import {
-  AttributeReader,
-  attributeText,
-  parseLang,
-  parsePlayers,
-  parseRules,
-  parseSeed,
-} from '../attributes.js';
+import { AttributeReader } from '../attributes.js';
+import '../components/dp-controls/dp-controls.js';
+import '../components/dp-scorecard/dp-scorecard.js';
 import { DicePokerError } from '../errors.js';
 import { resolveLang, stringsFor, type Lang, type Strings } from '../i18n/index.js';
-import type { PlayerErrorCode } from '../i18n/strings.js';
+import type { NewGameOptions } from '../new-game-options.js';
 import { emptySnapshot, snapshotOf, type DicePokerState } from '../state-snapshot.js';
-import { dicePokerStyles } from './dice-poker.styles.js';
-import { renderDicePoker } from './dice-poker.view.js';
-import '../components/dp-scorecard/dp-scorecard.js';
-import '../components/dp-controls/dp-controls.js';
-import { isSeatKind } from '../coach/seats.js';
 import { ChangeFollower } from './ChangeFollower.js';
 import { CoachLoader } from './CoachLoader.js';
-import { KeyboardController } from './KeyboardController.js';
+import { dicePokerStyles } from './dice-poker.styles.js';
+import { renderDicePoker } from './dice-poker.view.js';
 import { KeyboardFocus } from './KeyboardFocus.js';
+import { Overlay } from './Overlay.js';
+import { SaveSlot } from './SaveSlot.js';
 import { SessionController } from './SessionController.js';
 import { SoundController } from './SoundController.js';
 import { TableController } from './TableController.js';
 import { Toast } from './Toast.js';
-import { SaveSlot } from './SaveSlot.js';
-import type { NewGameOptions } from '../new-game-options.js';
-import type { OnlineGameRecord } from '../../online/game-record.js';
-import type { VerifyResult } from '../../online/verify.js';
-import { loadOnlinePanel, loadStartPanel } from './panel-chunks.js';
 
 export type { NewGameOptions } from '../new-game-options.js';
-
-/** How long a refusal stays on screen, ms. */
-const TOAST_MS = 2600;
 
 /**
  * Täringupokker: the whole dice game in one tag. A 3D table of physics dice under a Lit overlay of
@@ -86,24 +73,16 @@ export class DicePoker extends LitElement {
   /** The game server for online play (its http(s) address); the page's own origin when not given. */
   @property() server: string | null = null;
 
-  @state() private settingUp = false;
-  /** The language picked in the overlay, over the attribute's. */
-  @state() private chosenLang: Lang | null = null;
-  @state() private hintsOn = false;
-  @state() private showReview = false;
-  /** Why the saved game could not be resumed, shown until a new game starts. */
-  @state() private savedGameNotice = '';
-
-  private readonly toast = new Toast(this, TOAST_MS);
+  private readonly toast = new Toast(this);
   private readonly attrs = new AttributeReader('dice-poker');
   private readonly coach = new CoachLoader(this);
   private readonly sound = new SoundController(this);
   private readonly saves = new SaveSlot(this, (message) => this.attrs.warn(message));
-  private readonly table = new TableController(
+  private readonly table: TableController = new TableController(
     this,
     {
-      throw: (gesture) => void this.roll(gesture).catch((e: unknown) => this.refused(e)),
-      tapDie: (index) => this.attempt(() => this.toggleHold(index)),
+      throw: (gesture) => void this.roll(gesture).catch((e: unknown) => this.overlay.refused(e)),
+      tapDie: (index) => this.overlay.attempt(() => this.toggleHold(index)),
       // A tap that meant no die throws nothing after the first throw: say how to throw instead.
       tapMissed: (pointer) =>
         this.toast.show(pointer === 'mouse' ? this.strings.hintFirst : this.strings.touchHints.first),
@@ -112,49 +91,49 @@ export class DicePoker extends LitElement {
     {
       game: () => this.game,
       // Flicks and taps on the table count only while a person plays a turn and no dice roll.
-      inputTaken: () => this.personMayAct && !this.busy,
+      inputTaken: () => this.overlay.personMayAct && !this.busy,
       strings: () => this.strings,
       reducedMotion: () => this.prefersReducedMotion,
     },
   );
-  private readonly sessions = new SessionController(this, {
+  private readonly sessions: SessionController = new SessionController(this, {
     computers: this.coach.computers,
     reducedMotion: () => this.prefersReducedMotion,
-    settingUp: () => this.settingUp,
-    playThrow: (trajectory, faces, held) => this.table.play(trajectory, faces, held),
+    settingUp: () => this.overlay.settingUp,
+    playThrow: this.table.play,
     follow: (change) => this.follower.follow(change),
-    played: () => {
-      this.settingUp = false;
-      this.showReview = false;
-    },
+    played: () => this.overlay.closePanels(),
     serverUrl: () => this.server || location.origin,
     storageKey: () => this.storageKey,
     lang: () => this.language,
     say: (message) => this.toast.show(message),
   });
-  private readonly keyboardFocus = new KeyboardFocus(this, () => this.table.scene?.canvas);
+  private readonly focusing = new KeyboardFocus(this, () => this.table.scene?.canvas);
   private readonly follower: ChangeFollower = new ChangeFollower(this, {
     sessions: this.sessions,
     sounds: this.sound,
     saves: this.saves,
     strings: () => this.strings,
-    chosenLang: () => this.chosenLang,
+    chosenLang: () => this.overlay.chosenLang,
     reducedMotion: () => this.prefersReducedMotion,
-    refused: (error) => this.refused(error),
-    started: () => {
-      this.settingUp = false;
-      this.savedGameNotice = '';
-      this.showReview = false;
-    },
-    ended: () => this.keyboardFocus.panel(),
+    refused: (error) => this.overlay.refused(error),
+    started: () => this.overlay.closePanels(''),
+    ended: () => this.focusing.panel(),
   });
-  private readonly keys = new KeyboardController(this, {
-    context: () => ({ playing: this.personMayAct, canStartOver: !!this.game && !this.busy }),
-    roll: () => this.attempt(() => this.roll()),
-    hold: (index) => this.attempt(() => this.toggleHold(index)),
-    rows: () => this.renderRoot.querySelector('dp-scorecard')?.focusOptions(),
-    hints: () => this.toggleHints(),
-    newGame: () => this.setUp(true),
+  private readonly overlay: Overlay = new Overlay(this, {
+    calls: this,
+    sessions: this.sessions,
+    table: this.table,
+    focus: this.focusing,
+    coach: this.coach,
+    sound: this.sound,
+    saves: this.saves,
+    toast: this.toast,
+    language: () => this.language,
+    strings: () => this.strings,
+    rules: () => this.attrs.rules(this.rules),
+    announcement: () => this.follower.announcement,
+    languagePicked: () => this.follower.saveGame(),
   });
 
   private get game(): Game | null {
@@ -169,9 +148,7 @@ export class DicePoker extends LitElement {
   /** A plain, serialisable snapshot of the game (a fresh copy on every read). */
   get state(): DicePokerState {
     const online = this.sessions.session.online;
-    return this.game
-      ? snapshotOf(this.game, online)
-      : emptySnapshot(this.attrs.value(parseRules(attributeText(this.rules))), online);
+    return this.game ? snapshotOf(this.game, online) : emptySnapshot(this.attrs.rules(this.rules), online);
   }
 
   /**
@@ -197,17 +174,12 @@ export class DicePoker extends LitElement {
    * attributes (and the last game's players).
    */
   newGame(options: NewGameOptions = {}): void {
-    if (this.sessions.session !== this.sessions.local) {
-      if (this.busy) throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
-      void this.sessions.online?.leave();
-    }
-    const players = options.players ??
-      this.attrs.value(parsePlayers(attributeText(this.players))) ??
-      this.game?.players.map((p) => p.name) ?? [this.strings.defaultName(1)];
-    const seed = options.seed ?? this.attrs.value(parseSeed(attributeText(this.seed)));
-    const rules = options.rules ?? this.attrs.value(parseRules(attributeText(this.rules)));
-    const kinds = players.map((_, i) => (isSeatKind(options.seats?.[i]) ? options.seats[i]! : 'human'));
-    this.sessions.session.start({ players, seed, rules }, kinds);
+    this.sessions.newGame(options, {
+      players: this.attrs.players(this.players),
+      seed: this.attrs.seed(this.seed),
+      rules: this.attrs.rules(this.rules),
+      firstName: this.strings.defaultName(1),
+    });
   }
 
   /**
@@ -275,8 +247,8 @@ export class DicePoker extends LitElement {
 
   /** The language shown. */
   get language(): Lang {
-    if (this.chosenLang) return this.chosenLang;
-    const own = this.attrs.value(parseLang(this.lang || null));
+    if (this.overlay.chosenLang) return this.overlay.chosenLang;
+    const own = this.attrs.lang(this.lang);
     return resolveLang(own, document.documentElement.lang, navigator.languages ?? [navigator.language]);
   }
 
@@ -286,20 +258,6 @@ export class DicePoker extends LitElement {
 
   private get strings(): Strings {
     return stringsFor(this.language);
-  }
-
-  private toggleHints(): void {
-    this.hintsOn = !this.hintsOn;
-    if (this.hintsOn) void this.coach.load();
-  }
-
-  /**
-   * The one answer to "may the person at this page act now": the table's turn gate (the turn one of
-   * this page's seats, a person's: see personMayAct), and no panel open. The pointer, the keys, the
-   * buttons and the sheet all ask it; a throw in flight (`busy`) is the session's to refuse.
-   */
-  private get personMayAct(): boolean {
-    return !this.settingUp && this.sessions.session.mayAct;
   }
 
   override disconnectedCallback(): void {
@@ -314,117 +272,21 @@ export class DicePoker extends LitElement {
       if (this.players === null) this.resume();
     }
     if (changed.has('players') && this.players !== null && !this.busy) {
-      const names = this.attrs.value(parsePlayers(attributeText(this.players)));
+      const names = this.attrs.players(this.players);
       if (names) this.newGame({ players: names });
     }
-  }
-
-  protected override updated(changedProperties: PropertyValues<this>): void {
-    // Private states are not keys of PropertyValues<this>.
-    const changed = changedProperties as PropertyValues;
-    if (changed.has('chosenLang')) this.follower.saveGame();
-    // The computer waits while the new-game panel is open.
-    if (changed.has('settingUp')) this.sessions.pageTable.setPaused(this.settingUp);
   }
 
   /** Resumes the saved game exactly as it was; bad saved data is dropped with a visible message. */
   private resume(): void {
     const saved = this.saves.load();
-    if (saved.ok) {
-      if (saved.lang) this.chosenLang = saved.lang;
-      this.sessions.session.resume(saved.game, saved.seats ?? []);
-    } else if (saved.reason !== 'none') {
-      // It stays until a game starts: a word that vanished before the player looked would be lost.
-      this.savedGameNotice = this.strings.savedGameRefused[saved.reason];
-    }
-  }
-
-  /** Runs a player's request from the overlay; a refusal is shown, never thrown. */
-  private attempt(request: () => unknown): void {
-    try {
-      const result = request();
-      if (result instanceof Promise) result.catch((e: unknown) => this.refused(e));
-    } catch (error) {
-      this.refused(error);
-    }
-  }
-
-  /** Opens or closes the new-game panel; the keyboard goes with it (into the panel, or back to the table). */
-  private setUp(open: boolean): void {
-    if (open === this.settingUp) return;
-    // Set first: the focus moves once the render that this change asks for is done.
-    this.settingUp = open;
-    this.keyboardFocus.followPanel(open);
-  }
-
-  /** Start pressed: the game begins and the keyboard goes to the table, where R or Space throws. */
-  private startFromPanel(options: NewGameOptions): void {
-    this.attempt(() => this.newGame(options));
-    this.keyboardFocus.table();
-  }
-
-  /** A row chosen on the sheet; its button goes away, so the keyboard goes back to the table. */
-  private scoreFromSheet(row: RowId): void {
-    this.attempt(() => this.score(row));
-    this.keyboardFocus.table();
-  }
-
-  /** Shows why a player's request was refused (online refusals in online play's own words). */
-  private refused(error: unknown): void {
-    const code = DicePokerError.from(error).code;
-    this.toast.show(
-      this.sessions.online?.describe(code) ??
-        this.strings.errors[code as PlayerErrorCode] ??
-        this.strings.errorOther,
-    );
+    if (saved.ok && saved.lang) this.overlay.chosenLang = saved.lang;
+    if (this.sessions.resume(saved) || saved.ok || saved.reason === 'none') return;
+    // A word that vanished before the player looked would be lost: it stays until a game starts.
+    this.overlay.tell(this.strings.savedGameRefused[saved.reason]);
   }
 
   protected override render() {
-    const game = this.game;
-    const online = this.sessions.onlineView(game);
-    const othersTurn = this.sessions.othersTurn;
-    const playing = this.personMayAct;
-    if (online.joining || online.lobby) loadOnlinePanel();
-    else if (!game || this.settingUp) loadStartPanel();
-    return renderDicePoker({
-      strings: this.strings,
-      language: this.language,
-      game,
-      seats: this.sessions.session.seatKinds,
-      rules: this.attrs.value(parseRules(attributeText(this.rules))),
-      busy: this.busy,
-      settingUp: this.settingUp,
-      botTurn: this.sessions.botTurn,
-      othersTurn,
-      hintsOn: this.hintsOn,
-      showReview: this.showReview,
-      muted: this.sound.muted,
-      noWebgl: this.table.noWebgl,
-      notice: this.savedGameNotice,
-      message: this.toast.text,
-      announcement: this.follower.announcement,
-      solver: this.coach.solver,
-      history: game?.over ? this.saves.bestScores.list() : [],
-      online,
-      on: {
-        // People's requests count only on their own turns; a computer seat plays through the API.
-        roll: () => playing && this.attempt(() => this.roll()),
-        hold: (index) => playing && this.attempt(() => this.toggleHold(index)),
-        score: (row) => playing && this.scoreFromSheet(row),
-        start: (options) => this.startFromPanel(options),
-        setUp: (open) => this.setUp(open),
-        toggleLang: () => (this.chosenLang = this.language === 'et' ? 'en' : 'et'),
-        toggleHints: () => this.toggleHints(),
-        toggleMute: () => this.sound.toggleMute(),
-        showReview: () => void this.coach.load().then(() => (this.showReview = true)),
-        skipBot: () => this.sessions.pageTable.skip(),
-        clearHistory: () => this.saves.bestScores.clear(),
-        host: (name) => this.attempt(() => this.hostOnline({ name })),
-        startOnline: () => this.attempt(() => this.startOnline()),
-        verify: () => this.attempt(() => this.verifyGameRecord()),
-        // Online play's other requests, straight to it.
-        ...this.sessions.roomRequests((request) => this.attempt(request)),
-      },
-    });
+    return renderDicePoker(this.overlay.view());
   }
 }
