@@ -47,6 +47,8 @@ export {
   rankHoldsByWin,
   bestWinAction,
   reviewByWin,
+  type SeatPlay,
+  type WinOptions,
   type WinModel,
   type WinModelOptions,
   type WinRowChoice,

@@ -15,7 +15,7 @@ import {
   ROW_POINTS,
 } from './sheet-model.js';
 import { getTable, type StateValues } from './table.js';
-import { preferredKeep, preferredRow } from './ties.js';
+import * as ties from './ties.js';
 import { LEAF_WIDTH, solveTurn, TurnWorkspace } from './turn.js';
 
 /*
@@ -41,6 +41,8 @@ const OFFSET = ROLL_OFFSET;
 const PROBABILITY = ROLL_PROBABILITY;
 const POINTS = ROW_POINTS;
 const WIDTH = LEAF_WIDTH;
+const preferredKeep = ties.preferredKeep;
+const preferredRow = ties.preferredRow;
 
 /** The most points each row can give. */
 export const ROW_MAX = Int32Array.from({ length: ROW_COUNT }, (_, row) =>

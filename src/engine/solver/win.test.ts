@@ -221,3 +221,131 @@ describe('playing to win under classic (the bonus approximated)', { timeout: 60_
     expect(rows[0]!.row).toBe('sixes');
   });
 });
+
+describe('each seat judged as it plays', () => {
+  const points = ['points', 'points'] as const;
+  const raw = { seats: points, calibrated: false } as const;
+  /** A late position of two: player 0 to act with 4 free rows, the other with 5. */
+  function late(dice: number[], rollsUsed: number): Game {
+    const rolls = [
+      [6, 6, 6, 2, 1],
+      [5, 5, 3, 3, 3],
+      [1, 2, 3, 4, 6],
+      [4, 4, 4, 4, 2],
+    ];
+    const mine = sheet(ALL_BUT(['sixes', 'fullHouse', 'smallStraight', 'chance']), rolls);
+    const theirs = sheet(
+      ALL_BUT(['twos', 'fours', 'threeOfAKind', 'largeStraight', 'chance']),
+      rolls.slice(1),
+    );
+    return position(mine, theirs, dice, rollsUsed);
+  }
+
+  it('values the rows of a seat that plays for points exactly: the line after scoring each', () => {
+    fc.assert(
+      fc.property(diceArb, (dice) => {
+        const game = late(dice, 3);
+        const rows = rankRowsByWin(game, model, raw)!;
+        expect(rows).toHaveLength(4);
+        for (const choice of rows) {
+          const after = apply(game, { type: 'score', row: choice.row });
+          expect(choice.win).toBeCloseTo(winChances(after, model, raw)[0]!, 12);
+        }
+        // The row it scores shows its chance in the line.
+        const best = bestAction(model.table, positionOf(game));
+        expect(best.type).toBe('score');
+        const taken = rows.find((r) => best.type === 'score' && r.row === best.row)!;
+        expect(taken.win).toBeCloseTo(winChances(game, model, raw)[0]!, 12);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('values the holds of a seat that plays for points as the average of the throws they lead to', () => {
+    fc.assert(
+      fc.property(diceArb, fc.nat(), (dice, pick) => {
+        const game = late(dice, 2);
+        const holds = rankHoldsByWin(game, model, raw)!.filter((h) => h.rerolls);
+        const hold = holds[pick % holds.length]!;
+        const free = hold.held.flatMap((held, i) => (held ? [] : [i]));
+        let sum = 0;
+        let count = 0;
+        const walk = (faces: number[]): void => {
+          if (faces.length === free.length) {
+            const next = [...game.dice];
+            free.forEach((i, j) => (next[i] = faces[j]!));
+            const after = { ...game, dice: next, rollsUsed: 3 };
+            // Played on for points: the row the optimal bot scores, valued by the chance to win.
+            const best = bestAction(model.table, positionOf(after));
+            const row = rankRowsByWin(after, model, raw)!.find(
+              (r) => best.type === 'score' && r.row === best.row,
+            )!;
+            sum += row.win;
+            count++;
+            return;
+          }
+          for (let f = 1; f <= 6; f++) walk([...faces, f]);
+        };
+        walk([]);
+        expect(hold.win).toBeCloseTo(sum / count, 12);
+      }),
+      { numRuns: 8 },
+    );
+  });
+
+  it('shows beside the choice a seat makes its chance in the line, for either play', () => {
+    fc.assert(
+      fc.property(diceArb, fc.integer({ min: 1, max: 3 }), fc.boolean(), (dice, rollsUsed, toWin) => {
+        const game = late(dice, rollsUsed);
+        const seats = [toWin ? 'win' : 'points', 'win'] as const;
+        const line = winChances(game, model, { seats });
+        expect(line[0]! + line[1]!).toBeCloseTo(1, 12);
+        let shown: number;
+        if (toWin) {
+          shown = bestWinAction(game, model, { seats })!.win;
+        } else {
+          const best = bestAction(model.table, positionOf(game));
+          const rows = rankRowsByWin(game, model, { seats })!;
+          const holds = rankHoldsByWin(game, model, { seats })!;
+          const kept = (held: boolean[]): string =>
+            game.dice
+              .filter((_, i) => held[i])
+              .sort((a, b) => a - b)
+              .join();
+          shown =
+            best.type === 'score'
+              ? rows.find((r) => r.row === best.row)!.win
+              : holds.find((h) => h.kept.join() === kept(best.held))!.win;
+        }
+        expect(shown).toBeCloseTo(line[0]!, 12);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('keeps the order of the choices and a sure win or loss when it calibrates them', () => {
+    fc.assert(
+      fc.property(diceArb, fc.integer({ min: 1, max: 2 }), (dice, rollsUsed) => {
+        const game = late(dice, rollsUsed);
+        const seats = ['win', 'points'] as const;
+        const shown = rankHoldsByWin(game, model, { seats })!;
+        const own = rankHoldsByWin(game, model, { seats, calibrated: false })!;
+        expect(shown.map((h) => h.kept.join())).toEqual(own.map((h) => h.kept.join()));
+        for (let i = 0; i < shown.length; i++) {
+          if (own[i]!.win === 0 || own[i]!.win === 1) expect(shown[i]!.win).toBe(own[i]!.win);
+          if (i > 0) expect(shown[i - 1]!.win).toBeGreaterThanOrEqual(shown[i]!.win - 1e-12);
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('leaves the line as it was when every seat plays for points, and refuses a bad list of seats', () => {
+    const game = late([6, 6, 1, 2, 3], 1);
+    expect(winChances(game, model, { seats: points })).toEqual(winChances(game, model, raw));
+    expect(winChances(game, model)).toEqual(winChances(game, model, raw));
+    expect(() => winChances(game, model, { seats: ['win'] })).toThrow(RangeError);
+    expect(() => winChances(game, model, { seats: ['win', 'best' as 'win'] })).toThrow(RangeError);
+    expect(() => rankRowsByWin(game, model, { seats: ['points', 'points', 'points'] })).toThrow(RangeError);
+  });
+});

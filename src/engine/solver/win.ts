@@ -1,45 +1,42 @@
 import { apply, type Action } from '../actions.js';
-import { DICE_COUNT, type Dice } from '../dice.js';
+import { DICE_COUNT, safeText, type Dice } from '../dice.js';
 import { RuleError } from '../errors.js';
 import { assertGame, newGame, ROLLS_PER_TURN, winners, type Game, type GameSetup } from '../game.js';
 import { ROWS, type RowId } from '../rows.js';
 import { playerTotal, type RuleSetId, type Scores } from '../rules.js';
-import {
-  FACE_KEY,
-  facesOfKeep,
-  KEEP_ADD,
-  KEEP_COUNT,
-  KEEP_SIZE,
-  KEEP_SUB,
-  KEEP_SUB_START,
-  keepOfFaces,
-  keepOfKey,
-  ROLL_COUNT,
-  ROLL_OFFSET,
-  rollOfFaces,
-} from './dice-tables.js';
-import {
-  ALL_FILLED,
-  maskOf,
-  ROW_COUNT,
-  ROW_POINTS,
-  ROW_POINT_VALUES,
-  ROW_POINT_VALUES_START,
-  trackedUpper,
-  UPPER_MASK,
-} from './sheet-model.js';
+import * as diceTables from './dice-tables.js';
+import { facesOfKeep, KEEP_SIZE, rollOfFaces } from './dice-tables.js';
+import * as sheetModel from './sheet-model.js';
+import { maskOf, trackedUpper } from './sheet-model.js';
 import { getTable, stateValue, type StateValues } from './table.js';
-import { LEAF_WIDTH } from './turn.js';
+import { preferredOf, ROLL_SUBKEEPS, ROLL_SUBKEEPS_START, TIE } from './ties.js';
+import * as turnModule from './turn.js';
+import { calibrateLine, seatFeaturesOf } from './win-calibration.js';
 import { solveBonusChances, type BonusChances } from './win-bonus.js';
 import {
   MAX_ROW_TOTAL,
-  reachChance,
   solveRemainingDistributions,
   solveTargetTables,
   TurnFollower,
   type RemainingDistributions,
   type TargetTables,
 } from './win-tables.js';
+
+// Module-local copies of the tables (see turn.ts: imported bindings are slow in hot loops).
+const KEEP_ADD = diceTables.KEEP_ADD;
+const KEEP_COUNT = diceTables.KEEP_COUNT;
+const KEEP_SUB = diceTables.KEEP_SUB;
+const KEEP_SUB_START = diceTables.KEEP_SUB_START;
+const ROLL_COUNT = diceTables.ROLL_COUNT;
+const ROLL_OFFSET = diceTables.ROLL_OFFSET;
+const ROLL_PROBABILITY = diceTables.ROLL_PROBABILITY;
+const ALL_FILLED = sheetModel.ALL_FILLED;
+const ROW_COUNT = sheetModel.ROW_COUNT;
+const ROW_POINTS = sheetModel.ROW_POINTS;
+const ROW_POINT_VALUES = sheetModel.ROW_POINT_VALUES;
+const ROW_POINT_VALUES_START = sheetModel.ROW_POINT_VALUES_START;
+const UPPER_MASK = sheetModel.UPPER_MASK;
+const LEAF_WIDTH = turnModule.LEAF_WIDTH;
 
 /*
  * Playing to win (after Pawlewicz 2010; own code). At each decision the turn is solved as the
@@ -59,6 +56,19 @@ import {
  *   the rows for the bonus (`shift`, a fraction of a point shared between the two points around it),
  *   plus 35 with the chance that expected-score play of classic earns the bonus from (F, u), as if
  *   independent of the rows (win-bonus.ts). Rows and bonus taken now are exact.
+ *
+ * What the coach shows (`winChances`, and the chance beside each choice) is each seat judged as it plays
+ * (`WinOptions.seats`), and calibrated so that it says what happens (win-calibration.ts; the method and
+ * its measurements are docs/CALIBRATION.md):
+ * - The line starts from the model's own chance of each player with every seat playing for points (exact
+ *   for such a table, up to the classic bonus's approximation). A seat that plays to win gets a fitted
+ *   fraction of what the model says it could gain over that: its value played to win (the chance of its
+ *   best option after a throw, else of its next turn), an upper bound as each target gets its own
+ *   strategy. What it gains the others lose.
+ * - The chance beside each option of the player to act is the model's own for that option as their seat
+ *   plays on (to win: the target tables; for points: the expected-score choices, then table (a)), mapped
+ *   monotonically so that the option their play makes shows their chance in the line. The order of the
+ *   options, and so every move, is the model's own.
  */
 
 /** Everything the player that plays to win needs for a rule set. */
@@ -267,33 +277,66 @@ function afterRow(
   return { upper: next, bonus: upper < threshold && next >= threshold ? bonusPoints : 0 };
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Who plays each seat.
+
 /**
- * Each player's chance to win now, in player order (ties shared equally): every player's final total
- * as an independent distribution, from their sheet and total under expected-score play (the player to
- * act from the dice on the table); 1 for the winner of a finished game (shared on a draw).
+ * How the model takes a seat to be played: `win` by the player that plays to win (the `winner`
+ * computer, or a person the coach judges so), `points` by one that plays for the highest expected score
+ * (the `optimal` computer; everyone, when nothing is said).
  */
-export function winChances(game: Game, model: WinModel): number[] {
-  assertGame(game);
-  if (game.rules !== model.rules)
-    throw new RangeError(`A ${model.rules} model cannot judge a ${game.rules} game`);
+export type SeatPlay = 'win' | 'points';
+
+/** Options of the chance to win of a game. */
+export interface WinOptions {
+  /**
+   * How each seat plays, one entry per player in player order. Left out: every seat for points in
+   * `winChances`; the player to act to win and the others for points in `rankRowsByWin`,
+   * `rankHoldsByWin`, `bestWinAction` and `reviewByWin`. Give the same list to all of them, and the chance
+   * beside the choice a seat makes is that seat's chance in the line.
+   */
+  seats?: readonly SeatPlay[];
+  /**
+   * False: the model's own numbers, before the calibration (win-calibration.ts) that makes them what
+   * happens. For measuring that calibration; true by default.
+   */
+  calibrated?: boolean;
+}
+
+/** How each seat plays, `acting` for the player to act when no list is given. */
+function playsOf(game: Game, options: WinOptions | undefined, acting: SeatPlay): SeatPlay[] {
+  const seats = options?.seats;
   const n = game.players.length;
-  if (game.over) {
-    const won = winners(game);
-    return game.players.map((_, i) => (won.includes(i) ? 1 / won.length : 0));
+  if (seats === undefined) return game.players.map((_, i) => (i === game.current ? acting : 'points'));
+  if (!Array.isArray(seats) || seats.length !== n) {
+    throw new RangeError(`seats must say how each of the ${n} players plays`);
   }
-  const finals = game.players.map((_, i) => finalOf(model, game, i));
+  for (const play of seats) {
+    if (play !== 'win' && play !== 'points') {
+      throw new RangeError(`A seat plays 'win' or 'points', not ${safeText(play)}`);
+    }
+  }
+  return [...seats];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Every player playing for points: the model's own line.
+
+/**
+ * For each player, the share of the win each final total x of theirs gives against the others' final
+ * totals (ties shared equally): `shares[i][x]`.
+ */
+function sharesOf(finals: readonly Float64Array[]): Float64Array[] {
+  const n = finals.length;
   const below = finals.map((pmf) => {
     const cdf = new Float64Array(FINALS + 1); // cdf[x] = chance of less than x
     for (let x = 0; x < FINALS; x++) cdf[x + 1] = cdf[x]! + pmf[x]!;
     return cdf;
   });
-  const chances = new Array<number>(n).fill(0);
   const poly = new Float64Array(n + 1);
-  for (let i = 0; i < n; i++) {
-    let sum = 0;
+  return finals.map((_, i) => {
+    const share = new Float64Array(FINALS);
     for (let x = 0; x < FINALS; x++) {
-      const p = finals[i]![x]!;
-      if (p === 0) continue;
       // Others all at most x; with k of them at exactly x, the win is shared k + 1 ways: the mean of
       // the product of (below + z * at) over z in [0, 1] counts each share once.
       poly.fill(0);
@@ -307,22 +350,25 @@ export function winChances(game: Game, model: WinModel): number[] {
         poly[0] = poly[0]! * less;
         degree++;
       }
-      let share = 0;
-      for (let d = 0; d <= degree; d++) share += poly[d]! / (d + 1);
-      sum += p * share;
+      let sum = 0;
+      for (let d = 0; d <= degree; d++) sum += poly[d]! / (d + 1);
+      share[x] = sum;
     }
-    chances[i] = sum;
-  }
-  return chances;
+    return share;
+  });
+}
+
+function dot(a: Float64Array, b: Float64Array): number {
+  let sum = 0;
+  for (let x = 0; x < a.length; x++) if (a[x] !== 0) sum += a[x]! * b[x]!;
+  return sum;
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The turn of the player to act, solved for the chance to win.
+// A turn solved for the chance to win.
 
 /** Differences of the chance to win below this are ties (then the expected score decides). */
 const WIN_TIE = 1e-9;
-/** Differences of expected points below this are rounding (the solver's own tie). */
-const TIE = 1e-9;
 
 function better(w: number, e: number, bestW: number, bestE: number): boolean {
   return w > bestW + WIN_TIE || (w >= bestW - WIN_TIE && e > bestE + TIE);
@@ -374,34 +420,51 @@ function maxUp(keepW: Float64Array, keepE: Float64Array, bestW: Float64Array, be
   }
 }
 
-/** The chance of a final total at least `target` more, from table (b) and, under classic, the bonus. */
-function reachFrom(
+/**
+ * Fills `out[i]` with the chance of a final total at least `first + i` more points from a sheet, for i =
+ * 0..count-1: from table (b) and, under classic, the bonus (see the top of this file).
+ */
+function fillReach(
   model: WinModel,
   targets: TargetTables,
   mask: number,
   upper: number,
-): (t: number) => number {
-  if (!model.bonus || mask === ALL_FILLED) return (t) => reachChance(targets, mask, t);
-  const i = mask * model.bonus.upperStates + upper;
-  const chance = model.bonus.chance[i]!;
-  const shift = model.bonus.shift[i]!;
+  first: number,
+  count: number,
+  out: Float64Array,
+): void {
+  const lo = targets.lo[mask]!;
+  const hi = targets.hi[mask]!;
+  const base = targets.offset[mask]! - lo;
+  const values = targets.values;
+  const reach = (t: number): number => (t < lo ? 1 : t > hi ? 0 : values[base + t]!);
+  if (!model.bonus || mask === ALL_FILLED) {
+    for (let i = 0; i < count; i++) out[i] = reach(first + i);
+    return;
+  }
+  const at = mask * model.bonus.upperStates + upper;
+  const chance = model.bonus.chance[at]!;
+  const shift = model.bonus.shift[at]!;
   const bonusPoints = model.table.model.points;
-  const rows = (t: number): number => {
-    // Rows must give t - shift: shared between the two whole targets around it.
-    const need = t - shift;
-    const whole = Math.floor(need);
-    const part = need - whole;
-    return (1 - part) * reachChance(targets, mask, whole) + part * reachChance(targets, mask, whole + 1);
-  };
-  return (t) => (1 - chance) * rows(t) + (chance > 0 ? chance * rows(t - bonusPoints) : 0);
+  // Rows must give t - shift: shared between the two whole targets around it.
+  const whole = Math.floor(-shift);
+  const part = -shift - whole;
+  const rows = (t: number): number => (1 - part) * reach(t + whole) + part * reach(t + whole + 1);
+  for (let i = 0; i < count; i++) {
+    const t = first + i;
+    out[i] = (1 - chance) * rows(t) + (chance > 0 ? chance * rows(t - bonusPoints) : 0);
+  }
 }
 
-/** The chance of the best opponent's final total, `best[x]` for x = 0..MAX_FINAL; null when alone. */
-function bestOpponent(game: Game, model: WinModel): Float64Array | null {
+/** Room for `fillReach` over every target a leaf asks for. */
+const REACH = new Float64Array(2 * (MAX_ROW_TOTAL + 36) + 4);
+
+/** The chance of the best final total of everyone but `me`, `best[x]` for x = 0..MAX_FINAL; null when alone. */
+function bestOpponent(finals: readonly Float64Array[], me: number): Float64Array | null {
   let cdf: Float64Array | null = null;
-  for (let j = 0; j < game.players.length; j++) {
-    if (j === game.current) continue;
-    const pmf = finalOf(model, game, j);
+  for (let j = 0; j < finals.length; j++) {
+    if (j === me) continue;
+    const pmf = finals[j]!;
     cdf ??= new Float64Array(FINALS).fill(1);
     let run = 0;
     for (let x = 0; x < FINALS; x++) {
@@ -415,11 +478,19 @@ function bestOpponent(game: Game, model: WinModel): Float64Array | null {
   return best;
 }
 
-/** Solves the turn of the player to act; null when there are no target tables for the sheet yet. */
-function solveWinTurn(game: Game, model: WinModel): WinTurn | null {
-  const scores = game.players[game.current]!.scores;
-  const sheet = sheetOf(model, scores);
-  const best = bestOpponent(game, model);
+/**
+ * Solves a turn of player `me` (the player to act, or another at the start of their next turn) for the
+ * chance to win against everyone else's final total as it stands; null when there are no target tables
+ * for the sheet yet.
+ */
+function solveWinTurn(
+  game: Game,
+  model: WinModel,
+  finals: readonly Float64Array[],
+  me: number,
+): WinTurn | null {
+  const sheet = sheetOf(model, game.players[me]!.scores);
+  const best = bestOpponent(finals, me);
   // Alone at the table every move wins: no targets needed, the expected score decides.
   const targets = best ? targetsFor(model, sheet.mask) : null;
   if (best && !targets) return null;
@@ -448,15 +519,11 @@ function solveWinTurn(game: Game, model: WinModel): WinTurn | null {
         leafW[row * LEAF_WIDTH + p] = 1;
         continue;
       }
-      const reach = reachFrom(model, targets, next, after.upper);
-      // More than x, plus half of exactly x: the mean of reaching x + 1 and x.
+      // More than x, plus half of exactly x: the mean of reaching x + 1 and x more than I have.
+      const first = lo - gained;
+      fillReach(model, targets, next, after.upper, first, hi - lo + 2, REACH);
       let w = 0;
-      let above = reach(lo - gained);
-      for (let x = lo; x <= hi; x++) {
-        const atLeastNext = reach(x + 1 - gained);
-        w += best[x]! * 0.5 * (atLeastNext + above);
-        above = atLeastNext;
-      }
+      for (let x = lo; x <= hi; x++) w += best[x]! * 0.5 * (REACH[x - lo + 1]! + REACH[x - lo]!);
       leafW[row * LEAF_WIDTH + p] = w;
     }
   }
@@ -487,20 +554,278 @@ function solveWinTurn(game: Game, model: WinModel): WinTurn | null {
   return turn;
 }
 
-/** The last turn solved per model, while the sheets (the same `players` list) and the seat stay. */
-const lastTurns = new WeakMap<WinModel, { players: Game['players']; current: number; turn: WinTurn }>();
+/** The chance to win of a solved turn before its first throw. */
+function turnStartValue(turn: WinTurn): number {
+  let value = 0;
+  for (let r = 0; r < ROLL_COUNT; r++) value += ROLL_PROBABILITY[r]! * turn.bestW2[ROLL_OFFSET + r]!;
+  return value;
+}
 
-function turnOf(game: Game, model: WinModel): WinTurn | null {
+/** The chance to win of the dice on the table after `rollsUsed` throws, played to win from there. */
+function thrownValue(turn: WinTurn, rollsUsed: number, roll: number): number {
+  const k = ROLL_OFFSET + roll;
+  return rollsUsed === 1 ? turn.bestW2[k]! : rollsUsed === 2 ? turn.bestW1[k]! : turn.keepW1[k]!;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The turn of the player to act, played for points, valued by the chance to win.
+
+/**
+ * The chance to win of every option of the player to act who plays for points: the turn's choices are
+ * those of expected-score play (`TurnFollower`, the `optimal` bot's), and after it their final total
+ * follows table (a), against everyone else's final total as it stands.
+ */
+class PointsTurn {
+  readonly follower = new TurnFollower();
+  /** `leafP[row * LEAF_WIDTH + points]`: the chance to win after scoring these points in this row. */
+  readonly leafP = new Float64Array(ROW_COUNT * LEAF_WIDTH);
+  /** Holding a keep with one throw after it (the keeps of a full throw: standing on it). */
+  readonly keep1 = new Float64Array(KEEP_COUNT);
+  /** Holding a keep with two throws after it. */
+  readonly keep2 = new Float64Array(KEEP_COUNT);
+  /** `thrown1[r]`, `thrown2[r]`: the first or second throw r played on for points. */
+  readonly thrown1 = new Float64Array(ROLL_COUNT);
+  readonly thrown2 = new Float64Array(ROLL_COUNT);
+  sheet: Sheet = { mask: 0, upper: 0, total: 0 };
+}
+
+function solvePointsTurn(game: Game, model: WinModel, share: Float64Array): PointsTurn {
+  const turn = new PointsTurn();
+  const sheet = sheetOf(model, game.players[game.current]!.scores);
+  turn.sheet = sheet;
+  const { follower, leafP, keep1, keep2, thrown1, thrown2 } = turn;
+  follower.solve(model.table, sheet.mask, sheet.upper);
+  const final = new Float64Array(FINALS);
+  forEachLeaf(model, sheet, (row, p, next) => {
+    final.fill(0);
+    addFinal(model, next, 1, final);
+    leafP[row * LEAF_WIDTH + p] = dot(final, share);
+  });
+  for (let r = 0; r < ROLL_COUNT; r++) {
+    const row = follower.bestRow[r]!;
+    keep1[ROLL_OFFSET + r] = leafP[row * LEAF_WIDTH + ROW_POINTS[row * ROLL_COUNT + r]!]!;
+  }
+  averageDown(keep1);
+  for (let r = 0; r < ROLL_COUNT; r++) {
+    const to = follower.after2[r]!;
+    thrown2[r] = keep1[to]!; // standing: keep1 of the throw itself
+  }
+  keep2.set(thrown2, ROLL_OFFSET);
+  averageDown(keep2);
+  for (let r = 0; r < ROLL_COUNT; r++) {
+    const to = follower.after1[r]!;
+    thrown1[r] = to === ROLL_OFFSET + r ? keep1[to]! : keep2[to]!;
+  }
+  return turn;
+}
+
+/** Calls `visit` with each row and points a turn can end with, and the sheet it leaves. */
+function forEachLeaf(
+  model: WinModel,
+  { mask, upper, total }: Sheet,
+  visit: (row: number, points: number, next: Sheet) => void,
+): void {
+  for (let row = 0; row < ROW_COUNT; row++) {
+    const bit = 1 << row;
+    if (mask & bit) continue;
+    const end = ROW_POINT_VALUES_START[row + 1]!;
+    for (let i = ROW_POINT_VALUES_START[row]!; i < end; i++) {
+      const p = ROW_POINT_VALUES[i]!;
+      const after = afterRow(model, mask, upper, row, p);
+      visit(row, p, { mask: mask | bit, upper: after.upper, total: total + p + after.bonus });
+    }
+  }
+}
+
+/** The chance to win of the dice on the table after `rollsUsed` throws, played on for points. */
+function pointsValue(turn: PointsTurn, rollsUsed: number, roll: number): number {
+  return rollsUsed === 1
+    ? turn.thrown1[roll]!
+    : rollsUsed === 2
+      ? turn.thrown2[roll]!
+      : turn.keep1[ROLL_OFFSET + roll]!;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The line: every player's chance to win now, each seat played as it plays.
+
+/** The turn of the player to act after a throw, as their seat plays it. */
+type ActingTurn = { play: 'win'; turn: WinTurn } | { play: 'points'; turn: PointsTurn };
+
+/** What the model says of a game: the line, and the turn of the player to act as they play it. */
+interface Judged {
+  /** Each player's chance with every seat playing for points (the model's own line, uncalibrated). */
+  raw: number[];
+  /** For a seat that plays to win, its chance played so, as the model sees it (NaN: none known). */
+  values: number[];
+  /** Each player's chance to win: calibrated, or else the model's own line. */
+  chances: number[];
+  /** The turn of the player to act after a throw (null: not thrown, or no tables), solved when asked. */
+  acting(): ActingTurn | null;
+  /**
+   * Turns the model's chance of an option of the player to act into the chance shown: the option their
+   * seat's play takes is shown with their chance in the line (the identity when not calibrated).
+   */
+  shown(chance: number): number;
+}
+
+/** The last few games judged per model (a position is asked for its line, rows and holds in turn). */
+const judgedCache = new WeakMap<WinModel, { game: Game; key: string; judged: Judged }[]>();
+const JUDGED_KEPT = 4;
+
+function judge(game: Game, model: WinModel, plays: readonly SeatPlay[], calibrated: boolean): Judged {
+  const key = `${plays.join()}/${calibrated}`;
+  let cache = judgedCache.get(model);
+  if (!cache) judgedCache.set(model, (cache = []));
+  const hit = cache.find((entry) => entry.game === game && entry.key === key);
+  if (hit) return hit.judged;
+  const judged = judgeAnew(game, model, plays, calibrated);
+  cache.unshift({ game, key, judged });
+  cache.length = Math.min(cache.length, JUDGED_KEPT);
+  return judged;
+}
+
+function judgeAnew(game: Game, model: WinModel, plays: readonly SeatPlay[], calibrated: boolean): Judged {
+  const me = game.current;
+  const finals = game.players.map((_, i) => finalOf(model, game, i));
+  const shares = sharesOf(finals);
+  const raw = finals.map((pmf, i) => dot(pmf, shares[i]!));
+  const roll = rollOfFaces(game.dice);
+  const thrown = game.rollsUsed > 0;
+  let acting: ActingTurn | null | undefined;
+  const actingTurn = (): ActingTurn | null => {
+    if (acting === undefined) {
+      if (!thrown) acting = null;
+      else if (plays[me] === 'points')
+        acting = { play: 'points', turn: solvePointsTurn(game, model, shares[me]!) };
+      else {
+        const turn = winTurnOf(game, model, finals, me);
+        acting = turn && { play: 'win', turn };
+      }
+    }
+    return acting;
+  };
+  const values = plays.map((play, i) => {
+    if (play !== 'win' || maskOf(game.players[i]!.scores) === ALL_FILLED) return NaN;
+    if (i === me && thrown) {
+      const turn = actingTurn();
+      return turn?.play === 'win' ? thrownValue(turn.turn, game.rollsUsed, roll) : NaN;
+    }
+    const turn = winTurnOf(game, model, finals, i);
+    return turn ? turnStartValue(turn) : NaN;
+  });
+  const chances = calibrated ? calibrateLine(model.rules, raw, values, seatFeaturesOf(game)) : [...raw];
+  let shown: ((chance: number) => number) | undefined;
+  return {
+    raw,
+    values,
+    chances,
+    acting: actingTurn,
+    shown(chance) {
+      if (!shown) {
+        // The model's own chance of the option the acting seat's play takes: shown as its line.
+        const turn = actingTurn();
+        let anchor = NaN;
+        if (turn?.play === 'win') anchor = thrownValue(turn.turn, game.rollsUsed, roll);
+        else if (turn?.play === 'points') anchor = pointsValue(turn.turn, game.rollsUsed, roll);
+        shown = calibrated ? shownBy(anchor, chances[me]!) : (x) => x;
+      }
+      return shown(chance);
+    },
+  };
+}
+
+/**
+ * The monotone map of [0, 1] into itself, linear on each side of `from`, that sends `from` to `to`: 0
+ * and 1 stay (a choice that surely wins or loses says so) unless `from` is one of them, and the order of
+ * the options never changes.
+ */
+function shownBy(from: number, to: number): (chance: number) => number {
+  if (!(to >= 0 && to <= 1) || Number.isNaN(from)) return (x) => x;
+  if (from >= 1) return (x) => x * to;
+  if (from <= 0) return (x) => to + x * (1 - to);
+  return (x) => (x <= from ? (x * to) / from : to + ((x - from) * (1 - to)) / (1 - from));
+}
+
+/** The turn of player `me` solved for the chance to win, from a small cache; null without tables. */
+function winTurnOf(game: Game, model: WinModel, finals: readonly Float64Array[], me: number): WinTurn | null {
+  // The player to act's own turn depends on the others' sheets only; another's, on the dice too.
+  const key = me === game.current ? `${me}` : `${me}/${game.current}/${game.rollsUsed}/${game.dice.join('')}`;
+  let cache = turnCache.get(model);
+  if (!cache || cache.players !== game.players) {
+    cache = { players: game.players, turns: new Map() };
+    turnCache.set(model, cache);
+  }
+  if (cache.turns.has(key)) return cache.turns.get(key)!;
+  const turn = solveWinTurn(game, model, finals, me);
+  if (turn) {
+    if (cache.turns.size >= TURNS_KEPT) cache.turns.delete(cache.turns.keys().next().value!);
+    cache.turns.set(key, turn);
+  }
+  return turn;
+}
+
+/** Turns solved per model, while the sheets (the same `players` list) stay. */
+const turnCache = new WeakMap<WinModel, { players: Game['players']; turns: Map<string, WinTurn> }>();
+const TURNS_KEPT = 16;
+
+/**
+ * Each player's chance to win now, in player order (ties shared equally; they sum to 1): every
+ * player's final total as an independent distribution from their sheet and total under expected-score
+ * play (the player to act's from the dice on the table), a seat that plays to win (`options.seats`)
+ * valued as it plays, and the whole calibrated (win-calibration.ts) so that each chance is what
+ * happens; 1 for the winner of a finished game (shared on a draw).
+ */
+export function winChances(game: Game, model: WinModel, options?: WinOptions): number[] {
+  assertGame(game);
+  if (game.rules !== model.rules)
+    throw new RangeError(`A ${model.rules} model cannot judge a ${game.rules} game`);
+  const plays = playsOf(game, options, 'points');
+  if (game.over) {
+    const won = winners(game);
+    return game.players.map((_, i) => (won.includes(i) ? 1 / won.length : 0));
+  }
+  return [...judge(game, model, plays, options?.calibrated !== false).chances];
+}
+
+/**
+ * The line as the calibration sees it (for its scripts and tests): the model's own chances with every
+ * seat playing for points, each winning seat's own chance as the model sees it, and the line shown.
+ */
+export function winLine(
+  game: Game,
+  model: WinModel,
+  options?: WinOptions,
+): { raw: number[]; values: number[]; chances: number[] } {
+  assertGame(game);
+  if (game.over) throw new RuleError('game-over', 'The game is over');
+  const { raw, values, chances } = judge(
+    game,
+    model,
+    playsOf(game, options, 'points'),
+    options?.calibrated !== false,
+  );
+  return { raw: [...raw], values: [...values], chances: [...chances] };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The options of the player to act.
+
+/**
+ * The judged position of a decision; null when the player to act plays to win and no target tables
+ * cover their sheet yet. `toWin`: the player to act plays to win whatever the seats say (the winner's
+ * own move).
+ */
+function turnOf(game: Game, model: WinModel, options: WinOptions | undefined, toWin: boolean): Judged | null {
   assertGame(game);
   if (game.rules !== model.rules)
     throw new RangeError(`A ${model.rules} model cannot play a ${game.rules} game`);
   if (game.over) throw new RuleError('game-over', 'The game is over');
   if (game.rollsUsed === 0) throw new RuleError('no-roll-yet', 'Throw before deciding');
-  const last = lastTurns.get(model);
-  if (last && last.players === game.players && last.current === game.current) return last.turn;
-  const turn = solveWinTurn(game, model);
-  if (turn) lastTurns.set(model, { players: game.players, current: game.current, turn });
-  return turn;
+  const plays = playsOf(game, options, 'win');
+  if (toWin) plays[game.current] = 'win';
+  const judged = judge(game, model, plays, options?.calibrated !== false);
+  return judged.acting() ? judged : null;
 }
 
 /** Scoring the dice in one free row now, with the chance to win it leaves. */
@@ -509,7 +834,7 @@ export interface WinRowChoice {
   points: number;
   /** Bonus this completes now (the classic upper bonus), else 0. */
   bonus: number;
-  /** The chance to win after scoring it and playing on to win (approximate: see win.ts). */
+  /** The chance to win after scoring it and playing on as the seat plays (to win, by default). */
   win: number;
   /** Expected final score of scoring it and playing on for points (as `rankRows`). */
   expected: number;
@@ -522,8 +847,9 @@ export interface WinHoldChoice {
   kept: number[];
   /** False when all five are held: standing on the dice and scoring the best row now. */
   rerolls: boolean;
+  /** The chance to win after the hold, playing on as the seat plays (to win, by default). */
   win: number;
-  /** Expected final score of the hold when the rest of the turn is played to win. */
+  /** Expected final score of the hold when the rest of the turn is played as the seat plays. */
   expected: number;
 }
 
@@ -532,78 +858,129 @@ export type WinAction =
   | { type: 'score'; row: RowId; win: number; expected: number }
   | { type: 'hold'; held: boolean[]; win: number; expected: number };
 
-function byWin(a: { win: number; expected: number }, b: { win: number; expected: number }): number {
-  if (Math.abs(a.win - b.win) > WIN_TIE) return b.win - a.win;
-  return Math.abs(a.expected - b.expected) > TIE ? b.expected - a.expected : 0;
-}
-
 /**
  * Every free row of the player to act with its chance to win and expected final score, best chance
  * first (near-ties by expected score, then sheet order); null when no target tables cover the sheet
- * yet (see `LATE_FREE_ROWS`).
+ * yet (see `LATE_FREE_ROWS`). The chance is that of playing on as the player to act's seat plays
+ * (`options.seats`; to win when not given), calibrated as the line is.
  * @throws RuleError `game-over`, `no-roll-yet` or `bad-state`
  */
-export function rankRowsByWin(game: Game, model: WinModel): WinRowChoice[] | null {
-  const turn = turnOf(game, model);
-  return turn && rowChoices(game, model, turn);
+export function rankRowsByWin(game: Game, model: WinModel, options?: WinOptions): WinRowChoice[] | null {
+  const judged = turnOf(game, model, options, false);
+  return judged && rowChoices(game, model, judged);
 }
 
-function rowChoices(game: Game, model: WinModel, turn: WinTurn): WinRowChoice[] {
-  const { mask, upper, total } = turn.sheet;
+/** The row options of a judged turn: [win, expected] of each free row, in sheet order. */
+function rowOptions(game: Game, model: WinModel, judged: Judged): WinRowChoice[] {
+  const acting = judged.acting()!;
+  const sheet = acting.turn.sheet;
+  const { mask, upper, total } = sheet;
   const roll = rollOfFaces(game.dice);
   const choices: WinRowChoice[] = [];
   for (let row = 0; row < ROW_COUNT; row++) {
     if (mask & (1 << row)) continue;
     const points = ROW_POINTS[row * ROLL_COUNT + roll]!;
     const leaf = row * LEAF_WIDTH + points;
+    const win = acting.play === 'win' ? acting.turn.leafW[leaf]! : acting.turn.leafP[leaf]!;
+    const future = acting.play === 'win' ? acting.turn.leafE[leaf]! : acting.turn.follower.ws.leaf[leaf]!;
     choices.push({
       row: ROWS[row]!,
       points,
       bonus: afterRow(model, mask, upper, row, points).bonus,
-      win: turn.leafW[leaf]!,
-      expected: total + turn.leafE[leaf]!,
+      win,
+      expected: total + future,
     });
   }
-  return choices.sort(byWin);
+  return choices;
+}
+
+function rowChoices(game: Game, model: WinModel, judged: Judged): WinRowChoice[] {
+  const choices = rowOptions(game, model, judged);
+  const head = preferredOf(
+    choices.map((_, i) => i),
+    (i) => choices[i]!.win,
+    (i) => choices[i]!.expected,
+    WIN_TIE,
+  );
+  const [first] = choices.splice(head, 1);
+  choices.sort(byWin);
+  return [first!, ...choices].map((choice) => ({ ...choice, win: judged.shown(choice.win) }));
+}
+
+function byWin(a: { win: number; expected: number }, b: { win: number; expected: number }): number {
+  if (Math.abs(a.win - b.win) > WIN_TIE) return b.win - a.win;
+  return Math.abs(a.expected - b.expected) > TIE ? b.expected - a.expected : 0;
+}
+
+/** [win, expected future points] of holding keep k (all five: standing) after `rollsUsed` throws. */
+function keepValue(judged: Judged, rollsUsed: number, keep: number): [number, number] {
+  const acting = judged.acting()!;
+  const standing = KEEP_SIZE[keep]! === DICE_COUNT;
+  if (acting.play === 'win') {
+    const t = acting.turn;
+    return standing || rollsUsed === 2
+      ? [t.keepW1[keep]!, t.keepE1[keep]!]
+      : [t.keepW2[keep]!, t.keepE2[keep]!];
+  }
+  const t = acting.turn;
+  const ws = t.follower.ws;
+  return standing || rollsUsed === 2 ? [t.keep1[keep]!, ws.keep1[keep]!] : [t.keep2[keep]!, ws.keep2[keep]!];
 }
 
 /**
  * Every distinct hold of the dice on the table with its chance to win (the rest of the turn and game
- * played to win) and expected final score, best first (near-ties: more dice held first); empty after
- * the third throw; null when no target tables cover the sheet yet.
+ * played as the seat plays: to win by default) and expected final score, best first (near-ties: more
+ * dice held first, then the higher faces); empty after the third throw; null when no target tables
+ * cover the sheet yet.
  * @throws RuleError `game-over`, `no-roll-yet` or `bad-state`
  */
-export function rankHoldsByWin(game: Game, model: WinModel): WinHoldChoice[] | null {
-  const turn = turnOf(game, model);
-  if (!turn) return null;
+export function rankHoldsByWin(game: Game, model: WinModel, options?: WinOptions): WinHoldChoice[] | null {
+  const judged = turnOf(game, model, options, false);
+  if (!judged) return null;
   if (game.rollsUsed >= ROLLS_PER_TURN) return [];
-  const { keepW, keepE } = keepsAt(turn, game.rollsUsed);
-  const total = turn.sheet.total;
-  const seen = new Set<number>();
-  const choices: WinHoldChoice[] = [];
-  for (let bits = (1 << DICE_COUNT) - 1; bits >= 0; bits--) {
-    const kept: number[] = [];
-    for (let i = 0; i < DICE_COUNT; i++) if (bits & (1 << i)) kept.push(game.dice[i]!);
-    const keep = keepOfFaces(kept);
-    if (seen.has(keep)) continue;
-    seen.add(keep);
-    const rerolls = KEEP_SIZE[keep]! < DICE_COUNT;
-    const [w, e] = rerolls ? [keepW[keep]!, keepE[keep]!] : [turn.keepW1[keep]!, turn.keepE1[keep]!];
-    choices.push({
-      held: heldFor(game.dice, keep),
-      kept: facesOfKeep(keep),
-      rerolls,
-      win: w,
-      expected: total + e,
-    });
+  const total = judged.acting()!.turn.sheet.total;
+  const r = rollOfFaces(game.dice);
+  const keeps = [
+    ROLL_OFFSET + r,
+    ...ROLL_SUBKEEPS.subarray(ROLL_SUBKEEPS_START[r]!, ROLL_SUBKEEPS_START[r + 1]!),
+  ];
+  const values = keeps.map((keep) => keepValue(judged, game.rollsUsed, keep));
+  // By chance, then expected score, then as ties.ts prefers (the order of `keeps`); then the preferred
+  // hold that throws first among those that throw, as `bestWinAction` makes it (the comparison is not
+  // transitive across a chain of near-ties).
+  const sorted = keeps
+    .map((_, i) => i)
+    .sort(
+      (a, b) =>
+        byWin(
+          { win: values[a]![0], expected: values[a]![1] },
+          { win: values[b]![0], expected: values[b]![1] },
+        ) || a - b,
+    );
+  const throwing = sorted.filter((i) => i !== 0);
+  if (throwing.length > 0) {
+    const ordered = [...throwing].sort((a, b) => a - b);
+    const head =
+      ordered[
+        preferredOf(
+          ordered,
+          (i) => values[i]![0],
+          (i) => values[i]![1],
+          WIN_TIE,
+        )
+      ]!;
+    if (head !== throwing[0]) {
+      sorted.splice(sorted.indexOf(head), 1);
+      sorted.splice(sorted.indexOf(throwing[0]!), 0, head);
+    }
   }
-  return choices.sort((a, b) => byWin(a, b) || b.kept.length - a.kept.length);
-}
-
-function keepsAt(turn: WinTurn, rollsUsed: number): { keepW: Float64Array; keepE: Float64Array } {
-  return rollsUsed === 1
-    ? { keepW: turn.keepW2, keepE: turn.keepE2 }
-    : { keepW: turn.keepW1, keepE: turn.keepE1 };
+  return sorted.map((i) => ({
+    held: heldFor(game.dice, keeps[i]!),
+    kept: facesOfKeep(keeps[i]!),
+    rerolls: i !== 0,
+    win: judged.shown(values[i]![0]),
+    expected: total + values[i]![1],
+  }));
 }
 
 function heldFor(dice: Dice, keep: number): boolean[] {
@@ -612,50 +989,37 @@ function heldFor(dice: Dice, keep: number): boolean[] {
   return dice.map((face) => (need[face]! > 0 ? (need[face]!--, true) : false));
 }
 
-/** The 31 proper subsets of the five dice positions, more dice first (as the expected-score solver). */
-const SUBSETS_BY_SIZE = Array.from({ length: (1 << DICE_COUNT) - 1 }, (_, bits) => bits).sort(
-  (a, b) => popcount(b) - popcount(a),
-);
-
-function popcount(bits: number): number {
-  let count = 0;
-  for (; bits; bits &= bits - 1) count++;
-  return count;
-}
-
 /**
- * The move that maximises the chance to win (near-ties by expected score, so that it plays exactly as
- * `bestAction` when the chance no longer depends on the move); null when no target tables cover the
- * sheet yet.
+ * The move that maximises the chance to win (near-ties by expected score, then as ties.ts says, so that
+ * it plays exactly as `bestAction` when the chance no longer depends on the move); null when no target
+ * tables cover the sheet yet. The player to act plays to win whatever `options.seats` says of them; the
+ * others are judged as it says (the move itself does not depend on it: only the chance it shows).
  * @throws RuleError `game-over`, `no-roll-yet` or `bad-state`
  */
-export function bestWinAction(game: Game, model: WinModel): WinAction | null {
-  const turn = turnOf(game, model);
-  if (!turn) return null;
+export function bestWinAction(game: Game, model: WinModel, options?: WinOptions): WinAction | null {
+  const judged = turnOf(game, model, options, true);
+  if (!judged) return null;
   const dice = game.dice;
+  const total = judged.acting()!.turn.sheet.total;
   if (game.rollsUsed < ROLLS_PER_TURN) {
-    const { keepW, keepE } = keepsAt(turn, game.rollsUsed);
-    let fullKey = 0;
-    for (let i = 0; i < DICE_COUNT; i++) fullKey += FACE_KEY[dice[i]!]!;
-    const full = keepOfKey(fullKey);
-    let bestKeep = full;
-    let w = turn.keepW1[full]!;
-    let e = turn.keepE1[full]!;
-    for (const bits of SUBSETS_BY_SIZE) {
-      let key = 0;
-      for (let i = 0; i < DICE_COUNT; i++) if (bits & (1 << i)) key += FACE_KEY[dice[i]!]!;
-      const keep = keepOfKey(key);
-      if (better(keepW[keep]!, keepE[keep]!, w, e)) {
-        w = keepW[keep]!;
-        e = keepE[keep]!;
-        bestKeep = keep;
-      }
-    }
-    if (bestKeep !== full) {
-      return { type: 'hold', held: heldFor(dice, bestKeep), win: w, expected: turn.sheet.total + e };
+    const r = rollOfFaces(dice);
+    const keeps = [
+      ROLL_OFFSET + r,
+      ...ROLL_SUBKEEPS.subarray(ROLL_SUBKEEPS_START[r]!, ROLL_SUBKEEPS_START[r + 1]!),
+    ];
+    const values = keeps.map((keep) => keepValue(judged, game.rollsUsed, keep));
+    const best = preferredOf(
+      keeps.map((_, i) => i),
+      (i) => values[i]![0],
+      (i) => values[i]![1],
+      WIN_TIE,
+    );
+    if (best !== 0) {
+      const [w, e] = values[best]!;
+      return { type: 'hold', held: heldFor(dice, keeps[best]!), win: judged.shown(w), expected: total + e };
     }
   }
-  const row = rowChoices(game, model, turn)[0]!;
+  const row = rowChoices(game, model, judged)[0]!;
   return { type: 'score', row: row.row, win: row.win, expected: row.expected };
 }
 
@@ -678,22 +1042,24 @@ export interface WinReviewedDecision {
 
 /**
  * Replays a game and judges every decision (each throw after the first of a turn, with the dice held
- * then, and each row scored) by the chance to win it gave up against the best option. Decisions from a
- * sheet no target tables cover are left out (see `LATE_FREE_ROWS`). Worst first: sort by `loss`.
+ * then, and each row scored) by the chance to win it gave up against the best option (each seat judged
+ * as `options.seats` says it plays: by default every decision's player as playing on to win). Decisions
+ * from a sheet no target tables cover are left out (see `LATE_FREE_ROWS`). Worst first: sort by `loss`.
  * @throws RuleError when the log holds an illegal action
  */
 export function reviewByWin(
   setup: GameSetup,
   log: readonly Action[],
   model: WinModel,
+  options?: WinOptions,
 ): WinReviewedDecision[] {
   let game = newGame(setup);
   const decisions: WinReviewedDecision[] = [];
   for (const action of log) {
     const next = apply(game, action);
     if (action.type !== 'hold' && game.rollsUsed > 0) {
-      const rows = rankRowsByWin(game, model);
-      const holds = rows && rankHoldsByWin(game, model);
+      const rows = rankRowsByWin(game, model, options);
+      const holds = rows && rankHoldsByWin(game, model, options);
       if (rows && holds) {
         const hold = holds.find((h) => h.rerolls);
         const best =

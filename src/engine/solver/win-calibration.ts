@@ -1,0 +1,172 @@
+import type { Game } from '../game.js';
+import type { RuleSetId } from '../rules.js';
+import { maskOf, ROW_COUNT } from './sheet-model.js';
+import { WIN_CALIBRATION_TABLE } from './win-calibration-table.js';
+
+/*
+ * The calibration of the chance to win (docs/CALIBRATION.md says why this way and how well it works).
+ *
+ * The model's own numbers (win.ts) are exact only for a table where every seat plays for points. A seat
+ * that plays to win does better than that: its chance lies between the model's points line `q` and the
+ * model's own value of playing to win `v` (each target with the strategy best for it: an upper bound).
+ * The calibrated chance of such a seat is `q + λ (v - q)`, where λ, a fraction of that gap, is read from
+ * a table fitted by simulation (scripts/fit-win-calibration.ts, which writes win-calibration-table.ts),
+ * by the rule set, the size of the table, whether the seat has thrown in its turn, whether it plays last
+ * in a round, and its free rows. What one seat gains the others lose, each in proportion to their chance.
+ */
+
+/** What the calibration reads of a seat. */
+export interface SeatFeatures {
+  /** Free rows of its sheet (13 before its first turn, 1 in its last). */
+  free: number;
+  /** It is to act and has thrown in this turn. */
+  thrown: boolean;
+  /** It plays last in each round. */
+  last: boolean;
+}
+
+/** What the calibration reads of each seat of a game. */
+export function seatFeaturesOf(game: Game): SeatFeatures[] {
+  const n = game.players.length;
+  return game.players.map((player, i) => {
+    let free = 0;
+    const mask = maskOf(player.scores);
+    for (let row = 0; row < ROW_COUNT; row++) if (!(mask & (1 << row))) free++;
+    return { free, thrown: i === game.current && game.rollsUsed > 0, last: i === n - 1 };
+  });
+}
+
+/** Table sizes: two players, and three or more. */
+export const SIZES = 2;
+/** Free rows a seat can have while the game goes on: 1..13. */
+export const FREE = 13;
+
+/** Numbers in the shape of the gains: `[size][thrown][last][free - 1]`. */
+export type GainShaped = readonly (readonly (readonly (readonly number[])[])[])[];
+
+/**
+ * What a fit of λ rests on, per cell (`[size][thrown][last][free - 1]`), over every point of every seat
+ * that plays to win: with x = v - q (the model's room to gain) and y = won - q (what it did gain), the
+ * sums of x·y and of x², and how many points. λ of a cell is about xy / xx, smoothed over the free rows.
+ */
+export interface GainSums {
+  readonly xy: GainShaped;
+  readonly xx: GainShaped;
+  readonly n: GainShaped;
+}
+
+/** The fitted numbers of one rule set. */
+export interface RuleCalibration {
+  /**
+   * `gain[size][thrown][last][free - 1]`: the λ of a seat that plays to win; size 0 for a table of two,
+   * 1 for three or more; thrown and last 0 or 1.
+   */
+  readonly gain: GainShaped;
+  /** The sums the gains were fitted from (`gainsOf(sums)` gives `gain` again). */
+  readonly sums: GainSums;
+}
+
+/** The calibration of every rule set (what the fitting script writes). */
+export interface WinCalibrationTable {
+  /** How the table was made: the deals played per table size, and the seed of their dice. */
+  readonly made: { readonly deals: readonly number[]; readonly seed: number };
+  readonly rules: Readonly<Record<RuleSetId, RuleCalibration>>;
+}
+
+/**
+ * How much the gains are smoothed over the free rows: the weight of their second differences against
+ * the data, in units of a cell's mean sum of x².
+ */
+export const SMOOTHING = 1;
+
+/**
+ * The λ of each free row (1..13) of one size, thrown and last, from its sums: the least squares of
+ * y = λ x with a penalty on the second differences of λ over the free rows (weight `SMOOTHING` times the
+ * mean of xx), then kept within [0, 1] (a seat cannot beat its model's upper bound) and rounded to
+ * 1/1000.
+ */
+export function fitGains(xy: readonly number[], xx: readonly number[]): number[] {
+  const m = xy.length;
+  const mean = xx.reduce((a, b) => a + b, 0) / m;
+  if (!(mean > 0)) return new Array<number>(m).fill(0);
+  const alpha = SMOOTHING * mean;
+  // Normal equations (diag(xx) + alpha DᵀD) λ = xy, D the second differences.
+  const a = Array.from({ length: m }, (_, i) => Array.from({ length: m }, (_, j) => (i === j ? xx[i]! : 0)));
+  const b = [...xy];
+  for (let k = 1; k + 1 < m; k++) {
+    const d = [
+      [k - 1, 1],
+      [k, -2],
+      [k + 1, 1],
+    ] as const;
+    for (const [i, di] of d) for (const [j, dj] of d) a[i]![j]! += alpha * di * dj;
+  }
+  // Gaussian elimination (the matrix is symmetric positive definite: no pivoting needed).
+  for (let i = 0; i < m; i++) {
+    for (let r = i + 1; r < m; r++) {
+      const f = a[r]![i]! / a[i]![i]!;
+      if (f === 0) continue;
+      for (let c = i; c < m; c++) a[r]![c]! -= f * a[i]![c]!;
+      b[r]! -= f * b[i]!;
+    }
+  }
+  const x = new Array<number>(m).fill(0);
+  for (let i = m - 1; i >= 0; i--) {
+    let sum = b[i]!;
+    for (let c = i + 1; c < m; c++) sum -= a[i]![c]! * x[c]!;
+    x[i] = sum / a[i]![i]!;
+  }
+  return x.map((v) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000);
+}
+
+/** Every gain of a rule set from its sums. */
+export function gainsOf(sums: GainSums): number[][][][] {
+  return sums.xy.map((bySize, size) =>
+    bySize.map((byThrown, thrown) =>
+      byThrown.map((xy, last) => fitGains(xy, sums.xx[size]![thrown]![last]!)),
+    ),
+  );
+}
+
+/** The size of a table of this many players, as the gains are indexed. */
+export function sizeOf(players: number): number {
+  return players >= 3 ? 1 : 0;
+}
+
+/** The λ of a seat, 0 where the table has none. */
+export function gainFactor(rules: RuleSetId, players: number, seat: SeatFeatures): number {
+  const table = WIN_CALIBRATION_TABLE.rules[rules];
+  const size = table?.gain[sizeOf(players)];
+  return size?.[seat.thrown ? 1 : 0]?.[seat.last ? 1 : 0]?.[seat.free - 1] ?? 0;
+}
+
+/**
+ * The line calibrated: each player's chance from the model's points line `raw`, the values `values` of
+ * the seats that play to win (NaN for the others, or where the model has none), and their features.
+ * Sums to 1 as `raw` does; a chance of 0 or 1 stays.
+ */
+export function calibrateLine(
+  rules: RuleSetId,
+  raw: readonly number[],
+  values: readonly number[],
+  seats: readonly SeatFeatures[],
+): number[] {
+  const n = raw.length;
+  const gains = raw.map((q, i) => {
+    const v = values[i]!;
+    if (Number.isNaN(v)) return 0;
+    // A sure win or loss even for the bound is sure for the seat too (one strategy reaches every target
+    // when the highest is certain): no fraction of it.
+    return (v <= 0 || v >= 1 ? 1 : gainFactor(rules, n, seats[i]!)) * (v - q);
+  });
+  if (gains.every((g) => g === 0)) return [...raw];
+  const chances = raw.map((q, i) => {
+    let p = q + gains[i]!;
+    // What another seat gains is taken from the rest in proportion to their chances.
+    for (let j = 0; j < n; j++)
+      if (j !== i && gains[j] !== 0 && raw[j]! < 1) p -= (gains[j]! * q) / (1 - raw[j]!);
+    return Math.min(1, Math.max(0, p));
+  });
+  const sum = chances.reduce((a, b) => a + b, 0);
+  return sum > 0 ? chances.map((p) => p / sum) : [...raw];
+}
