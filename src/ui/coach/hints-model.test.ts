@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apply, newGame, toggleHold, type Game } from '../../engine/index.js';
 import { getTable } from '../../engine/solver/index.js';
-import { adviceFits, hintsView, positionKey } from './hints-model.js';
+import { adviceFits, hintsView, positionKey, seatPlaysOf, winKey } from './hints-model.js';
 import { adviseOn } from './solver-service.js';
 
 const table = getTable('seed');
@@ -79,5 +79,29 @@ describe('hintsView', () => {
     const end = hintsView(adviceFor(last), last);
     expect(end.holds).toEqual([]);
     expect(end.rows.filter((r) => r.best)).toHaveLength(1);
+  });
+});
+
+describe('seatPlaysOf', () => {
+  it('judges the winner computer as playing to win, the others for points, a person as asked', () => {
+    expect(seatPlaysOf(['human', 'winner', 'optimal', 'good', 'easy'], 5)).toEqual([
+      'win',
+      'win',
+      'points',
+      'points',
+      'points',
+    ]);
+    expect(seatPlaysOf(['human', 'optimal'], 2, 'points')).toEqual(['points', 'points']);
+    // Seats not named are people's (a game started without seats).
+    expect(seatPlaysOf([], 3)).toEqual(['win', 'win', 'win']);
+  });
+});
+
+describe('winKey', () => {
+  it('changes with how the seats are judged, and not without them', () => {
+    const game = thrown([6, 6, 6, 2, 1]);
+    expect(winKey(game)).toBe(winKey(toggleHold(game, 0)));
+    expect(winKey(game, ['win', 'points'])).not.toBe(winKey(game, ['points', 'points']));
+    expect(winKey(game, ['win', 'points'])).not.toBe(winKey(game));
   });
 });

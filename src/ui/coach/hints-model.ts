@@ -1,5 +1,7 @@
 import type { Game, RowId } from '../../engine/index.js';
+import type { SeatPlay } from '../../engine/solver/index.js';
 import type { Advice, WinAdvice } from './protocol.js';
+import type { SeatKind } from './seats.js';
 
 /** One hold as the hints show it: which of the five dice to keep, and its expected final score. */
 export interface HoldHint {
@@ -64,9 +66,32 @@ function keptKey(faces: readonly number[]): string {
   return [...faces].sort((a, b) => a - b).join(',');
 }
 
-/** What decides the chance to win for a game: its position, and every player's sheet. */
-export function winKey(game: Game): string {
-  return JSON.stringify([positionKey(game), game.players.map((p) => p.scores)]);
+/**
+ * What decides the chance to win for a game: its position, every player's sheet, and how each seat is
+ * judged to play (when the request says).
+ */
+export function winKey(game: Game, seats?: readonly SeatPlay[]): string {
+  const key: unknown[] = [positionKey(game), game.players.map((p) => p.scores)];
+  if (seats) key.push(seats);
+  return JSON.stringify(key);
+}
+
+/**
+ * How the chance to win judges each seat, from who plays it (the `seats` of a win request): the `winner`
+ * computer plays to win, the other computers for points (the model of `optimal`: `good` and `easy` score
+ * less, so their chances read a little high), and a person as `person` says, to win by default: the
+ * chance beside each choice is that of taking it and going on playing to win, so that the choice the
+ * coach puts first shows the person's own chance in the line.
+ */
+export function seatPlaysOf(
+  kinds: readonly (SeatKind | undefined)[],
+  players: number,
+  person: SeatPlay = 'win',
+): SeatPlay[] {
+  return Array.from({ length: players }, (_, i) => {
+    const kind = kinds[i] ?? 'human';
+    return kind === 'human' ? person : kind === 'winner' ? 'win' : 'points';
+  });
 }
 
 /** Whether win advice was made for this game's player, throws and dice (a guard against a stale answer). */

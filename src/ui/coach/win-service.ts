@@ -9,10 +9,24 @@ import {
   rankRowsByWin,
   reviewByWin,
   winChances,
+  type SeatPlay,
   type TargetTables,
   type WinModel,
+  type WinOptions,
 } from '../../engine/solver/index.js';
 import type { SolverRequest, SolverResponse, WinAdvice } from './protocol.js';
+
+/**
+ * A win request may say how each seat plays (`seats`, one entry per player: `win` for a seat that plays to
+ * win, `points` for one that plays for points; see `seatPlaysOf` in hints-model.ts). Without it the
+ * chance to win models every seat as playing for points, and the choices of the player to act as played
+ * on to win (as before seats were known).
+ */
+export type WithSeats<R> = R & { seats?: readonly SeatPlay[] };
+
+function optionsOf(request: { seats?: readonly SeatPlay[] }): WinOptions {
+  return request.seats === undefined ? {} : { seats: request.seats };
+}
 
 /** Where the target tables come from: the asset's bytes, or null to do without them. */
 export type TargetsLoader = () => Promise<Uint8Array | null>;
@@ -32,13 +46,13 @@ export class WinService {
   constructor(private readonly load: TargetsLoader) {}
 
   /** Answers a win request (others are refused); never rejects. */
-  answer(request: SolverRequest): Promise<SolverResponse> {
+  answer(request: WithSeats<SolverRequest>): Promise<SolverResponse> {
     const next = this.queue.then(() => this.handle(request));
     this.queue = next;
     return next;
   }
 
-  private async handle(request: SolverRequest): Promise<SolverResponse> {
+  private async handle(request: WithSeats<SolverRequest>): Promise<SolverResponse> {
     const { id } = request;
     try {
       switch (request.kind) {
@@ -48,15 +62,16 @@ export class WinService {
         }
         case 'win-advice': {
           const { model } = await this.modelFor(request.game.rules);
-          return { id, ok: true, kind: 'win-advice', advice: winAdvice(request.game, model) };
+          const advice = winAdvice(request.game, model, optionsOf(request));
+          return { id, ok: true, kind: 'win-advice', advice };
         }
         case 'win-plan': {
           const { model } = await this.modelFor(request.game.rules);
-          return { id, ok: true, kind: 'win-plan', plan: winPlan(request.game, model) };
+          return { id, ok: true, kind: 'win-plan', plan: winPlan(request.game, model, optionsOf(request)) };
         }
         case 'win-review': {
           const { model } = await this.modelFor(request.setup.rules ?? 'seed');
-          const decisions = reviewByWin(request.setup, request.log, model);
+          const decisions = reviewByWin(request.setup, request.log, model, optionsOf(request));
           return { id, ok: true, kind: 'win-review', decisions };
         }
         default:
@@ -93,8 +108,12 @@ export class WinService {
   }
 }
 
-/** The chance to win of a position: every player's, and the player to act's rows and holds. */
-export function winAdvice(game: Game, model: WinModel): WinAdvice {
+/**
+ * The chance to win of a position: every player's, and the player to act's rows and holds. With
+ * `options.seats`, each seat is judged as it plays, and the chance beside the choice the player to act's
+ * play makes is their chance in the line.
+ */
+export function winAdvice(game: Game, model: WinModel, options: WinOptions = {}): WinAdvice {
   if (game.over) throw new RuleError('game-over', 'The game is over');
   const thrown = game.rollsUsed > 0;
   return {
@@ -102,15 +121,15 @@ export function winAdvice(game: Game, model: WinModel): WinAdvice {
     current: game.current,
     rollsUsed: game.rollsUsed,
     dice: [...game.dice],
-    chances: winChances(game, model),
-    rows: thrown ? rankRowsByWin(game, model) : [],
-    holds: thrown ? rankHoldsByWin(game, model) : [],
+    chances: winChances(game, model, options),
+    rows: thrown ? rankRowsByWin(game, model, options) : [],
+    holds: thrown ? rankHoldsByWin(game, model, options) : [],
   };
 }
 
 /** The move of the player that plays to win, null where no target tables cover the sheet. */
-export function winPlan(game: Game, model: WinModel): TurnPlan | null {
-  const best = bestWinAction(game, model);
+export function winPlan(game: Game, model: WinModel, options: WinOptions = {}): TurnPlan | null {
+  const best = bestWinAction(game, model, options);
   if (!best) return null;
   return best.type === 'score' ? { type: 'score', row: best.row } : { type: 'hold', held: best.held };
 }

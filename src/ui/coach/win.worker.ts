@@ -2,7 +2,8 @@
  * The chance to win's Web Worker (a module worker), started by `SolverClient` on the first win request
  * (hints in a game of two or more, a `winner` seat, the review by chance to win), apart from the solver's
  * worker so that the expected scores never wait for a model being built. It fetches the target tables
- * (win-targets.bin, about 2.2 MB) once, then builds each rule set's model on first use.
+ * (win-targets.bin, about 2.2 MB) once, then builds each rule set's model on first use. A request may
+ * say how each seat plays (`seats`: win-service.ts).
  */
 import type { SolverRequest, SolverResponse } from './protocol.js';
 import { WinService } from './win-service.js';
