@@ -176,7 +176,9 @@ export class TableMirror implements GameSession {
    */
   get mayAct(): boolean {
     const view = this.view;
-    return !!view && !this.flying && !this.pendingThrow && personMayAct(view, (seat) => this.isMine(seat));
+    // Online, nothing is taken while the room cannot be reached: it would be lost.
+    if (!view || !this.linkUp || this.linkClosed) return false;
+    return !this.flying && !this.pendingThrow && personMayAct(view, (seat) => this.isMine(seat));
   }
 
   /** Whether seat `seat` is played from this page: online its own seat, in the page every person's. */
@@ -197,7 +199,6 @@ export class TableMirror implements GameSession {
   throw(gesture: Gesture): Promise<number[]> {
     try {
       this.myTurn({ type: 'roll' });
-      if (this.pendingThrow) throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
     } catch (error) {
       return Promise.reject(error);
     }
@@ -317,7 +318,9 @@ export class TableMirror implements GameSession {
   private myTurn(action: Action): Game {
     const game = this.game;
     if (!game) throw new DicePokerError('no-game', 'The game has not started');
-    if (this.flying) throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
+    // A throw asked for (its dice still to be recorded, or in the air) is one in progress.
+    if (this.flying || this.pendingThrow)
+      throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
     if (!game.over && !this.isMine(game.current))
       throw new DicePokerError('not-your-turn', 'It is another player’s turn');
     const refused = refusal(game, action);
