@@ -1,8 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 /** The port the built game is served on (as `npm start` serves it); another can be set to run two suites at once. */
 const port = Number(process.env.DP_TEST_PORT ?? 4173);
+
+/** Where the test server keeps its games: a folder of its own per port, emptied for each run. */
+const dataDir = join(tmpdir(), `dp-test-data-${port}`);
 
 /** Browser tests: the built game served as `npm start` serves it (page and game server), in a real Chromium with (software) WebGL. */
 export default defineConfig({
@@ -26,7 +31,7 @@ export default defineConfig({
   ],
   webServer: {
     // As `npm start` serves it: the built page and the online game server on one port.
-    command: `npm run build:app && npm run build -w server && PORT=${port} node server/dist/server/src/main.js`,
+    command: `npm run build:app && npm run build -w server && rm -rf ${dataDir} && PORT=${port} DATA_DIR=${dataDir} node server/dist/server/src/main.js`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 180_000,

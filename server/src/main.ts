@@ -2,7 +2,9 @@
  * `npm start`: the page and the online game server on one port, http://127.0.0.1:4173/ unless the
  * environment says otherwise (PORT, HOST). With REDIS_URL the rooms are shared with every other process
  * on that Redis, this one reached by clients at PUBLIC_ADDRESS (`host:port`, HOST:PORT by default): see
- * docs/SCALING.md. SIGTERM or SIGINT (Ctrl+C) tells every room's people ('closing'), ends the rooms and
+ * docs/SCALING.md. Without it every game is kept in a database, so that a restart loses none: an
+ * embedded PostgreSQL in DATA_DIR (./data by default), or the PostgreSQL server of DATABASE_URL
+ * (docs/DATABASE.md). SIGTERM or SIGINT (Ctrl+C) tells every room's people ('closing'), ends the rooms and
  * stops. THROW_WORKERS sets how many threads throw the dice (server.ts: one less than the cores by
  * default). STATS_EVERY_MS prints the process's heap and CPU time that often (for bench:server).
  * The HTTP side's settings (http-env.ts): ROOMS_PER_MINUTE, JOINS_PER_MINUTE, TRUST_PROXY,
@@ -63,6 +65,9 @@ try {
     redisUrl: process.env.REDIS_URL || undefined,
     publicAddress: process.env.PUBLIC_ADDRESS || undefined,
     throwWorkers: countFrom('THROW_WORKERS', process.env.THROW_WORKERS),
+    // Games outlive the process: kept in DATA_DIR (./data), or on the PostgreSQL server of DATABASE_URL.
+    dataDir: process.env.DATA_DIR || './data',
+    databaseUrl: process.env.DATABASE_URL || undefined,
     ...httpOptions(),
   });
 } catch (error) {

@@ -5,6 +5,8 @@
  * pid; any still running when this process exits are killed then.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -115,6 +117,11 @@ export interface ServerProcess extends Spawned {
  * Starts a game server process on a free port of 127.0.0.1 (`env` adds to its environment: REDIS_URL,
  * PUBLIC_ADDRESS...; `nodeArgs` go to node: `--cpu-prof`...) and waits until it listens.
  */
+/** A new, empty folder for a server's games. */
+export function freshDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'dp-data-'));
+}
+
 export async function spawnServer(
   name: string,
   env: Record<string, string> = {},
@@ -123,7 +130,8 @@ export async function spawnServer(
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
+    // A data folder of its own unless one is given (a test of a restart gives the same one twice).
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: freshDataDir(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const spawned = new Spawned(name, child) as ServerProcess;

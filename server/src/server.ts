@@ -18,6 +18,8 @@ import { installGate, splitHttpOptions, type HttpOptions } from './http-gate.js'
 import { FrameErrorLog, quietDecoderErrors, serverLogger } from './http-log.js';
 import { connectRedis, shownRedisUrl, type RedisLink } from './redis.js';
 import { SharedRooms } from './SharedRooms.js';
+import { DatabaseRooms } from './DatabaseRooms.js';
+import { openDatabase, RoomRecords, type Database } from './database/index.js';
 import { serveSite } from './static-site.js';
 import { ThrowPool } from './ThrowPool.js';
 import { packageRoot } from './package-root.js';
@@ -66,6 +68,13 @@ export interface StartOptions extends Partial<RoomConfig>, HttpOptions {
    * the main thread: one less than the cores, 1 to 4, by default; 0 throws on the main thread.
    */
   throwWorkers?: number;
+  /**
+   * Where the rooms' records are kept without Redis, so that a restart loses no game: an embedded
+   * PostgreSQL in this folder (`DATA_DIR`), or the PostgreSQL server of `databaseUrl` (`DATABASE_URL`).
+   * Neither given: the rooms live only in this process (as tests that need no restart run them).
+   */
+  dataDir?: string;
+  databaseUrl?: string;
 }
 
 /** Physics workers by default: one less than the cores, at least 1, at most 4. */
@@ -121,6 +130,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     redisUrl,
     publicAddress: givenAddress,
     throwWorkers = defaultThrowWorkers(),
+    dataDir,
+    databaseUrl,
     ...config
   } = serverOptions;
   if (staticDir !== null && !existsSync(`${staticDir}/index.html`)) {
@@ -138,6 +149,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   let redis: RedisLink | undefined;
   let shared: SharedRooms | undefined;
+  let database: Database | undefined;
+  let kept: DatabaseRooms | undefined;
   let port = askedPort;
   let publicAddress = givenAddress || undefined;
   try {
@@ -153,10 +166,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           );
         }
       }
+    } else if (dataDir || databaseUrl) {
+      database = await openDatabase({
+        ...(dataDir ? { DATA_DIR: dataDir } : {}),
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      });
+      kept = new DatabaseRooms(new RoomRecords(database));
     }
   } catch (error) {
     uninstallGate();
     redis?.close();
+    await database?.close().catch(() => {});
     throw error;
   }
   if (redis) {
@@ -170,7 +190,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const restoreConsole = quietDecoderErrors(frames);
   const transport = new WebSocketTransport({ server: httpServer, maxPayload: MAX_FRAME_BYTES });
   const server = defineServer({
-    rooms: { [ROOM_NAME]: defineRoom(diceRoom(config, { store: shared, throws })) },
+    rooms: { [ROOM_NAME]: defineRoom(diceRoom(config, { store: shared ?? kept, throws })) },
     transport,
     greet: false,
     // A malformed WebSocket frame is one line, at most one per 10 s (http-log.ts), not a stack each.
@@ -188,13 +208,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       : {}),
     ...(publicAddress ? { publicAddress } : {}),
   });
-  const uninstall = shared?.install();
+  const uninstall = (shared ?? kept)?.install();
   const release = (): void => {
     uninstallGate();
     restoreConsole();
     void throws.close();
     uninstall?.();
     redis?.close();
+    void database?.close().catch(() => {});
     if (redis) process.off('unhandledRejection', keepRunning);
   };
   running = server;
@@ -207,6 +228,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw error;
   }
   if (redis) console.log(`Rooms are shared through Redis at ${shownRedisUrl(redisUrl!)} as ${publicAddress}`);
+  if (database) console.log(`Games are kept in ${database.where}`);
   const address = transport.server!.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;

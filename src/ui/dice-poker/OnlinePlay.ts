@@ -34,7 +34,10 @@ export interface OnlineHost {
 }
 
 /** Pauses before each try to take the seat again through another server (about half a minute in all). */
-const REJOIN_WAITS_MS = [500, 1000, 2000, 3000, 5000, 8000, 10_000];
+const REJOIN_WAITS_MS = [500, 1000, 2000, 3000, 5000, 8000];
+/** After those, a try every so often (ms) until the server has been away this long (ms): then give up. */
+const REJOIN_EVERY_MS = 10_000;
+const REJOIN_FOR_MS = 5 * 60_000;
 
 /** The page's address with `?room=ID`: what a friend opens to join. */
 export function inviteUrl(roomId: string): string {
@@ -55,6 +58,8 @@ export class OnlinePlay {
   session: TableMirror | null = null;
   /** The room's server went away: this page is taking its seat again, by name, through another. */
   private rejoining = false;
+  /** When the room's server went away (performance.now()), while this page tries to come back. */
+  private awaySince: number | null = null;
   /** The room an invite named (the page's `?room=`), until this page joins it or goes back. */
   invitedTo: string | null = null;
   /** A join is on its way. */
@@ -189,6 +194,10 @@ export class OnlinePlay {
   /** A word on the room's state: its server going or gone, a turn run out, or who is away; '' when all is well. */
   private notice(away: string[]): string {
     const words = onlineStringsFor(this.host.lang());
+    if (this.awaySince !== null) {
+      const seconds = Math.round((performance.now() - this.awaySince) / 1000);
+      return seconds < 3 ? words.serverMoving : words.serverAway(seconds);
+    }
     if (this.rejoining || this.session?.closing) return words.serverMoving;
     const room = this.session?.room;
     const ranOut = room?.clock.ranOut ?? null;
@@ -268,21 +277,33 @@ export class OnlinePlay {
     const roomId = gone.roomId;
     if (this.rejoining || !name || gone.letGo) return;
     this.rejoining = true;
+    this.awaySince = performance.now();
+    // The notice counts the seconds away: drawn again each second meanwhile.
+    const ticking = setInterval(() => this.host.requestUpdate(), 1000);
     this.host.requestUpdate();
     try {
-      for (const wait of REJOIN_WAITS_MS) {
-        await new Promise((resolve) => setTimeout(resolve, wait));
+      for (let attempt = 0; performance.now() - this.awaySince < REJOIN_FOR_MS; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, REJOIN_WAITS_MS[attempt] ?? REJOIN_EVERY_MS));
         if (this.session !== gone) return; // left, or joined elsewhere meanwhile
         try {
           this.session = null;
           await this.enter({ invite: roomId, options: this.joinOptions(roomId, name) });
           return;
-        } catch {
+        } catch (error) {
           this.session = gone;
+          // Gone for good (ended, or never kept): no use trying again.
+          if ((error as { code?: string }).code === 'room-not-found') break;
         }
       }
-      await this.leave();
+      // The seat's key stays: the invite link (or a reload) takes the seat back once the server is up.
+      const words = onlineStringsFor(this.host.lang());
+      this.session = null;
+      this.host.play(null);
+      this.host.say(words.serverGone);
+      void gone.leave().catch(() => {});
     } finally {
+      clearInterval(ticking);
+      this.awaySince = null;
       this.rejoining = false;
       this.host.requestUpdate();
     }

@@ -278,6 +278,15 @@ export const dicePokerStyles = css`
   .notice {
     top: calc(var(--bar-space) + 0.3rem);
   }
+  /* A word on the room (its server away, a turn run out): it wraps rather than lose its end on a phone. */
+  .notice[data-away] {
+    white-space: normal;
+    text-overflow: clip;
+    width: max-content;
+    border-radius: 0.8rem;
+    text-align: center;
+    line-height: 1.3;
+  }
   @container (max-width: 420px) {
     .topbar {
       gap: 0.25rem;

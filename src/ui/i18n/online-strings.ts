@@ -32,6 +32,10 @@ export interface OnlineStrings {
   playersAway: (names: string) => string;
   /** The room's server is going or gone; the game goes on in a moment through another. */
   serverMoving: string;
+  /** The game server cannot be reached, tried again and again for `seconds`: the game is kept. */
+  serverAway: (seconds: number) => string;
+  /** The game server stayed away: what the player can do (the game is kept with the room). */
+  serverGone: string;
   /** A person's time for the turn ran out: a computer plays the rest of it. */
   timeRanOut: (name: string) => string;
   /** The turn clock's label: whose turn, and that the time is running out. */
@@ -52,6 +56,9 @@ export interface OnlineStrings {
 
 const en: OnlineStrings = {
   serverMoving: 'The game server is restarting: your game goes on in a moment…',
+  serverAway: (seconds) => `No game server for ${seconds} s: trying again, your game is kept…`,
+  serverGone:
+    'The game server cannot be reached. Your game is kept: open its invite link again later to go on.',
   timeRanOut: (name) => `Time is up for ${name}: a computer plays this turn.`,
   timeLeft: (name) => `Time left for ${name}`,
   yourTimeLeft: 'Your time left',
@@ -106,6 +113,8 @@ const en: OnlineStrings = {
 
 const et: OnlineStrings = {
   serverMoving: 'Mänguserver taaskäivitub: mäng jätkub hetke pärast…',
+  serverAway: (seconds) => `Mänguserver pole ${seconds} s kättesaadav: proovin uuesti, mäng on alles…`,
+  serverGone: 'Mänguserverit ei saa kätte. Mäng on alles: ava selle kutselink hiljem uuesti, et jätkata.',
   timeRanOut: (name) => `${name} aeg sai otsa: selle käigu mängib arvuti.`,
   timeLeft: (name) => `${name} aega jäänud`,
   yourTimeLeft: 'Sinu aega jäänud',

@@ -1,0 +1,155 @@
+/**
+ * The rooms of a server without Redis, kept in its database (an embedded PostgreSQL in DATA_DIR by
+ * default, or the server of DATABASE_URL: server/src/database), so that a restart, a crash or kill -9
+ * loses no game:
+ *
+ * - Every room writes its record (DiceRoom.ts) before anyone sees the change, and keeps it when its
+ *   process shuts down; a room that ends (everyone left its lobby or its finished game) is forgotten.
+ * - A join by id (what an invite link, a page coming back with its seat key, or a page whose server went
+ *   away does) to a room this process does not hold, whose game is stored, first brings the game back in
+ *   a room of the same id: the invite link and every seat key stay good. Its people come back to their
+ *   seats with their keys; the seats of those who do not within the reconnection window are given up.
+ * - A reconnection (Colyseus's token) to such a room is refused at once as `room-moved`: the token died
+ *   with the old process, and the page joins the same id again with its key.
+ *
+ * It works through Colyseus's matchmaking controller, wrapped while the server runs, as SharedRooms does
+ * for Redis.
+ */
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, matchMaker, ServerError, type AuthContext } from '@colyseus/core';
+import { JOIN_REFUSED_STATUS, joinRefusalText } from '../../src/online/join-refusal.js';
+import { isRoomId, ROOM_NAME } from '../../src/online/protocol.js';
+import type { TableRecord } from '../../src/table/index.js';
+import { RESUME_OPTION } from './DiceRoom.js';
+import type { RoomStore, StoredRoom } from './game-store.js';
+import type { RoomRecords } from './database/index.js';
+
+type InvokeMethod = typeof matchMaker.controller.invokeMethod;
+
+/** What is stored of a room beside its table: whether its process was shutting down. */
+interface StoredBody {
+  table: TableRecord;
+  closing?: boolean;
+}
+
+/** A refusal of a join with its code, as the page reads it (src/online/join-refusal.ts). */
+function refusal(code: 'room-moved' | 'server-unavailable', message: string): ServerError {
+  return new ServerError(JOIN_REFUSED_STATUS, joinRefusalText(code, message));
+}
+
+export class DatabaseRooms implements RoomStore {
+  /** Stored rooms handed to rooms being created here, by token (see DiceRoom's RESUME_OPTION). */
+  private readonly resumes = new Map<string, StoredRoom>();
+  /** Rooms being brought back now, by id: a second join waits for the first one's room. */
+  private readonly bringing = new Map<string, Promise<unknown>>();
+  /** Whether the last write went through (a room does not wait for a database it cannot reach). */
+  private reachable = true;
+
+  constructor(private readonly records: RoomRecords) {}
+
+  // ---- the rooms' side (RoomStore) ----
+
+  ready(): boolean {
+    return this.reachable;
+  }
+
+  async save(roomId: string, table: TableRecord, closing = false): Promise<void> {
+    const body: StoredBody = { table, ...(closing ? { closing } : {}) };
+    try {
+      await this.records.save(roomId, {
+        // The last record of a process shutting down is newer than the one of the same table before it.
+        version: table.version * 2 + (closing ? 1 : 0),
+        record: body as unknown as Record<string, unknown>,
+        phase: table.phase,
+        pace: 'live',
+        turnDeadline: null,
+        seats: table.seats.map(({ name, keyHash }) => ({ name, keyHash: keyHash ?? null })),
+        closed: false,
+      });
+      this.reachable = true;
+    } catch (error) {
+      this.reachable = (error as { code?: string }).code !== 'database-unreachable';
+      throw error;
+    }
+  }
+
+  async remove(roomId: string): Promise<void> {
+    await this.records.remove(roomId);
+  }
+
+  takeResume(token: string): StoredRoom | undefined {
+    const stored = this.resumes.get(token);
+    this.resumes.delete(token);
+    return stored;
+  }
+
+  /** The database does not lose what it stored: nothing to write again. */
+  watch(): () => void {
+    return () => {};
+  }
+
+  // ---- matchmaking ----
+
+  /** Wraps the matchmaking controller of this process; the function returned puts the original back. */
+  install(): () => void {
+    const controller = matchMaker.controller;
+    const original: InvokeMethod = controller.invokeMethod;
+    const wrapped = async (
+      method: string,
+      roomName: string,
+      clientOptions: matchMaker.ClientOptions = {},
+      authOptions?: AuthContext,
+    ): Promise<unknown> => {
+      if (method === 'joinById' && isRoomId(roomName)) await this.bringBack(roomName);
+      if (method === 'reconnect' && isRoomId(roomName) && !matchMaker.getLocalRoomById(roomName)) {
+        throw refusal('room-moved', 'The server restarted: join the room again to go on with its game');
+      }
+      return original.call(controller, method, roomName, clientOptions, authOptions);
+    };
+    controller.invokeMethod = wrapped as InvokeMethod;
+    return () => {
+      if (controller.invokeMethod !== original) controller.invokeMethod = original;
+    };
+  }
+
+  /** If room `roomId` is not held here but its game is stored, brings the game back in a room of that id. */
+  private async bringBack(roomId: string): Promise<void> {
+    if (matchMaker.getLocalRoomById(roomId)) return;
+    const under = this.bringing.get(roomId);
+    if (under) {
+      await under.catch(() => {});
+      return;
+    }
+    const bringing = this.createFromStore(roomId);
+    this.bringing.set(roomId, bringing);
+    try {
+      await bringing;
+    } finally {
+      this.bringing.delete(roomId);
+    }
+  }
+
+  private async createFromStore(roomId: string): Promise<void> {
+    let stored;
+    try {
+      stored = await this.records.load(roomId);
+    } catch {
+      throw refusal('server-unavailable', 'The game server cannot reach its database: try again in a moment');
+    }
+    if (!stored || stored.closed) return; // never stored, or ended: the join says there is no such room
+    const body = stored.record as unknown as StoredBody;
+    const token = randomUUID();
+    this.resumes.set(token, { roomId, table: body.table, savedAt: stored.updatedAt });
+    try {
+      await matchMaker.handleCreateRoom(ROOM_NAME, { [RESUME_OPTION]: token }, undefined, roomId);
+      console.log(`Room ${roomId}: its game goes on after the server restarted`);
+    } catch (error) {
+      throw new ServerError(
+        ErrorCode.MATCHMAKE_UNHANDLED,
+        `Room ${roomId} could not be brought back: ${String(error)}`,
+      );
+    } finally {
+      this.resumes.delete(token);
+    }
+  }
+}

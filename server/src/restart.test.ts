@@ -1,0 +1,73 @@
+/**
+ * A game outlives its server (no Redis: the database in DATA_DIR, an embedded PostgreSQL): the server
+ * is stopped (SIGTERM) or killed (SIGKILL, as a crash), started again on the same data folder, and each
+ * person joins the same room id with their seat key, as the page does by itself. The game goes on at
+ * the same turn and throw, dice and holds as they were; the room id and every key still work.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RoomView } from '../../src/online/protocol.js';
+import { freshDataDir, spawnServer, type ServerProcess } from './processes.js';
+import { Player } from './test-player.js';
+
+const GESTURE = { gesture: { dirX: 0.1, dirZ: -1, speed: 11 } };
+const servers: ServerProcess[] = [];
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.stop('SIGKILL');
+});
+
+async function serve(dataDir: string): Promise<ServerProcess> {
+  const server = await spawnServer('game server', { DATA_DIR: dataDir, THROW_WORKERS: '1' });
+  servers.push(server);
+  return server;
+}
+
+/** Two people in a game, the host's turn under way: one throw made, one die held. */
+async function gameUnderWay(url: string) {
+  const mari = await Player.create(url, 'Mari');
+  const welcome = await mari.next('welcome');
+  const roomId = welcome.view.roomId;
+  const juri = await Player.join(url, roomId, 'Jüri');
+  await juri.next('welcome');
+  mari.send('start', {});
+  await mari.next('view', (v) => v.phase === 'playing');
+  mari.send('throw', GESTURE);
+  await mari.next('view', (v) => v.game?.rollsUsed === 1);
+  mari.send('hold', { index: 2, held: true });
+  const view = await mari.next('view', (v) => v.game?.held[2] === true);
+  return { mari, juri, roomId, view, keys: { mari: mari.key!, juri: juri.key! } };
+}
+
+/** What must be the same after the restart: the game as played, and who sits where. */
+function played(view: RoomView) {
+  return { game: view.game, seats: view.seats.map((s) => s.name), host: view.host, rules: view.rules };
+}
+
+describe('a game outlives its server', { timeout: 90_000 }, () => {
+  for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+    it(`goes on at the same turn and throw after ${signal} and a start on the same data folder`, async () => {
+      const dataDir = freshDataDir();
+      const first = await serve(dataDir);
+      const { mari, roomId, view, keys } = await gameUnderWay(first.url);
+      const closing = signal === 'SIGTERM' ? mari.next('closing') : null;
+      await first.stop(signal);
+      if (closing) expect(await closing).toMatchObject({ resumable: true });
+
+      const second = await serve(dataDir);
+      const back = await Player.join(second.url, roomId, 'Mari', keys.mari);
+      const welcome = await back.next('welcome');
+      expect(welcome.seat).toBe(0);
+      expect(played(welcome.view)).toEqual(played(view));
+      expect(welcome.view.roomId).toBe(roomId);
+      // Her seat is hers: the turn goes on from where it was, the held die still held.
+      back.send('throw', GESTURE);
+      const after = await back.next('view', (v) => v.game?.rollsUsed === 2);
+      expect(after.game!.dice[2]).toBe(view.game!.dice[2]);
+      // By his name alone one only asks for Jüri's seat, which waits for him; he comes back to it with his key.
+      const eve = await Player.join(second.url, roomId, 'Jüri');
+      expect((await eve.next('welcome')).claiming).toBe(1);
+      const juri = await Player.join(second.url, roomId, 'Jüri', keys.juri);
+      expect((await juri.next('welcome')).seat).toBe(1);
+    });
+  }
+});

@@ -1,0 +1,139 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ARTIFACTS, stateOf } from './helpers.js';
+
+/**
+ * An online game outlives its server: a game server of this test's own (the compiled one `npm start`
+ * runs, on a port and a data folder of its own) is stopped or killed mid-turn and started again; each
+ * page, by itself, says it cannot reach the server (with no input that would be lost), then goes on
+ * with its game at the same turn and throw.
+ */
+
+/** A port free now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the compiled game server on `port` with `dataDir`, and waits until it serves. */
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['server/dist/server/src/main.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, THROW_WORKERS: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`No server after 60 s:\n${output}`)), 60_000);
+    const read = (chunk: Buffer): void => {
+      output += chunk.toString();
+      if (/served on/.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`The server stopped (${code}):\n${output}`)));
+  });
+  return child;
+}
+
+/** Stops a server process by its pid with `signal`, and waits until it is gone. */
+async function stopServer(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(child.pid!, signal);
+  await gone;
+}
+
+async function player(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(url);
+  await page
+    .locator('dice-poker')
+    .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).updateComplete);
+  return page;
+}
+
+const rollButton = (page: Page) => page.locator('dice-poker [part="roll-button"]');
+
+for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+  test(`after ${signal} and a restart, both pages go on with their game by themselves, at the same throw`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'dp-restart-'));
+    let server = await startServer(port, dataDir);
+    try {
+      const host = await player(browser, url);
+      const guest = await player(browser, url);
+      const { roomId } = await host
+        .locator('dice-poker')
+        .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).hostOnline({ name: 'Mari' }));
+      await guest
+        .locator('dice-poker')
+        .evaluate(
+          (el, roomId) => (el as HTMLElementTagNameMap['dice-poker']).joinOnline(roomId, { name: 'Jüri' }),
+          roomId,
+        );
+      await host
+        .locator('dice-poker')
+        .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).startOnline());
+      await expect.poll(async () => (await stateOf(host)).players.length).toBe(2);
+      await host.locator('dice-poker').evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).roll());
+      await expect.poll(async () => (await stateOf(guest)).rollsUsed).toBe(1);
+      const before = await stateOf(host);
+
+      await stopServer(server, signal);
+      // Each page says so, and takes nothing that would be lost.
+      for (const page of [host, guest]) {
+        await expect(page.locator('dice-poker [data-away]')).toContainText(/game server|mänguserver/i, {
+          timeout: 30_000,
+        });
+      }
+      await expect(rollButton(host)).toBeDisabled();
+      await host.screenshot({ path: `${ARTIFACTS}/restart-${signal}-away.png` });
+
+      server = await startServer(port, dataDir);
+      for (const page of [host, guest]) {
+        await expect
+          .poll(async () => (await stateOf(page)).online?.roomId ?? null, { timeout: 90_000 })
+          .toBe(roomId);
+        await expect(page.locator('dice-poker [data-away]')).toHaveCount(0, { timeout: 30_000 });
+      }
+      const after = await stateOf(host);
+      expect({
+        dice: after.dice,
+        rollsUsed: after.rollsUsed,
+        current: after.current,
+        turn: after.turn,
+      }).toEqual({
+        dice: before.dice,
+        rollsUsed: before.rollsUsed,
+        current: before.current,
+        turn: before.turn,
+      });
+      await expect(rollButton(host)).toBeEnabled();
+      await host.screenshot({ path: `${ARTIFACTS}/restart-${signal}-back.png` });
+      // The game plays on: the host's second throw is seen on the guest's screen.
+      await host.locator('dice-poker').evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).roll());
+      await expect.poll(async () => (await stateOf(guest)).rollsUsed, { timeout: 30_000 }).toBe(2);
+    } finally {
+      await stopServer(server, 'SIGKILL');
+    }
+  });
+}
