@@ -93,7 +93,7 @@ import {
   type TableProbe,
 } from 'taringupokker';
 import { scoreRow, type RowId } from 'taringupokker/engine';
-import { createThrower, ENGINE_SEEDS, PAGE_SESSION, Table } from 'taringupokker/table';
+import { createThrower, ENGINE_SEEDS, PAGE_HOLDER, Table } from 'taringupokker/table';
 import { decodeTrajectory, trajectorySeconds } from 'taringupokker/physics';
 import { parseClientMessage, type RoomView } from 'taringupokker/protocol';
 
@@ -121,7 +121,7 @@ async function tableThrow(): Promise<Outcome['tableThrow']> {
     if (change.thrown) seconds = trajectorySeconds(decodeTrajectory(change.thrown.trajectory));
   });
   const { gesture } = parseClientMessage('throw', { gesture: { dirX: 0, dirZ: -1, speed: 11 } });
-  await table.request(PAGE_SESSION, 'throw', { gesture });
+  await table.request(PAGE_HOLDER, 'throw', { gesture });
   const view: RoomView = table.view();
   return { faces: [...(view.game?.dice ?? [])], seconds, version: view.version };
 }

@@ -416,14 +416,14 @@ export class DiceRoom extends Room {
       welcomes.push({ client, message: { seat: this.table.seatOf(client.sessionId), view, ...extra } });
     };
     if (change.welcome) {
-      const { sessionId, key, claiming } = change.welcome;
-      welcomeTo(this.clients.getById(sessionId), {
+      const { holder, key, claiming } = change.welcome;
+      welcomeTo(this.clients.getById(holder), {
         ...(key ? { key } : {}),
         ...(claiming !== undefined ? { claiming } : {}),
       });
     }
     if (change.admitted)
-      welcomeTo(this.clients.getById(change.admitted.sessionId), { key: change.admitted.key });
+      welcomeTo(this.clients.getById(change.admitted.holder), { key: change.admitted.key });
     for (const sessionId of change.moved ?? []) welcomeTo(this.clients.getById(sessionId));
     const letGo: { client: Client; code: RefusalCode; message: string }[] = [];
     const displaced = change.displaced ? this.clients.getById(change.displaced) : undefined;

@@ -101,10 +101,10 @@ describe('the table', () => {
     const told: Change[] = [];
     t.subscribe((change) => told.push(change));
     const joined = t.join('a', 'Mari');
-    expect(joined.change).toEqual({ welcome: { sessionId: 'a', key: joined.key } });
+    expect(joined.change).toEqual({ welcome: { holder: 'a', key: joined.key } });
     expect(told).toEqual([joined.change]);
     expect(await changeOf(t, () => t.dropped('a'))).toEqual({});
-    expect(await changeOf(t, () => t.reconnected('a'))).toEqual({ welcome: { sessionId: 'a' } });
+    expect(await changeOf(t, () => t.reconnected('a'))).toEqual({ welcome: { holder: 'a' } });
     expect(t.version).toBe(3);
   });
 
@@ -179,18 +179,18 @@ describe('the table', () => {
     expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
     await t.request('a', 'start', {});
     t.left('b');
-    expect(t.join('b2', 'JÜRI', key)).toEqual({ seat: 1, change: { welcome: { sessionId: 'b2' } } });
+    expect(t.join('b2', 'JÜRI', key)).toEqual({ seat: 1, change: { welcome: { holder: 'b2' } } });
     expect(t.view().seats[1]).toEqual({ name: 'Jüri', kind: 'human', connected: true, standIn: false });
     t.dropped('b2');
     expect(t.join('b3', 'Jüri', key)).toEqual({
       seat: 1,
-      change: { welcome: { sessionId: 'b3' }, evicted: 'b2' },
+      change: { welcome: { holder: 'b3' }, evicted: 'b2' },
     });
     expect(t.seatOf('b2')).toBe(-1);
     // With the key, a connected owner is moved, and told (never evicted unawares).
     expect(t.join('b4', 'Jüri', key)).toEqual({
       seat: 1,
-      change: { welcome: { sessionId: 'b4' }, displaced: 'b3' },
+      change: { welcome: { holder: 'b4' }, displaced: 'b3' },
     });
     expect(await codeOf(() => t.join('x', 'Mari'))).toBe('game-started');
   });
@@ -206,7 +206,7 @@ describe('the table', () => {
     expect(t.join('eve', 'Jüri')).toEqual({
       seat: -1,
       claiming: 1,
-      change: { welcome: { sessionId: 'eve', claiming: 1 } },
+      change: { welcome: { holder: 'eve', claiming: 1 } },
     });
     expect(t.version).toBe(version + 1);
     expect(t.view().claims).toEqual([1]);
@@ -224,7 +224,7 @@ describe('the table', () => {
     t.join('eve3', 'Jüri');
     expect(t.join('b2', 'Jüri', key)).toEqual({
       seat: 1,
-      change: { welcome: { sessionId: 'b2' }, evicted: 'b', claimRefused: ['eve3'] },
+      change: { welcome: { holder: 'b2' }, evicted: 'b', claimRefused: ['eve3'] },
     });
     expect(t.view().claims).toEqual([]);
   });
@@ -240,7 +240,7 @@ describe('the table', () => {
     t.dropped('a');
     expect(await codeOf(() => t.request('b2', 'answer-claim', { seat: 1, admit: true }))).toBe('not-host');
     const change = (await changeOf(t, () => t.request('c', 'answer-claim', { seat: 1, admit: true })))!;
-    expect(change.admitted).toMatchObject({ sessionId: 'b2', seat: 1 });
+    expect(change.admitted).toMatchObject({ holder: 'b2', seat: 1 });
     expect(change.admitted!.key).not.toBe(oldKey);
     expect(t.seatOf('b2')).toBe(1);
     // The old key no longer takes the seat.

@@ -9,7 +9,7 @@ import { ROWS, type Action, type Game } from '../engine/index.js';
 import {
   ComputerTurns,
   ENGINE_SEEDS,
-  PAGE_SESSION,
+  PAGE_HOLDER,
   Table,
   type ComputerPolicy,
   type ComputerTurnsOptions,
@@ -163,9 +163,9 @@ describe('the computers of a table', () => {
     const clock = new HandClock();
     runner(table, clock);
     expect(clock.pending).toHaveLength(0);
-    await table.request(PAGE_SESSION, 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } });
+    await table.request(PAGE_HOLDER, 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } });
     expect(clock.pending).toHaveLength(0);
-    await table.request(PAGE_SESSION, 'score', { row: 'chance' });
+    await table.request(PAGE_HOLDER, 'score', { row: 'chance' });
     expect(clock.pending).toEqual([expect.objectContaining({ ms: 700 })]);
     while (table.game!.current === 1) await clock.runNext();
     expect(table.game!.players[1]!.scores).not.toEqual({});
@@ -331,9 +331,9 @@ describe('the computers of a table', () => {
     await clock.runNext();
     expect(waiting).toHaveLength(1);
     // Mari's connection drops and comes back meanwhile: each a change the runner looks at.
-    table.dropped(PAGE_SESSION);
+    table.dropped(PAGE_HOLDER);
     while (clock.pending.length > 0) await clock.runNext();
-    table.reconnected(PAGE_SESSION);
+    table.reconnected(PAGE_HOLDER);
     while (clock.pending.length > 0) await clock.runNext();
     const { input, resolve } = waiting.shift()!;
     resolve({ faces: input.dice.map(() => 4), trajectory: '', seconds: 0 });
@@ -377,10 +377,10 @@ describe('the computers of a table', () => {
         },
       },
     });
-    const thrown = table.request(PAGE_SESSION, 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } });
+    const thrown = table.request(PAGE_HOLDER, 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } });
     await settle();
     expect(waiting).toHaveLength(1);
-    table.left(PAGE_SESSION); // a stand-in plays Mari's seat now
+    table.left(PAGE_HOLDER); // a stand-in plays Mari's seat now
     expect(table.computerToAct()).toEqual({ seat: 0, kind: expect.any(String) });
     // The runner looks at the table as it is (the throw not landed yet).
     while (clock.pending.length > 0) await clock.runNext();

@@ -12,7 +12,7 @@ import type { Gesture } from '../physics/types.js';
 import {
   createThrower,
   ENGINE_SEEDS,
-  PAGE_SESSION,
+  PAGE_HOLDER,
   Table,
   type Change,
   type LocalSetup,
@@ -114,12 +114,12 @@ async function playToEnd(t: Table, gesture: (k: number) => Gesture = () => GESTU
     if (turn) {
       await t.computerAction(turn.seat, action, gesture(k));
     } else if (action.type === 'roll') {
-      expect(t.mayAct(PAGE_SESSION)).toBe(true);
-      await t.request(PAGE_SESSION, 'throw', { gesture: gesture(k) });
+      expect(t.mayAct(PAGE_HOLDER)).toBe(true);
+      await t.request(PAGE_HOLDER, 'throw', { gesture: gesture(k) });
     } else if (action.type === 'score') {
-      await t.request(PAGE_SESSION, 'score', { row: action.row });
+      await t.request(PAGE_HOLDER, 'score', { row: action.row });
     } else {
-      await t.request(PAGE_SESSION, 'hold', { index: action.index, held: action.held });
+      await t.request(PAGE_HOLDER, 'hold', { index: action.index, held: action.held });
     }
     if (action.type === 'roll') k++;
   }
@@ -129,9 +129,9 @@ describe('a table in the page', () => {
   it('plays a whole game of two people and a computer, with physics dice', async () => {
     const t = Table.local(ports(createThrower()), TWO_AND_A_COMPUTER);
     expect(t.phase).toBe('playing');
-    expect(t.seats.map((s) => [s.name, s.kind, s.sessionId])).toEqual([
-      ['Mari', 'human', PAGE_SESSION],
-      ['Jüri', 'human', PAGE_SESSION],
+    expect(t.seats.map((s) => [s.name, s.kind, s.holder])).toEqual([
+      ['Mari', 'human', PAGE_HOLDER],
+      ['Jüri', 'human', PAGE_HOLDER],
       ['Arvuti', 'good', null],
     ]);
     const told: Change[] = [];
@@ -140,7 +140,7 @@ describe('a table in the page', () => {
     await playToEnd(t);
     expect(t.phase).toBe('over');
     expect(t.game!.over).toBe(true);
-    expect(t.mayAct(PAGE_SESSION)).toBe(false);
+    expect(t.mayAct(PAGE_HOLDER)).toBe(false);
     expect(t.computerToAct()).toBeNull();
     // Every seat's sheet is full, each throw was told with its faces, each action made one change.
     for (const player of t.game!.players) expect(Object.keys(player.scores)).toHaveLength(ROWS.length);
@@ -157,7 +157,7 @@ describe('a table in the page', () => {
     expect(t.turnDeadline).toBeNull();
     // The seeds are the engine's: the game replays from its record.
     expect(t.record().game!.gestures).toHaveLength(rolls.length);
-    expect(await codeOf(() => t.request(PAGE_SESSION, 'throw', { gesture: GESTURE }))).toBe('game-over');
+    expect(await codeOf(() => t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE }))).toBe('game-over');
   }, 60_000);
 
   it('refuses a setup the engine refuses', () => {
@@ -181,22 +181,22 @@ describe('the turn gate', () => {
       kinds: ['human', 'easy', 'human'],
       seed: 1,
     });
-    expect(t.mayAct(PAGE_SESSION)).toBe(true);
+    expect(t.mayAct(PAGE_HOLDER)).toBe(true);
     expect(t.mayAct('someone')).toBe(false);
     expect(await codeOf(() => t.request('someone', 'throw', { gesture: GESTURE }))).toBe('not-your-turn');
     // A throw in the air: no one may act until it lands.
-    const thrown = t.request(PAGE_SESSION, 'throw', { gesture: GESTURE });
+    const thrown = t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE });
     await settle();
     expect(dice.pending).toHaveLength(1);
-    expect(t.mayAct(PAGE_SESSION)).toBe(false);
+    expect(t.mayAct(PAGE_HOLDER)).toBe(false);
     dice.land(3);
     await thrown;
-    expect(t.mayAct(PAGE_SESSION)).toBe(true);
-    await t.request(PAGE_SESSION, 'score', { row: 'threes' });
+    expect(t.mayAct(PAGE_HOLDER)).toBe(true);
+    await t.request(PAGE_HOLDER, 'score', { row: 'threes' });
     // The computer's turn: the page may not act, its requests are refused.
     expect(t.computerToAct()).toEqual({ seat: 1, kind: 'easy' });
-    expect(t.mayAct(PAGE_SESSION)).toBe(false);
-    expect(await codeOf(() => t.request(PAGE_SESSION, 'throw', { gesture: GESTURE }))).toBe('not-your-turn');
+    expect(t.mayAct(PAGE_HOLDER)).toBe(false);
+    expect(await codeOf(() => t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE }))).toBe('not-your-turn');
     const computer = t.computerAction(1, { type: 'roll' }, GESTURE);
     await settle();
     dice.land(2);
@@ -204,7 +204,7 @@ describe('the turn gate', () => {
     await t.computerAction(1, { type: 'score', row: 'twos' }, GESTURE);
     // The next person's turn is the page's again (it holds every person's seat).
     expect(t.game!.current).toBe(2);
-    expect(t.mayAct(PAGE_SESSION)).toBe(true);
+    expect(t.mayAct(PAGE_HOLDER)).toBe(true);
     // A computer may not act on a person's turn.
     expect(await codeOf(() => t.computerAction(2, { type: 'roll' }, GESTURE))).toBe('not-your-turn');
   });
@@ -214,11 +214,11 @@ describe('requests made while a throw is in the air', () => {
   it('wait for it and are judged against the game it leaves: a hold applies to the new dice', async () => {
     const dice = heldThrower();
     const t = Table.local(ports(dice.thrower), { players: ['Mari', 'Jüri'], kinds: ['human', 'human'] });
-    const first = t.request(PAGE_SESSION, 'throw', { gesture: GESTURE });
+    const first = t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE });
     await settle();
     // Before the throw a hold would be refused (no throw yet); sent now, it waits.
-    const hold = t.request(PAGE_SESSION, 'hold', { index: 0, held: true });
-    const second = t.request(PAGE_SESSION, 'throw', { gesture: GESTURE });
+    const hold = t.request(PAGE_HOLDER, 'hold', { index: 0, held: true });
+    const second = t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE });
     await settle();
     expect(t.game!.rollsUsed).toBe(0);
     expect(dice.pending).toHaveLength(1);
@@ -240,7 +240,7 @@ describe('requests made while a throw is in the air', () => {
   it('refuses a throw sent mid-throw when the throw before it used the last of the turn', async () => {
     const dice = heldThrower();
     const t = Table.local(ports(dice.thrower), { players: ['Mari', 'Jüri'], kinds: ['human', 'human'] });
-    const throws = [0, 1, 2, 3].map(() => t.request(PAGE_SESSION, 'throw', { gesture: GESTURE }));
+    const throws = [0, 1, 2, 3].map(() => t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE }));
     const fourth = codeOf(() => throws[3]);
     for (const face of [1, 2, 3]) {
       await settle();
@@ -253,16 +253,16 @@ describe('requests made while a throw is in the air', () => {
     expect(t.game!.rollsUsed).toBe(3);
     expect(t.game!.dice).toEqual([3, 3, 3, 3, 3]);
     // A score sent after is still the same person's, on the dice as they lie.
-    await t.request(PAGE_SESSION, 'score', { row: 'threes' });
+    await t.request(PAGE_HOLDER, 'score', { row: 'threes' });
     expect(t.game!.players[0]!.scores.threes).toBe(15);
   });
 
   it('a score sent mid-throw scores the dice the throw leaves; a throw after it is the next person’s', async () => {
     const dice = heldThrower();
     const t = Table.local(ports(dice.thrower), { players: ['Mari', 'Jüri'], kinds: ['human', 'human'] });
-    const first = t.request(PAGE_SESSION, 'throw', { gesture: GESTURE });
-    const score = t.request(PAGE_SESSION, 'score', { row: 'fives' });
-    const next = t.request(PAGE_SESSION, 'throw', { gesture: GESTURE });
+    const first = t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE });
+    const score = t.request(PAGE_HOLDER, 'score', { row: 'fives' });
+    const next = t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE });
     await settle();
     dice.land(5);
     await first;
@@ -280,18 +280,18 @@ describe('requests made while a throw is in the air', () => {
     const dice = heldThrower();
     const t = Table.local(ports(dice.thrower), { players: ['Mari', 'Jüri'], kinds: ['human', 'human'] });
     const before = snapshot(t);
-    const failed = codeOf(() => t.request(PAGE_SESSION, 'throw', { gesture: GESTURE }));
-    const again = t.request(PAGE_SESSION, 'throw', { gesture: GESTURE });
+    const failed = codeOf(() => t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE }));
+    const again = t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE });
     await settle();
     dice.fail(new Error('no physics'));
     expect(await failed).toBe('not coded');
     expect(snapshot(t)).toBe(before);
     await settle();
-    expect(t.mayAct(PAGE_SESSION)).toBe(false);
+    expect(t.mayAct(PAGE_HOLDER)).toBe(false);
     dice.land(6);
     await again;
     expect(t.game!.rollsUsed).toBe(1);
-    expect(t.mayAct(PAGE_SESSION)).toBe(true);
+    expect(t.mayAct(PAGE_HOLDER)).toBe(true);
   });
 });
 
@@ -303,17 +303,17 @@ describe('changes', () => {
     const other: number[] = [];
     t.subscribe(() => other.push(t.version));
     const start = t.version;
-    await t.request(PAGE_SESSION, 'throw', { gesture: GESTURE });
-    await t.request(PAGE_SESSION, 'hold', { index: 2, held: true });
-    await t.request(PAGE_SESSION, 'hold', { index: 2, held: false });
-    expect(await codeOf(() => t.request(PAGE_SESSION, 'hold', { index: 9, held: true }))).toBe(
+    await t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE });
+    await t.request(PAGE_HOLDER, 'hold', { index: 2, held: true });
+    await t.request(PAGE_HOLDER, 'hold', { index: 2, held: false });
+    expect(await codeOf(() => t.request(PAGE_HOLDER, 'hold', { index: 9, held: true }))).toBe(
       'bad-die-index',
     );
     // Several sent at once, a throw among them: each told once, in order.
     await Promise.all([
-      t.request(PAGE_SESSION, 'throw', { gesture: GESTURE }),
-      t.request(PAGE_SESSION, 'hold', { index: 0, held: true }),
-      t.request(PAGE_SESSION, 'score', { row: 'sixes' }),
+      t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE }),
+      t.request(PAGE_HOLDER, 'hold', { index: 0, held: true }),
+      t.request(PAGE_HOLDER, 'score', { row: 'sixes' }),
     ]);
     expect(heard.map((h) => h.version)).toEqual([1, 2, 3, 4, 5, 6].map((n) => start + n));
     expect(other).toEqual(heard.map((h) => h.version));
@@ -321,20 +321,40 @@ describe('changes', () => {
     expect(heard[0]!.change.thrown).toMatchObject({ seat: 0, number: 0, faces: [6, 6, 6, 6, 6] });
     expect(heard[3]!.change.thrown).toMatchObject({ seat: 0, number: 1 });
     stop();
-    await t.request(PAGE_SESSION, 'throw', { gesture: GESTURE });
+    await t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE });
     expect(heard).toHaveLength(6);
     expect(other).toHaveLength(7);
     expect(t.version).toBe(start + 7);
+  });
+
+  it('each says the action it is, by which seat, a throw with its faces and its recording', async () => {
+    const t = Table.local(ports(), { players: ['Mari', 'Jüri'], kinds: ['human', 'human'] });
+    const heard: Change[] = [];
+    t.subscribe((change) => heard.push(change));
+    await t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE });
+    await t.request(PAGE_HOLDER, 'hold', { index: 1, held: true });
+    await t.request(PAGE_HOLDER, 'score', { row: 'sixes' });
+    expect(heard.map((change) => change.acted)).toEqual([
+      { seat: 0, action: { type: 'roll', faces: [6, 6, 6, 6, 6] } },
+      { seat: 0, action: { type: 'hold', index: 1, held: true } },
+      { seat: 0, action: { type: 'score', row: 'sixes' } },
+    ]);
+    expect(heard[0]!.thrown).toMatchObject({
+      seat: 0,
+      faces: [6, 6, 6, 6, 6],
+      trajectory: expect.any(String),
+    });
+    expect(t.game!.log).toEqual(heard.map((change) => change.acted!.action));
   });
 
   it('none is made by a refused request: the version and the view stay as they were', async () => {
     const t = Table.local(ports(), { players: ['Mari', 'Jüri'], kinds: ['human', 'human'] });
     // Each scores sixes; Mari's second turn is under way, one throw made.
     for (let i = 0; i < 2; i++) {
-      await t.request(PAGE_SESSION, 'throw', { gesture: GESTURE });
-      await t.request(PAGE_SESSION, 'score', { row: 'sixes' });
+      await t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE });
+      await t.request(PAGE_HOLDER, 'score', { row: 'sixes' });
     }
-    await t.request(PAGE_SESSION, 'throw', { gesture: GESTURE });
+    await t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE });
     expect(t.game).toMatchObject({ current: 0, rollsUsed: 1 });
     const heard: Change[] = [];
     t.subscribe((change) => heard.push(change));
@@ -355,7 +375,7 @@ describe('changes', () => {
       ['dance', {}, 'bad-message'],
     ];
     for (const [type, message, code] of refused) {
-      expect(await codeOf(() => t.request(PAGE_SESSION, type, message)), type).toBe(code);
+      expect(await codeOf(() => t.request(PAGE_HOLDER, type, message)), type).toBe(code);
       expect(snapshot(t), type).toBe(before);
     }
     expect(await codeOf(() => t.request('someone', 'score', { row: 'ones' }))).toBe('not-your-turn');
@@ -374,10 +394,10 @@ describe('changes', () => {
       }),
       { players: ['Mari'], kinds: ['human'] },
     );
-    await counted.request(PAGE_SESSION, 'throw', { gesture: GESTURE });
-    for (let i = 0; i < 5; i++) await counted.request(PAGE_SESSION, 'hold', { index: i, held: true });
+    await counted.request(PAGE_HOLDER, 'throw', { gesture: GESTURE });
+    for (let i = 0; i < 5; i++) await counted.request(PAGE_HOLDER, 'hold', { index: i, held: true });
     const held = snapshot(counted);
-    expect(await codeOf(() => counted.request(PAGE_SESSION, 'throw', { gesture: GESTURE }))).toBe('all-held');
+    expect(await codeOf(() => counted.request(PAGE_HOLDER, 'throw', { gesture: GESTURE }))).toBe('all-held');
     expect(snapshot(counted)).toBe(held);
     expect(thrower.calls).toBe(1);
   });
@@ -402,8 +422,8 @@ describe('a seeded game in the page', () => {
         const turn = t.computerToAct();
         if (turn) await t.computerAction(turn.seat, createBot('good').next(game), gesture(faces.length));
         else if (game.rollsUsed < 2)
-          await t.request(PAGE_SESSION, 'throw', { gesture: gesture(faces.length) });
-        else await t.request(PAGE_SESSION, 'score', { row: freeRows(game)[0]! });
+          await t.request(PAGE_HOLDER, 'throw', { gesture: gesture(faces.length) });
+        else await t.request(PAGE_HOLDER, 'score', { row: freeRows(game)[0]! });
       }
       return { faces, game: t.game! };
     };
@@ -426,16 +446,16 @@ describe('a saved game played on (Table.ofGame)', () => {
     const t = Table.ofGame(ports(landsOn(2)), game, ['human', 'human', 'easy']);
     expect(t.phase).toBe('playing');
     expect(t.view().game).toEqual(publicGame(game));
-    expect(t.mayAct(PAGE_SESSION)).toBe(true);
+    expect(t.mayAct(PAGE_HOLDER)).toBe(true);
     expect(t.computerToAct()).toBeNull();
-    await t.request(PAGE_SESSION, 'throw', { gesture: GESTURE });
+    await t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE });
     expect(t.game!.rollsUsed).toBe(2);
     expect(t.game!.dice).toEqual([2, 2, 2, 2, 2]);
     expect(t.game!.log).toEqual([...game.log, { type: 'roll', faces: [2, 2, 2, 2, 2] }]);
-    await t.request(PAGE_SESSION, 'score', { row: 'twos' });
+    await t.request(PAGE_HOLDER, 'score', { row: 'twos' });
     expect(t.game!.players[0]!.scores.twos).toBe(10);
     expect(t.game!.current).toBe(1);
-    expect(t.mayAct(PAGE_SESSION)).toBe(true);
+    expect(t.mayAct(PAGE_HOLDER)).toBe(true);
   });
 
   it('seats people by default, a computer where told; a game on a computer’s turn is the computer’s', () => {
@@ -445,7 +465,7 @@ describe('a saved game played on (Table.ofGame)', () => {
     expect(Table.ofGame(ports(), game).seats.map((s) => s.kind)).toEqual(['human', 'human']);
     const t = Table.ofGame(ports(), game, ['human', 'optimal']);
     expect(t.computerToAct()).toEqual({ seat: 1, kind: 'optimal' });
-    expect(t.mayAct(PAGE_SESSION)).toBe(false);
+    expect(t.mayAct(PAGE_HOLDER)).toBe(false);
   });
 
   it('shows a game that is over as over', async () => {
@@ -453,8 +473,8 @@ describe('a saved game played on (Table.ofGame)', () => {
     await playToEnd(done);
     const t = Table.ofGame(ports(), done.game!);
     expect(t.phase).toBe('over');
-    expect(t.mayAct(PAGE_SESSION)).toBe(false);
+    expect(t.mayAct(PAGE_HOLDER)).toBe(false);
     expect(t.view().game).toEqual(publicGame(done.game!));
-    expect(await codeOf(() => t.request(PAGE_SESSION, 'score', { row: 'ones' }))).toBe('game-over');
+    expect(await codeOf(() => t.request(PAGE_HOLDER, 'score', { row: 'ones' }))).toBe('game-over');
   });
 });

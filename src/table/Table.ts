@@ -52,18 +52,20 @@ import {
 
 /** What a change brings besides the new view: what the room (or the page) sends or does with it. */
 export interface Change {
+  /** An action of the game, by the seat that took it (a throw's with its faces). */
+  acted?: { seat: number; action: Action };
   /** A throw: sent as 'thrown' before the view; `seconds` is how long it plays. */
   thrown?: ServerMessages['thrown'] & { seconds: number };
-  /** A session to welcome (it joined, or came back): to its seat, or asking for `claiming`, with its new key once. */
-  welcome?: { sessionId: string; key?: string; claiming?: number };
-  /** Sessions whose seat number changed (a seat before theirs was emptied): each gets 'welcome' again. */
+  /** A holder to welcome (it joined, or came back): to its seat, or asking for `claiming`, with its new key once. */
+  welcome?: { holder: string; key?: string; claiming?: number };
+  /** Holders whose seat number changed (a seat before theirs was emptied): each gets 'welcome' again. */
   moved?: string[];
-  /** A session that lost its seat (emptied by the host, or taken back by its person): no way back. */
+  /** A holder that lost its seat (emptied by the host, or taken back by its person): no way back. */
   evicted?: string;
-  /** A connected session whose seat was taken with its key elsewhere: told so, then let go. */
+  /** A connected holder whose seat was taken with its key elsewhere: told so, then let go. */
   displaced?: string;
   /** One who asked for a seat by name and was let in: welcomed to it with its new key. */
-  admitted?: { sessionId: string; seat: number; key: string };
+  admitted?: { holder: string; seat: number; key: string };
   /** Those who asked for a seat and were refused (or whose seat its person took back): told so, let go. */
   claimRefused?: string[];
 }
@@ -163,8 +165,11 @@ export interface LocalSetup {
   seed?: number;
 }
 
-/** The one session of a table in the page: it holds every person's seat. */
-export const PAGE_SESSION = 'page';
+/**
+ * Who holds a seat: online, a room's connection (its Colyseus session id); in the page, the page itself
+ * (PAGE_HOLDER), which holds every person's seat.
+ */
+export const PAGE_HOLDER = 'page';
 
 const NO_KEYS: SeatKeys = {
   newKey: () => {
@@ -182,7 +187,7 @@ export class Table {
   game: Game | null = null;
   /** The seeds of the game's throws (online: from its secret, see src/online/fairness.ts). */
   private seeds: GameSeeds | null = null;
-  /** Who asks for which seat by its name, without its key: seat -> session. */
+  /** Who asks for which seat by its name, without its key: seat -> holder. */
   private readonly claims = new Map<number, string>();
   private readonly clock: TurnClock;
   private readonly keys: SeatKeys;
@@ -205,7 +210,7 @@ export class Table {
   }
 
   /**
-   * A table in the page, its game started: every person's seat is the page's (PAGE_SESSION), the
+   * A table in the page, its game started: every person's seat is the page's (PAGE_HOLDER), the
    * others a computer's.
    * @throws RuleError of a setup the engine refuses (names, seed, rules)
    */
@@ -223,7 +228,7 @@ export class Table {
     const table = new Table(ports);
     game.players.forEach(({ name }, i) => {
       const kind = kinds[i] ?? 'human';
-      table.seats.push(kind === 'human' ? personSeat(name, PAGE_SESSION) : computerSeat(name, kind));
+      table.seats.push(kind === 'human' ? personSeat(name, PAGE_HOLDER) : computerSeat(name, kind));
     });
     table.rules = game.rules;
     table.game = game;
@@ -235,7 +240,7 @@ export class Table {
 
   /**
    * A table rebuilt from its record, in a new room: the game replayed from its log; each person's seat
-   * waits for them to come back by name (not connected, no session: see `join`), as after a drop; a
+   * waits for them to come back by name (not connected, no holder: see `join`), as after a drop; a
    * stand-in still plays the seats it played. The version goes on from the record's.
    * @throws RuleError `bad-state` (or another rule's code) if the log does not replay
    */
@@ -247,7 +252,7 @@ export class Table {
       table.seats.push({
         name: seat.name,
         kind: seat.kind,
-        sessionId: null,
+        holder: null,
         connected: seat.kind !== 'human',
         standIn: seat.kind === 'human' && seat.standIn,
         keyHash: seat.keyHash ?? null,
@@ -295,7 +300,7 @@ export class Table {
     let any = false;
     for (let i = this.seats.length - 1; i >= 0; i--) {
       const seat = this.seats[i]!;
-      if (seat.kind !== 'human' || seat.sessionId !== null || seat.standIn) continue;
+      if (seat.kind !== 'human' || seat.holder !== null || seat.standIn) continue;
       any = true;
       if (this.phase === 'lobby') {
         const moved = this.removeSeat(i).moved ?? [];
@@ -326,25 +331,25 @@ export class Table {
     };
   }
 
-  /** The seat held by a session, or -1. */
-  seatOf(sessionId: string): number {
-    return this.seats.findIndex((seat) => seat.sessionId === sessionId);
+  /** The seat held by `holder`, or -1. */
+  seatOf(holder: string): number {
+    return this.seats.findIndex((seat) => seat.holder === holder);
   }
 
   /**
-   * The one answer to "may this session act in the game now": the turn is a seat it holds (in the
+   * The one answer to "may this holder act in the game now": the turn is a seat it holds (in the
    * page, every person's seat), a person plays it (not a computer, not a stand-in whose time ran out),
    * and no throw is in the air. The server refuses by it; the page's pointer, keys and buttons ask it.
    */
-  mayAct(sessionId: string): boolean {
-    return !this.throwing && personMayAct(this.view(), (seat) => this.seats[seat]!.sessionId === sessionId);
+  mayAct(holder: string): boolean {
+    return !this.throwing && personMayAct(this.view(), (seat) => this.seats[seat]!.holder === holder);
   }
 
-  /** The seat a session acts for now: the turn's if it holds it (the page holds several), else its own. */
-  private actingSeat(sessionId: string): number {
+  /** The seat a holder acts for now: the turn's if it holds it (the page holds several), else its own. */
+  private actingSeat(holder: string): number {
     const current = this.game?.current;
-    if (current !== undefined && this.seats[current]?.sessionId === sessionId) return current;
-    return this.seatOf(sessionId);
+    if (current !== undefined && this.seats[current]?.holder === holder) return current;
+    return this.seatOf(holder);
   }
 
   // ---- people coming and going ----
@@ -365,14 +370,14 @@ export class Table {
    *   stand-in) but without its key, nowhere yet: they ask for it (`claiming`), and the host (or, while
    *   the host is away, another player) answers (`answerClaim`); until then the seat waits for its person;
    * - else, in the lobby, in a new seat at the end (the name made unique at the table), with a new key.
-   * The change welcomes the session.
+   * The change welcomes the holder.
    * @throws ProtocolError `bad-name` (a computer's name), `game-started`, `room-full`, `seat-claimed`
    */
-  join(sessionId: string, name: string, key?: string): JoinResult {
+  join(holder: string, name: string, key?: string): JoinResult {
     const place = this.placeFor(name, key);
-    const change: Change = { welcome: { sessionId } };
+    const change: Change = { welcome: { holder } };
     if (place.claim !== undefined) {
-      this.claims.set(place.claim, sessionId);
+      this.claims.set(place.claim, holder);
       change.welcome!.claiming = place.claim;
       this.changed(change);
       return { seat: -1, claiming: place.claim, change };
@@ -381,14 +386,12 @@ export class Table {
     let newKey: string | undefined;
     if (place.seat === undefined) {
       newKey = this.keys.newKey();
-      this.seats.push(
-        personSeat(uniqueName(this.seats, name, this.names), sessionId, this.keys.hash(newKey)),
-      );
+      this.seats.push(personSeat(uniqueName(this.seats, name, this.names), holder, this.keys.hash(newKey)));
       seat = this.seats.length - 1;
       change.welcome!.key = newKey;
     } else {
       seat = place.seat;
-      this.takeSeat(seat, sessionId, change);
+      this.takeSeat(seat, holder, change);
     }
     this.fixHost();
     this.changed(change);
@@ -400,10 +403,10 @@ export class Table {
    * by its name: let in, they take it with a new key (the old one no longer works); else they are told no.
    * @throws ProtocolError `not-host` (not one who may answer), `bad-message` (no one asks for that seat)
    */
-  private answerClaim(sessionId: string, seat: number, admit: boolean): Change {
-    const answerer = this.seatOf(sessionId);
+  private answerClaim(holder: string, seat: number, admit: boolean): Change {
+    const answerer = this.seatOf(holder);
     const host = this.seats[this.host];
-    const hostHere = !!host && host.sessionId !== null && host.connected;
+    const hostHere = !!host && host.holder !== null && host.connected;
     if (answerer < 0 || !this.seats[answerer]!.connected || (hostHere && answerer !== this.host)) {
       throw new ProtocolError(
         'not-host',
@@ -418,7 +421,7 @@ export class Table {
       const key = this.keys.newKey();
       this.takeSeat(seat, claimant, change);
       this.seats[seat]!.keyHash = this.keys.hash(key);
-      change.admitted = { sessionId: claimant, seat, key };
+      change.admitted = { holder: claimant, seat, key };
       this.fixHost();
     } else {
       change.claimRefused = [claimant];
@@ -426,26 +429,26 @@ export class Table {
     return change;
   }
 
-  /** Seat `seat` is `sessionId`'s now: whoever held it loses it, and a claim on it is refused. */
-  private takeSeat(seat: number, sessionId: string, change: Change): void {
+  /** Seat `seat` is `holder`'s now: whoever held it loses it, and a claim on it is refused. */
+  private takeSeat(seat: number, holder: string, change: Change): void {
     const taken = this.seats[seat]!;
-    if (taken.sessionId !== null && taken.sessionId !== sessionId) {
-      if (taken.connected) change.displaced = taken.sessionId;
-      else change.evicted = taken.sessionId;
+    if (taken.holder !== null && taken.holder !== holder) {
+      if (taken.connected) change.displaced = taken.holder;
+      else change.evicted = taken.holder;
     }
     const claimant = this.claims.get(seat);
-    if (claimant !== undefined && claimant !== sessionId) {
+    if (claimant !== undefined && claimant !== holder) {
       change.claimRefused = [...(change.claimRefused ?? []), claimant];
     }
     this.claims.delete(seat);
-    taken.sessionId = sessionId;
+    taken.holder = holder;
     taken.connected = true;
     taken.standIn = false;
   }
 
   /** A person's connection dropped (they may come back within the window). False if they hold no seat. */
-  dropped(sessionId: string): boolean {
-    const seat = this.seats[this.seatOf(sessionId)];
+  dropped(holder: string): boolean {
+    const seat = this.seats[this.seatOf(holder)];
     if (!seat) return false;
     seat.connected = false;
     this.changed();
@@ -453,13 +456,13 @@ export class Table {
   }
 
   /** A dropped person is back (the change welcomes them): their seat, or -1 if they hold none. */
-  reconnected(sessionId: string): number {
-    const index = this.seatOf(sessionId);
+  reconnected(holder: string): number {
+    const index = this.seatOf(holder);
     const seat = this.seats[index];
     if (!seat) return -1;
     seat.connected = true;
     this.fixHost();
-    this.changed({ welcome: { sessionId } });
+    this.changed({ welcome: { holder } });
     return index;
   }
 
@@ -469,11 +472,11 @@ export class Table {
    * were host, the next connected person is. One who only asked for a seat no longer asks. False if they
    * held no seat and asked for none.
    */
-  left(sessionId: string): boolean {
-    const index = this.seatOf(sessionId);
+  left(holder: string): boolean {
+    const index = this.seatOf(holder);
     const seat = this.seats[index];
     if (!seat) {
-      const asked = [...this.claims].find(([, claimant]) => claimant === sessionId);
+      const asked = [...this.claims].find(([, claimant]) => claimant === holder);
       if (!asked) return false;
       this.claims.delete(asked[0]);
       this.changed();
@@ -483,7 +486,7 @@ export class Table {
     if (this.phase === 'lobby') {
       change = this.removeSeat(index);
     } else {
-      seat.sessionId = null;
+      seat.holder = null;
       seat.connected = false;
       seat.standIn = true;
       this.fixHost();
@@ -499,19 +502,19 @@ export class Table {
    * (a throw's included): resolves once its change is told.
    * @throws (rejects with) ProtocolError or RuleError with the refusal's code; nothing changed then
    */
-  request(sessionId: string, type: string, message: unknown): Promise<void> {
+  request(holder: string, type: string, message: unknown): Promise<void> {
     return this.inTurn(() => {
       if (type === 'throw') {
         const { gesture } = this.parse('throw', message);
-        return this.throwDice(this.actingSeat(sessionId), gesture, false);
+        return this.throwDice(this.actingSeat(holder), gesture, false);
       }
-      this.changed(this.carryOut(sessionId, type, message));
+      this.changed(this.carryOut(holder, type, message));
     });
   }
 
   /** Every request but a throw: the change it makes (not told yet). */
-  private carryOut(sessionId: string, type: string, message: unknown): Change {
-    const seat = this.actingSeat(sessionId);
+  private carryOut(holder: string, type: string, message: unknown): Change {
+    const seat = this.actingSeat(holder);
     switch (type as keyof ClientMessages) {
       case 'hold': {
         const { index, held } = this.parse('hold', message);
@@ -532,7 +535,7 @@ export class Table {
         return this.setClock(seat, this.parse('clock', message).seconds);
       case 'answer-claim': {
         const answer = this.parse('answer-claim', message);
-        return this.answerClaim(sessionId, answer.seat, answer.admit);
+        return this.answerClaim(holder, answer.seat, answer.admit);
       }
       default:
         this.parse(type as keyof ClientMessages, message); // throws: an unknown message
@@ -649,8 +652,10 @@ export class Table {
   ): void {
     if (this.game !== game) throw new ProtocolError('not-your-turn', 'The game went on meanwhile');
     const { number, gesture: listed } = seeds.thrown(gesture);
-    this.setGame(apply(game, { type: 'roll', faces: outcome.faces }));
+    const action: Action = { type: 'roll', faces: [...outcome.faces] };
+    this.setGame(apply(game, action));
     this.changed({
+      acted: { seat, action },
       thrown: {
         seat,
         number,
@@ -669,7 +674,7 @@ export class Table {
     const refused = refusal(game, action);
     if (refused) throw refused;
     this.setGame(apply(game, action));
-    return {};
+    return { acted: { seat, action } };
   }
 
   private setGame(game: Game): void {
@@ -705,7 +710,7 @@ export class Table {
       throw new ProtocolError('bad-message', 'Only a computer or a player who left can be removed');
     }
     const change = this.removeSeat(target);
-    if (taken.sessionId !== null) change.evicted = taken.sessionId;
+    if (taken.holder !== null) change.evicted = taken.holder;
     return change;
   }
 
@@ -756,7 +761,7 @@ export class Table {
       (s) => s.kind === 'human' && this.names.keys(s.name).some((k, i) => k === keys[i]),
     );
     const seat = this.seats[named];
-    if (seat && !(seat.sessionId !== null && seat.connected)) {
+    if (seat && !(seat.holder !== null && seat.connected)) {
       if (this.claims.has(named))
         throw new ProtocolError('seat-claimed', 'Someone already asks for that seat');
       return { claim: named };
@@ -779,7 +784,7 @@ export class Table {
     }
     const moved = this.seats
       .slice(index)
-      .flatMap((seat) => (seat.sessionId !== null && seat.connected ? [seat.sessionId] : []));
+      .flatMap((seat) => (seat.holder !== null && seat.connected ? [seat.holder] : []));
     if (this.host > index) this.host--;
     else if (this.host === index) this.host = this.nextHost(index) ?? 0;
     this.fixHost();
@@ -795,7 +800,7 @@ export class Table {
    */
   private fixHost(): void {
     const host = this.seats[this.host];
-    if (host && host.kind === 'human' && (host.sessionId !== null || !host.standIn)) return;
+    if (host && host.kind === 'human' && (host.holder !== null || !host.standIn)) return;
     this.host = this.nextHost(this.host + 1) ?? (this.host < this.seats.length ? this.host : 0);
   }
 
@@ -805,7 +810,7 @@ export class Table {
     for (let k = 0; k < n; k++) {
       const i = (from + k) % n;
       const seat = this.seats[i]!;
-      if (seat.kind === 'human' && seat.sessionId !== null && seat.connected) return i;
+      if (seat.kind === 'human' && seat.holder !== null && seat.connected) return i;
     }
     return undefined;
   }

@@ -5,7 +5,7 @@
  */
 export {
   Table,
-  PAGE_SESSION,
+  PAGE_HOLDER,
   type Change,
   type JoinResult,
   type LocalSetup,

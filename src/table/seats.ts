@@ -32,10 +32,11 @@ export interface Seat {
   /** A person's seat (even while a stand-in plays it), or a computer's of this kind. */
   kind: 'human' | BotId;
   /**
-   * The session (an online room's connection, or the page) of the person holding the seat: set while they are connected or within their
-   * reconnection window; null for a computer and for a person gone for good.
+   * Who holds the seat (an online room's connection, or the page: see PAGE_HOLDER): set while its
+   * person is connected or within their reconnection window; null for a computer and for a person gone
+   * for good.
    */
-  sessionId: string | null;
+  holder: string | null;
   /** The person's connection is up. */
   connected: boolean;
   /** A computer (STAND_IN_BOT) plays the seat for its person, gone for good until they come back. */
@@ -44,14 +45,14 @@ export interface Seat {
   keyHash: string | null;
 }
 
-/** A person's seat, taken by `sessionId` now, whose key has this hash. */
-export function personSeat(name: string, sessionId: string, keyHash: string | null = null): Seat {
-  return { name, kind: 'human', sessionId, connected: true, standIn: false, keyHash };
+/** A person's seat, taken by `holder` now, whose key has this hash. */
+export function personSeat(name: string, holder: string, keyHash: string | null = null): Seat {
+  return { name, kind: 'human', holder, connected: true, standIn: false, keyHash };
 }
 
 /** A computer's seat. */
 export function computerSeat(name: string, kind: BotId): Seat {
-  return { name, kind, sessionId: null, connected: true, standIn: false, keyHash: null };
+  return { name, kind, holder: null, connected: true, standIn: false, keyHash: null };
 }
 
 /** Whether a computer plays the seat now (a computer's seat, or a stand-in for its person). */

@@ -2,7 +2,7 @@ import type { Game } from '../../engine/index.js';
 import type { ClientMessages, RefusalCode, ServerMessages } from '../../online/protocol.js';
 // Module by module, not the table's index: the physics (thrower.js) is a chunk of its own here.
 import { ComputerTurns } from '../../table/ComputerTurns.js';
-import { PAGE_SESSION, Table, type Change, type TablePorts } from '../../table/Table.js';
+import { PAGE_HOLDER, Table, type Change, type TablePorts } from '../../table/Table.js';
 import type { ComputerPolicy } from '../../table/ComputerTurns.js';
 import type { ThrowInput, ThrowOutcome } from '../../table/throw-input.js';
 import { ENGINE_SEEDS } from '../../table/throw-seeds.js';
@@ -116,7 +116,7 @@ export class PageTable implements LocalTable {
       this.emit('refused', { code: 'no-game' as RefusalCode, message: 'Start a game first', request: type });
       return;
     }
-    table.request(PAGE_SESSION, type, message).catch((error: unknown) => {
+    table.request(PAGE_HOLDER, type, message).catch((error: unknown) => {
       const coded = error instanceof CodedError;
       if (!coded) console.warn('<dice-poker>: a request failed', error);
       this.emit('refused', {
