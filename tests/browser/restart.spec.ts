@@ -137,3 +137,47 @@ for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     }
   });
 }
+
+test('a server that stays down: the page says so with the time it has tried, then what to do, in its language', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'dp-restart-'));
+  const server = await startServer(port, dataDir);
+  try {
+    const host = await player(browser, url);
+    const guest = await player(browser, url);
+    const el = host.locator('dice-poker');
+    await el.evaluate((node) => ((node as HTMLElementTagNameMap['dice-poker']).lang = 'et'));
+    const { roomId } = await el.evaluate((node) =>
+      (node as HTMLElementTagNameMap['dice-poker']).hostOnline({ name: 'Mari' }),
+    );
+    await guest
+      .locator('dice-poker')
+      .evaluate(
+        (node, roomId) => (node as HTMLElementTagNameMap['dice-poker']).joinOnline(roomId, { name: 'Jüri' }),
+        roomId,
+      );
+    await el.evaluate((node) => (node as HTMLElementTagNameMap['dice-poker']).startOnline());
+    await expect.poll(async () => (await stateOf(host)).players.length).toBe(2);
+
+    await stopServer(server, 'SIGKILL');
+    const away = host.locator('dice-poker [data-away]');
+    await expect(away).toContainText(/Mänguserver pole \d+ s kättesaadav/, { timeout: 30_000 });
+    await expect(rollButton(host)).toBeDisabled();
+    // Minutes go by (the page's clock moved on): it stops trying and says what the player can do.
+    await host.evaluate(() => {
+      const now = performance.now.bind(performance);
+      Object.defineProperty(performance, 'now', { value: () => now() + 6 * 60_000, configurable: true });
+    });
+    const notice = host.locator('dice-poker .saved-notice');
+    await expect(notice).toContainText('Mänguserverit ei saa kätte. Mäng on alles', { timeout: 30_000 });
+    await expect(host.locator('dice-poker dp-start-panel')).toBeVisible();
+    expect((await stateOf(host)).online).toBeNull();
+    await host.screenshot({ path: `${ARTIFACTS}/restart-server-gone.png` });
+  } finally {
+    await stopServer(server, 'SIGKILL');
+  }
+});

@@ -23,6 +23,8 @@ export interface OnlineHost {
   storageKey(): string;
   /** Shows a passing word to the player (a toast). */
   say(message: string): void;
+  /** Shows a lasting word to the player, until a game starts (what to do when a game cannot go on). */
+  tell(message: string): void;
   /** Plays `session` from now on (null: back to a game in the page). */
   play(session: GameSession | null): void;
   /** Plays back on the table a throw the server made. */
@@ -299,7 +301,7 @@ export class OnlinePlay {
       const words = onlineStringsFor(this.host.lang());
       this.session = null;
       this.host.play(null);
-      this.host.say(words.serverGone);
+      this.host.tell(words.serverGone);
       void gone.leave().catch(() => {});
     } finally {
       clearInterval(ticking);

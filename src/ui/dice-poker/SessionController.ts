@@ -27,7 +27,7 @@ export type SessionHost = ReactiveControllerHost & { readonly hasUpdated: boolea
  */
 export interface SessionOptions extends Pick<
   OnlineHost,
-  'serverUrl' | 'storageKey' | 'say' | 'lang' | 'playThrow'
+  'serverUrl' | 'storageKey' | 'say' | 'tell' | 'lang' | 'playThrow'
 > {
   /** What the computers at the page's table do (the coach's policy). */
   computers: ComputerPolicy;
@@ -112,6 +112,7 @@ export class SessionController implements ReactiveController {
         requestUpdate: () => this.host.requestUpdate(),
         lang: () => this.options.lang(),
         say: (message) => this.options.say(message),
+        tell: (message) => this.options.tell(message),
       });
     }
     return this.online;

@@ -107,6 +107,8 @@ export class DicePoker extends LitElement {
     storageKey: () => this.storageKey,
     lang: () => this.language,
     say: (message) => this.toast.show(message),
+    // A lasting word, on the start panel (opened for it): what to do now that the game cannot go on.
+    tell: (message) => (this.overlay.tell(message), this.overlay.setUp(true)),
   });
   private readonly focusing = new KeyboardFocus(this, () => this.table.scene?.canvas);
   private readonly follower: ChangeFollower = new ChangeFollower(this, {
