@@ -101,7 +101,7 @@ export class DatabaseRooms implements RoomStore {
       authOptions?: AuthContext,
     ): Promise<unknown> => {
       if (method === 'joinById' && isRoomId(roomName)) await this.bringBack(roomName);
-      if (method === 'reconnect' && isRoomId(roomName) && !matchMaker.getLocalRoomById(roomName)) {
+      if (method === 'reconnect' && isRoomId(roomName) && (await this.keptElsewhere(roomName))) {
         throw refusal('room-moved', 'The server restarted: join the room again to go on with its game');
       }
       return original.call(controller, method, roomName, clientOptions, authOptions);
@@ -110,6 +110,13 @@ export class DatabaseRooms implements RoomStore {
     return () => {
       if (controller.invokeMethod !== original) controller.invokeMethod = original;
     };
+  }
+
+  /** Whether room `roomId` is not held here but its game is stored (its old process is gone). */
+  private async keptElsewhere(roomId: string): Promise<boolean> {
+    if (matchMaker.getLocalRoomById(roomId)) return false;
+    const stored = await this.records.load(roomId).catch(() => null);
+    return !!stored && !stored.closed;
   }
 
   /** If room `roomId` is not held here but its game is stored, brings the game back in a room of that id. */
