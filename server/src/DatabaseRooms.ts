@@ -22,7 +22,7 @@ import { isRoomId, ROOM_NAME } from '../../src/online/protocol.js';
 import type { TableRecord } from '../../src/table/index.js';
 import { RESUME_OPTION } from './DiceRoom.js';
 import type { RoomStore, StoredRoom } from './game-store.js';
-import type { RoomRecords } from './database/index.js';
+import type { RoomRecords, RoomSave } from './database/index.js';
 
 type InvokeMethod = typeof matchMaker.controller.invokeMethod;
 
@@ -30,6 +30,13 @@ type InvokeMethod = typeof matchMaker.controller.invokeMethod;
 interface StoredBody {
   table: TableRecord;
   closing?: boolean;
+}
+
+/** A room's write waiting for the next batch, and those waiting for it to be stored. */
+interface Queued {
+  save: RoomSave;
+  seatsUnchanged: boolean;
+  waiters: { resolve(): void; reject(error: unknown): void }[];
 }
 
 /** A refusal of a join with its code, as the page reads it (src/online/join-refusal.ts). */
@@ -44,6 +51,11 @@ export class DatabaseRooms implements RoomStore {
   private readonly bringing = new Map<string, Promise<unknown>>();
   /** Whether the last write went through (a room does not wait for a database it cannot reach). */
   private reachable = true;
+  /** Writes waiting for the batch under way to be stored, one per room (the newest record). */
+  private readonly queued = new Map<string, Queued>();
+  private writing = false;
+  /** The seats each room last wrote (JSON): a change that leaves them is written without them. */
+  private readonly seatsWritten = new Map<string, string>();
 
   constructor(private readonly records: RoomRecords) {}
 
@@ -53,27 +65,67 @@ export class DatabaseRooms implements RoomStore {
     return this.reachable;
   }
 
-  async save(roomId: string, table: TableRecord, closing = false): Promise<void> {
+  /**
+   * Writes a room's record; resolves once it is stored. The changes of every room that come while a
+   * batch is being written go together in the next one (one transaction), a room's newest record only:
+   * under load the database writes fewer, larger batches instead of falling behind.
+   */
+  save(roomId: string, table: TableRecord, closing = false): Promise<void> {
     const body: StoredBody = { table, ...(closing ? { closing } : {}) };
+    const seats = table.seats.map(({ name, keyHash }) => ({ name, keyHash: keyHash ?? null }));
+    const seatsJson = JSON.stringify(seats);
+    const save: RoomSave = {
+      // The last record of a process shutting down is newer than the one of the same table before it.
+      version: table.version * 2 + (closing ? 1 : 0),
+      record: body as unknown as Record<string, unknown>,
+      phase: table.phase,
+      pace: 'live',
+      turnDeadline: null,
+      seats,
+      closed: false,
+    };
+    return new Promise<void>((resolve, reject) => {
+      const waiting = this.queued.get(roomId);
+      const seatsUnchanged = this.seatsWritten.get(roomId) === seatsJson && !waiting;
+      if (waiting) {
+        if (save.version > waiting.save.version) waiting.save = save;
+        waiting.seatsUnchanged &&= this.seatsWritten.get(roomId) === seatsJson;
+        waiting.waiters.push({ resolve, reject });
+      } else {
+        this.queued.set(roomId, { save, seatsUnchanged, waiters: [{ resolve, reject }] });
+      }
+      this.seatsWritten.set(roomId, seatsJson);
+      if (!this.writing) void this.writeBatches();
+    });
+  }
+
+  /** Writes the waiting batch, then the one that gathered meanwhile, until none waits. */
+  private async writeBatches(): Promise<void> {
+    this.writing = true;
     try {
-      await this.records.save(roomId, {
-        // The last record of a process shutting down is newer than the one of the same table before it.
-        version: table.version * 2 + (closing ? 1 : 0),
-        record: body as unknown as Record<string, unknown>,
-        phase: table.phase,
-        pace: 'live',
-        turnDeadline: null,
-        seats: table.seats.map(({ name, keyHash }) => ({ name, keyHash: keyHash ?? null })),
-        closed: false,
-      });
-      this.reachable = true;
-    } catch (error) {
-      this.reachable = (error as { code?: string }).code !== 'database-unreachable';
-      throw error;
+      while (this.queued.size > 0) {
+        const batch = [...this.queued];
+        this.queued.clear();
+        try {
+          await this.records.saveMany(
+            batch.map(([roomId, { save, seatsUnchanged }]) => [roomId, save, { seatsUnchanged }] as const),
+          );
+          this.reachable = true;
+          for (const [, { waiters }] of batch) for (const waiter of waiters) waiter.resolve();
+        } catch (error) {
+          this.reachable = (error as { code?: string }).code !== 'database-unreachable';
+          // What was not stored is written whole next time (its seats too).
+          for (const [roomId] of batch) this.seatsWritten.delete(roomId);
+          for (const [, { waiters }] of batch) for (const waiter of waiters) waiter.reject(error);
+        }
+      }
+    } finally {
+      this.writing = false;
     }
   }
 
   async remove(roomId: string): Promise<void> {
+    this.seatsWritten.delete(roomId);
     await this.records.remove(roomId);
   }
 

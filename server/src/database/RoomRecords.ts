@@ -160,29 +160,40 @@ export class RoomRecords {
    * @throws RoomRecordError for input that is not valid (nothing is written); DatabaseError
    */
   async save(roomId: string, room: RoomSave): Promise<boolean> {
-    const params = {
-      roomId: checkRoomId(roomId),
-      version: checkVersion(room?.version),
-      record: checkRecord(room?.record),
-      phase: checkPhase(room?.phase),
-      pace: checkPace(room?.pace),
-      deadline: checkDeadline(room?.turnDeadline),
-      seats: checkSeats(room?.seats),
-      closed: checkClosed(room?.closed),
-    };
+    const [saved] = await this.saveMany([[roomId, room]]);
+    return saved!;
+  }
+
+  /**
+   * Writes several rooms' records in one transaction (what `save` does for each; a server writes the
+   * changes that came while the last write ran together): for each, true if it took effect. An entry
+   * with `seatsUnchanged` keeps its stored seats (a change of the game only: half the writing).
+   * @throws RoomRecordError for input that is not valid (nothing at all is written); DatabaseError
+   */
+  async saveMany(
+    rooms: readonly (readonly [string, RoomSave, { seatsUnchanged?: boolean }?])[],
+  ): Promise<boolean[]> {
+    const checked = rooms.map(([roomId, room, how]) => ({
+      params: checkedSave(roomId, room),
+      seats: !how?.seatsUnchanged,
+    }));
     return this.db.transaction(async (tx) => {
-      const saved = await tx.query(SAVE_ROOM, [
-        params.roomId,
-        params.version,
-        params.record,
-        params.phase,
-        params.pace,
-        params.deadline,
-        params.closed,
-      ]);
-      if (saved.length === 0) return false;
-      await tx.query(SAVE_SEATS, [params.roomId, params.seats.json, params.seats.count]);
-      return true;
+      const results: boolean[] = [];
+      for (const { params, seats } of checked) {
+        const saved = await tx.query(SAVE_ROOM, [
+          params.roomId,
+          params.version,
+          params.record,
+          params.phase,
+          params.pace,
+          params.deadline,
+          params.closed,
+        ]);
+        if (saved.length > 0 && seats)
+          await tx.query(SAVE_SEATS, [params.roomId, params.seats.json, params.seats.count]);
+        results.push(saved.length > 0);
+      }
+      return results;
     });
   }
 
@@ -255,4 +266,18 @@ export class RoomRecords {
     const [row] = await this.db.query<{ count: number | string }>('SELECT count(*) AS count FROM rooms');
     return Number(row?.count ?? 0);
   }
+}
+
+/** A room's save with every part checked (nothing is written for input that is not valid). */
+function checkedSave(roomId: string, room: RoomSave) {
+  return {
+    roomId: checkRoomId(roomId),
+    version: checkVersion(room?.version),
+    record: checkRecord(room?.record),
+    phase: checkPhase(room?.phase),
+    pace: checkPace(room?.pace),
+    deadline: checkDeadline(room?.turnDeadline),
+    seats: checkSeats(room?.seats),
+    closed: checkClosed(room?.closed),
+  };
 }

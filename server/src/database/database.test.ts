@@ -234,6 +234,32 @@ describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (bac
     expect((await rooms.load('room-one'))?.version).toBe(Number.MAX_SAFE_INTEGER);
   });
 
+  it('writes many rooms in one go, each only if newer; one whose seats are unchanged keeps them', async () => {
+    const rooms = new RoomRecords(await emptied(backend));
+    await rooms.save('room-two', room(3));
+    const other = [{ name: 'Jüri', keyHash: hash(2) }];
+    expect(
+      await rooms.saveMany([
+        ['room-one', room(1)],
+        ['room-two', room(2, { phase: 'over' })],
+        ['room-three', room(1, { seats: other })],
+        ['room-two', room(4, { phase: 'over', seats: other }), { seatsUnchanged: true }],
+      ]),
+    ).toEqual([true, false, true, true]);
+    expect(await rooms.load('room-two')).toMatchObject({ version: 4, phase: 'over', seats: room(3).seats });
+    expect(await rooms.load('room-three')).toMatchObject({ version: 1, seats: other });
+    // Nothing at all is written when one of them is not valid.
+    await expect(
+      rooms.saveMany([
+        ['room-four', room(1)],
+        ['room-five', room(-1)],
+      ]),
+    ).rejects.toMatchObject({
+      code: 'bad-version',
+    });
+    expect(await rooms.load('room-four')).toBeNull();
+  });
+
   it('refuses bad input with its code and changes nothing', async () => {
     const rooms = new RoomRecords(await emptied(backend));
     await rooms.save('room-one', room(2));
