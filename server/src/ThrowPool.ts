@@ -3,7 +3,7 @@
  * each with a dice world of its own, take the throws of every room, each to the worker with the fewest
  * waiting. A throw costs about a millisecond of CPU; on the main thread, hundreds of them a second would
  * leave too little time for the rooms' messages. A throw's outcome depends only on its input
- * (dice-thrower.ts), so which worker throws it changes nothing.
+ * (src/table/thrower.ts), so which worker throws it changes nothing.
  *
  * With no workers (size 0), or once a worker fails, throws are made on the main thread instead.
  */
