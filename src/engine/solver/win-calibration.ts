@@ -7,12 +7,14 @@ import { WIN_CALIBRATION_TABLE } from './win-calibration-table.js';
  * The calibration of the chance to win (docs/CALIBRATION.md says why this way and how well it works).
  *
  * The model's own numbers (win.ts) are exact only for a table where every seat plays for points. A seat
- * that plays to win does better than that: its chance lies between the model's points line `q` and the
- * model's own value of playing to win `v` (each target with the strategy best for it: an upper bound).
- * The calibrated chance of such a seat is `q + λ (v - q)`, where λ, a fraction of that gap, is read from
- * a table fitted by simulation (scripts/fit-win-calibration.ts, which writes win-calibration-table.ts),
- * by the rule set, the size of the table, whether the seat has thrown in its turn, whether it plays last
- * in a round, and its free rows. What one seat gains the others lose, each in proportion to their chance.
+ * that plays to win does better than that: its chance lies about between the model's points line `q` and
+ * the model's own value of playing to win `v` (each target with the strategy best for it: a bound). The
+ * calibrated chance of such a seat is `q + λ (v - q)`, where λ, the share of that gap that is real
+ * (mostly 0.2 to 0.7, near 1 in the last rounds), is read from a table fitted by simulation
+ * (scripts/fit-win-calibration.ts, which writes win-calibration-table.ts) by the rule set, the size of
+ * the table, whether the seat has thrown in its turn, whether it plays last in a round, and its free rows.
+ * Where `v` is 0 or 1 the seat's chance is `v` (a sure win or loss for the bound is sure for one strategy
+ * too). What one seat gains the others lose, each in proportion to their chance.
  */
 
 /** What the calibration reads of a seat. */
@@ -80,10 +82,16 @@ export interface WinCalibrationTable {
 export const SMOOTHING = 1;
 
 /**
+ * The largest λ: at 1 a seat that plays to win is worth the model's bound of playing to win, and a seat
+ * that plays last at a table of three is measured to be worth a little more late in a game (the bound
+ * takes the best of the others' totals with its ties counted half).
+ */
+export const MAX_GAIN = 1.5;
+
+/**
  * The λ of each free row (1..13) of one size, thrown and last, from its sums: the least squares of
  * y = λ x with a penalty on the second differences of λ over the free rows (weight `SMOOTHING` times the
- * mean of xx), then kept within [0, 1] (a seat cannot beat its model's upper bound) and rounded to
- * 1/1000.
+ * mean of xx), then kept within [0, `MAX_GAIN`] and rounded to 1/1000.
  */
 export function fitGains(xy: readonly number[], xx: readonly number[]): number[] {
   const m = xy.length;
@@ -116,7 +124,7 @@ export function fitGains(xy: readonly number[], xx: readonly number[]): number[]
     for (let c = i + 1; c < m; c++) sum -= a[i]![c]! * x[c]!;
     x[i] = sum / a[i]![i]!;
   }
-  return x.map((v) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000);
+  return x.map((v) => Math.round(Math.min(MAX_GAIN, Math.max(0, v)) * 1000) / 1000);
 }
 
 /** Every gain of a rule set from its sums. */

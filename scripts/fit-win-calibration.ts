@@ -1,0 +1,146 @@
+/**
+ * `npx tsx scripts/fit-win-calibration.ts [--deals N] [--workers W] [--check]`: fits the calibration of
+ * the chance to win (src/engine/solver/win-calibration.ts) and writes its table,
+ * src/engine/solver/win-calibration-table.ts. For each rule set it plays N deals of `winner` against
+ * `optimal` (each deal one game per rotation of the seats, on the same dice; 12,000 by default) and N/3
+ * deals of `winner` against two `optimal`, with the fitting's own seed, and sums, for every point where
+ * the coach shows a chance, what a seat that plays to win gained over the model's points line against
+ * what the model said it could gain; λ of each cell is fitted from those sums (`gainsOf`). About half an
+ * hour on two cores. With --check it writes nothing and says whether the file is what the same deals give
+ * (exit 1 if not). With --refit it plays nothing: it fits the gains again from the sums the file keeps
+ * (after a change to the fit itself, `fitGains`) and writes the file. Bad flags exit 2.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import prettier from 'prettier';
+import {
+  addFitSums,
+  CALIBRATION_SEEDS,
+  emptyFitSums,
+  type FitSums,
+  type MeasuredKind,
+} from '../src/engine/bots/calibration.js';
+import { RULE_SETS, type RuleSetId } from '../src/engine/rules.js';
+import { gainsOf, type GainSums } from '../src/engine/solver/win-calibration.js';
+import { WIN_CALIBRATION_TABLE } from '../src/engine/solver/win-calibration-table.js';
+import { runDeals } from './calibration-run.js';
+import { countFlag, parseOrExit, readFlags } from './cli-args.js';
+
+const USAGE = 'usage: npx tsx scripts/fit-win-calibration.ts [--deals N] [--workers W] [--check | --refit]';
+const FILE = fileURLToPath(new URL('../src/engine/solver/win-calibration-table.ts', import.meta.url));
+
+/** The seed of the fitting's dice: used nowhere else (the bench and the tests have their own). */
+const FIT_SEED = CALIBRATION_SEEDS.fit;
+
+/** The tables fitted: two players, and three or more (fitted on three). */
+const TABLES: readonly (readonly MeasuredKind[])[] = [
+  ['winner', 'optimal'],
+  ['winner', 'optimal', 'optimal'],
+];
+
+const options = parseOrExit('fit-win-calibration', USAGE, (argv) => {
+  const flags = readFlags(argv, {
+    valued: ['--deals', '--workers'],
+    switches: ['--check', '--refit', '--help', '-h'],
+    stopAt: ['--help', '-h'],
+  });
+  if (flags.switches.has('--help') || flags.switches.has('-h')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const shipped = WIN_CALIBRATION_TABLE.made.deals[0];
+  const check = flags.switches.has('--check');
+  const refit = flags.switches.has('--refit');
+  if (check && refit) throw new Error('--check and --refit go alone');
+  if (refit && (flags.values.has('--deals') || flags.values.has('--workers'))) {
+    throw new Error('--refit plays nothing: it takes no --deals or --workers');
+  }
+  return {
+    refit,
+    // --check plays the deals the shipped table was made from unless told otherwise.
+    deals: countFlag(flags, '--deals', check && shipped ? shipped : 12_000),
+    workers: countFlag(flags, '--workers', 2),
+    check,
+  };
+});
+
+/** The deals of each table size for N two-player deals (--refit: those the file was made from). */
+const dealsPerSize = options.refit
+  ? [...WIN_CALIBRATION_TABLE.made.deals]
+  : [options.deals, Math.ceil(options.deals / 3)];
+
+/** Rounded to 6 significant digits: the table keeps the sums so (and fits from what it keeps). */
+const keep = (x: number): number => Number(x.toPrecision(6));
+const kept = (a: number[][][][]): number[][][][] => a.map((b) => b.map((c) => c.map((d) => d.map(keep))));
+
+async function fit(rules: RuleSetId): Promise<FitSums> {
+  const total = emptyFitSums();
+  for (let size = 0; size < TABLES.length; size++) {
+    const started = performance.now();
+    const job = { rules, seats: TABLES[size]!, seed: FIT_SEED, from: 0, to: dealsPerSize[size]! };
+    for (const part of await runDeals<FitSums>('fit', job, options.workers)) addFitSums(total, part);
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    console.error(`${rules}, ${TABLES[size]!.join(' vs ')}: ${job.to} deals in ${seconds} s`);
+  }
+  return total;
+}
+
+/** λ with its standard error over the deals, for the log. */
+function report(rules: RuleSetId, sums: FitSums, gains: number[][][][]): void {
+  for (let size = 0; size < TABLES.length; size++) {
+    for (const thrown of [0, 1]) {
+      for (const last of [0, 1]) {
+        const cells = gains[size]![thrown]![last]!.map((lambda, f) => {
+          const at = (key: keyof FitSums): number => sums[key][size]![thrown]![last]![f]!;
+          const raw = at('xy') / at('xx');
+          const se = Math.sqrt(Math.max(0, at('a2') - 2 * raw * at('ab') + raw * raw * at('b2'))) / at('xx');
+          return `${f + 1}:${lambda.toFixed(2)}(${raw.toFixed(2)}±${se.toFixed(2)})`;
+        });
+        const where = `${size ? '3+' : '2'} players, ${thrown ? 'thrown' : 'waiting'}, ${last ? 'last' : 'not last'}`;
+        console.error(`${rules} ${where} [free rows:λ(raw±se)] ${cells.join(' ')}`);
+      }
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const rules: Record<string, { gain: number[][][][]; sums: GainSums }> = {};
+  for (const id of RULE_SETS) {
+    if (options.refit) {
+      const sums = WIN_CALIBRATION_TABLE.rules[id].sums;
+      rules[id] = { gain: gainsOf(sums), sums };
+      continue;
+    }
+    const sums = await fit(id);
+    const stored = { xy: kept(sums.xy), xx: kept(sums.xx), n: sums.n };
+    const gain = gainsOf(stored);
+    report(id, sums, gain);
+    rules[id] = { gain, sums: stored };
+  }
+  const text = await prettier.format(
+    [
+      '// Made by `npx tsx scripts/fit-win-calibration.ts`: do not edit (win-calibration.ts reads it, and',
+      '// src/engine/bots/calibration.test.ts checks that every gain is what its sums give).',
+      "import type { WinCalibrationTable } from './win-calibration.js';",
+      '',
+      `export const WIN_CALIBRATION_TABLE: WinCalibrationTable = ${JSON.stringify({
+        made: { deals: dealsPerSize, seed: FIT_SEED },
+        rules,
+      })};`,
+      '',
+    ].join('\n'),
+    { ...(await prettier.resolveConfig(FILE)), filepath: FILE },
+  );
+  if (options.check) {
+    const same = readFileSync(FILE, 'utf8') === text;
+    console.log(same ? 'up to date' : 'OUT OF DATE');
+    process.exit(same ? 0 : 1);
+  }
+  writeFileSync(FILE, text);
+  console.log(`wrote ${FILE}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`fit-win-calibration: ${(error as Error).message}`);
+  process.exit(1);
+});
