@@ -22,7 +22,8 @@ import { isRoomId, ROOM_NAME } from '../../src/online/protocol.js';
 import type { TableRecord } from '../../src/table/index.js';
 import { RESUME_OPTION } from './DiceRoom.js';
 import type { RoomStore, StoredRoom } from './game-store.js';
-import type { RoomRecords, RoomSave } from './database/index.js';
+import type { RoomSave } from './database/index.js';
+import type { Records } from './database/WorkerRecords.js';
 
 type InvokeMethod = typeof matchMaker.controller.invokeMethod;
 
@@ -57,7 +58,7 @@ export class DatabaseRooms implements RoomStore {
   /** The seats each room last wrote (JSON): a change that leaves them is written without them. */
   private readonly seatsWritten = new Map<string, string>();
 
-  constructor(private readonly records: RoomRecords) {}
+  constructor(private readonly records: Records) {}
 
   // ---- the rooms' side (RoomStore) ----
 

@@ -19,7 +19,7 @@ import { FrameErrorLog, quietDecoderErrors, serverLogger } from './http-log.js';
 import { connectRedis, shownRedisUrl, type RedisLink } from './redis.js';
 import { SharedRooms } from './SharedRooms.js';
 import { DatabaseRooms } from './DatabaseRooms.js';
-import { openDatabase, RoomRecords, type Database } from './database/index.js';
+import { WorkerRecords } from './database/WorkerRecords.js';
 import { serveSite } from './static-site.js';
 import { ThrowPool } from './ThrowPool.js';
 import { packageRoot } from './package-root.js';
@@ -149,7 +149,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   let redis: RedisLink | undefined;
   let shared: SharedRooms | undefined;
-  let database: Database | undefined;
+  let database: WorkerRecords | undefined;
   let kept: DatabaseRooms | undefined;
   let port = askedPort;
   let publicAddress = givenAddress || undefined;
@@ -167,11 +167,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         }
       }
     } else if (dataDir || databaseUrl) {
-      database = await openDatabase({
+      // In a thread of its own: the embedded database's work stays off the rooms' thread.
+      database = await WorkerRecords.open({
         ...(dataDir ? { DATA_DIR: dataDir } : {}),
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       });
-      kept = new DatabaseRooms(new RoomRecords(database));
+      kept = new DatabaseRooms(database);
     }
   } catch (error) {
     uninstallGate();
