@@ -5,10 +5,11 @@
  * `optimal` (each deal one game per rotation of the seats, on the same dice; 12,000 by default) and N/3
  * deals of `winner` against two `optimal`, with the fitting's own seed, and sums, for every point where
  * the coach shows a chance, what a seat that plays to win gained over the model's points line against
- * what the model said it could gain; λ of each cell is fitted from those sums (`gainsOf`). About half an
- * hour on two cores. With --check it writes nothing and says whether the file is what the same deals give
- * (exit 1 if not). With --refit it plays nothing: it fits the gains again from the sums the file keeps
- * (after a change to the fit itself, `fitGains`) and writes the file. Bad flags exit 2.
+ * what the model said it could gain; λ of each cell and the temper of the points line are fitted from
+ * those sums (`fitOf`). About an hour on two cores. With --check it writes nothing and says whether the
+ * file is what the same deals give (exit 1 if not). With --refit it plays nothing: it fits the numbers
+ * again from the sums the file keeps (after a change to the fit itself, `fitOf`) and writes the file.
+ * Bad flags exit 2.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +22,7 @@ import {
   type MeasuredKind,
 } from '../src/engine/bots/calibration.js';
 import { RULE_SETS, type RuleSetId } from '../src/engine/rules.js';
-import { gainsOf, type GainSums } from '../src/engine/solver/win-calibration.js';
+import { fitOf, temperedRules, type GainSums } from '../src/engine/solver/win-calibration.js';
 import { WIN_CALIBRATION_TABLE } from '../src/engine/solver/win-calibration-table.js';
 import { runDeals } from './calibration-run.js';
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
@@ -91,7 +92,7 @@ function report(rules: RuleSetId, sums: FitSums, gains: number[][][][]): void {
     for (const thrown of [0, 1]) {
       for (const last of [0, 1]) {
         const cells = gains[size]![thrown]![last]!.map((lambda, f) => {
-          const at = (key: keyof FitSums): number => sums[key][size]![thrown]![last]![f]!;
+          const at = (key: 'xy' | 'xx' | 'a2' | 'ab' | 'b2'): number => sums[key][size]![thrown]![last]![f]!;
           const raw = at('xy') / at('xx');
           const se = Math.sqrt(Math.max(0, at('a2') - 2 * raw * at('ab') + raw * raw * at('b2'))) / at('xx');
           return `${f + 1}:${lambda.toFixed(2)}(${raw.toFixed(2)}±${se.toFixed(2)})`;
@@ -104,18 +105,26 @@ function report(rules: RuleSetId, sums: FitSums, gains: number[][][][]): void {
 }
 
 async function main(): Promise<void> {
-  const rules: Record<string, { gain: number[][][][]; sums: GainSums }> = {};
+  const rules: Record<string, { gain: number[][][][]; temper: number[]; sums: GainSums }> = {};
   for (const id of RULE_SETS) {
     if (options.refit) {
       const sums = WIN_CALIBRATION_TABLE.rules[id].sums;
-      rules[id] = { gain: gainsOf(sums), sums };
+      rules[id] = { ...fitOf(sums, temperedRules(id)), sums };
       continue;
     }
     const sums = await fit(id);
-    const stored = { xy: kept(sums.xy), xx: kept(sums.xx), n: sums.n };
-    const gain = gainsOf(stored);
-    report(id, sums, gain);
-    rules[id] = { gain, sums: stored };
+    const stored: GainSums = {
+      xy: kept(sums.xy),
+      xx: kept(sums.xx),
+      xh: kept(sums.xh),
+      n: sums.n,
+      hy: sums.hy.map(keep),
+      hh: sums.hh.map(keep),
+    };
+    const fitted = fitOf(stored, temperedRules(id));
+    report(id, sums, fitted.gain);
+    console.error(`${id} temper of the points line: ${fitted.temper.join(' (2 players), ')} (3+)`);
+    rules[id] = { ...fitted, sums: stored };
   }
   const text = await prettier.format(
     [

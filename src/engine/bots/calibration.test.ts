@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createWinModel, decodeTargetTables, getTable } from '../solver/index.js';
-import { FREE, gainsOf, MAX_GAIN, SIZES } from '../solver/win-calibration.js';
+import { fitOf, FREE, MAX_GAIN, SIZES, temperedRules } from '../solver/win-calibration.js';
 import { WIN_CALIBRATION_TABLE } from '../solver/win-calibration-table.js';
 import {
   CALIBRATION_SEEDS,
@@ -109,13 +109,16 @@ describe('the chance to win says what happens', { timeout: 60_000 }, () => {
 });
 
 describe('the shipped calibration table', () => {
-  it('is a fit of the fitting seed, each gain what its sums give', () => {
+  it('is a fit of the fitting seed, each number what its sums give', () => {
     expect(WIN_CALIBRATION_TABLE.made.seed).toBe(CALIBRATION_SEEDS.fit);
     expect(new Set(Object.values(CALIBRATION_SEEDS)).size).toBe(3);
     expect(WIN_CALIBRATION_TABLE.made.deals.every((deals) => deals >= 1000)).toBe(true);
     for (const rules of ['seed', 'classic'] as const) {
-      const { gain, sums } = WIN_CALIBRATION_TABLE.rules[rules];
-      expect(gainsOf(sums)).toEqual(gain);
+      const { gain, temper, sums } = WIN_CALIBRATION_TABLE.rules[rules];
+      expect(fitOf(sums, temperedRules(rules))).toEqual({ gain, temper });
+      if (!temperedRules(rules)) expect(temper).toEqual([1, 1]);
+      expect(temper).toHaveLength(SIZES);
+      for (const power of temper) expect(power > 0.8 && power < 1.2).toBe(true);
       expect(gain).toHaveLength(SIZES);
       for (const bySize of gain) {
         for (const byThrown of bySize) {

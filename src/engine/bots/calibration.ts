@@ -13,7 +13,14 @@ import {
   type WinModel,
   type WinOptions,
 } from '../solver/index.js';
-import { FREE, seatFeaturesOf, sizeOf, SIZES, type SeatFeatures } from '../solver/win-calibration.js';
+import {
+  FREE,
+  seatFeaturesOf,
+  sizeOf,
+  SIZES,
+  temperSlope,
+  type SeatFeatures,
+} from '../solver/win-calibration.js';
 import { winLine } from '../solver/win.js';
 import type { Bot } from './bot.js';
 import { createOptimalBot } from './optimal.js';
@@ -381,16 +388,22 @@ export function tallyDeal(tallies: CalibrationTallies, games: readonly MeasuredG
 // ---------------------------------------------------------------------------------------------------
 // The sums a calibration is fitted from.
 
-/** Sums per cell `[size][thrown][last][free - 1]` (see `GainSums`), with what their errors need. */
+/** Sums per cell `[size][thrown][last][free - 1]` and per size (see `GainSums`), with what errors need. */
 export interface FitSums {
   xy: number[][][][];
   xx: number[][][][];
+  xh: number[][][][];
   n: number[][][][];
+  hy: number[];
+  hh: number[];
   /** Over the deals, of each deal's sums a = xy and b = xx: Σa², Σab, Σb² (a λ's standard error). */
   a2: number[][][][];
   ab: number[][][][];
   b2: number[][][][];
 }
+
+/** The per-cell sums of `FitSums`. */
+const CELL_SUMS = ['xy', 'xx', 'xh', 'n', 'a2', 'ab', 'b2'] as const;
 
 function shaped(): number[][][][] {
   return Array.from({ length: SIZES }, () =>
@@ -399,7 +412,17 @@ function shaped(): number[][][][] {
 }
 
 export function emptyFitSums(): FitSums {
-  return { xy: shaped(), xx: shaped(), n: shaped(), a2: shaped(), ab: shaped(), b2: shaped() };
+  return {
+    xy: shaped(),
+    xx: shaped(),
+    xh: shaped(),
+    n: shaped(),
+    hy: new Array<number>(SIZES).fill(0),
+    hh: new Array<number>(SIZES).fill(0),
+    a2: shaped(),
+    ab: shaped(),
+    b2: shaped(),
+  };
 }
 
 function eachCell(visit: (size: number, thrown: number, last: number, f: number) => void): void {
@@ -411,14 +434,17 @@ function eachCell(visit: (size: number, thrown: number, last: number, f: number)
 /** Adds sums b into a. */
 export function addFitSums(a: FitSums, b: FitSums): void {
   eachCell((s, t, l, f) => {
-    for (const key of ['xy', 'xx', 'n', 'a2', 'ab', 'b2'] as const)
-      a[key][s]![t]![l]![f]! += b[key][s]![t]![l]![f]!;
+    for (const key of CELL_SUMS) a[key][s]![t]![l]![f]! += b[key][s]![t]![l]![f]!;
   });
+  for (let s = 0; s < SIZES; s++) {
+    a.hy[s]! += b.hy[s]!;
+    a.hh[s]! += b.hh[s]!;
+  }
 }
 
 /**
  * Counts a deal's games into the sums: every point of every seat that plays to win where the model has
- * its value. A deal is one cluster.
+ * its value (not 0 or 1: there the calibration is exact). A deal is one cluster.
  */
 export function fitDeal(sums: FitSums, games: readonly MeasuredGame[]): void {
   const deal = emptyFitSums();
@@ -427,25 +453,32 @@ export function fitDeal(sums: FitSums, games: readonly MeasuredGame[]): void {
     for (const point of game.points) {
       game.seats.forEach((kind, i) => {
         const v = point.values[i]!;
-        // Where even the bound is a sure win or loss the calibration is exact (win-calibration.ts).
         if (kind !== 'winner' || !(v > 0 && v < 1)) return;
         const seat = point.features[i]!;
         const [t, l, f] = [seat.thrown ? 1 : 0, seat.last ? 1 : 0, seat.free - 1];
-        const x = v - point.raw[i]!;
-        const y = game.shares[i]! - point.raw[i]!;
+        const q = point.raw[i]!;
+        const x = v - q;
+        const y = game.shares[i]! - q;
+        const h = temperSlope(point.raw, i);
         deal.xy[size]![t]![l]![f]! += x * y;
         deal.xx[size]![t]![l]![f]! += x * x;
+        deal.xh[size]![t]![l]![f]! += x * h;
         deal.n[size]![t]![l]![f]!++;
+        deal.hy[size]! += h * y;
+        deal.hh[size]! += h * h;
       });
     }
   }
   eachCell((s, t, l, f) => {
     const [a, b] = [deal.xy[s]![t]![l]![f]!, deal.xx[s]![t]![l]![f]!];
-    sums.xy[s]![t]![l]![f]! += a;
-    sums.xx[s]![t]![l]![f]! += b;
-    sums.n[s]![t]![l]![f]! += deal.n[s]![t]![l]![f]!;
+    for (const key of ['xy', 'xx', 'xh', 'n'] as const)
+      sums[key][s]![t]![l]![f]! += deal[key][s]![t]![l]![f]!;
     sums.a2[s]![t]![l]![f]! += a * a;
     sums.ab[s]![t]![l]![f]! += a * b;
     sums.b2[s]![t]![l]![f]! += b * b;
   });
+  for (let s = 0; s < SIZES; s++) {
+    sums.hy[s]! += deal.hy[s]!;
+    sums.hh[s]! += deal.hh[s]!;
+  }
 }

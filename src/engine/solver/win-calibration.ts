@@ -1,6 +1,6 @@
 import type { Game } from '../game.js';
 import type { RuleSetId } from '../rules.js';
-import { maskOf, ROW_COUNT } from './sheet-model.js';
+import { bonusModel, maskOf, ROW_COUNT } from './sheet-model.js';
 import { WIN_CALIBRATION_TABLE } from './win-calibration-table.js';
 
 /*
@@ -14,7 +14,9 @@ import { WIN_CALIBRATION_TABLE } from './win-calibration-table.js';
  * (scripts/fit-win-calibration.ts, which writes win-calibration-table.ts) by the rule set, the size of
  * the table, whether the seat has thrown in its turn, whether it plays last in a round, and its free rows.
  * Where `v` is 0 or 1 the seat's chance is `v` (a sure win or loss for the bound is sure for one strategy
- * too). What one seat gains the others lose, each in proportion to their chance.
+ * too), and so it is where every other seat has finished (the bound knows nothing it should not). What one seat gains the others lose, each in proportion to their chance. Before the gains the
+ * points line itself is tempered under a rule set with a bonus (each chance raised to a fitted power
+ * near 1, made to sum to 1 again): there the bonus's approximation makes it a little too sure of itself.
  */
 
 /** What the calibration reads of a seat. */
@@ -47,14 +49,19 @@ export const FREE = 13;
 export type GainShaped = readonly (readonly (readonly (readonly number[])[])[])[];
 
 /**
- * What a fit of λ rests on, per cell (`[size][thrown][last][free - 1]`), over every point of every seat
- * that plays to win: with x = v - q (the model's room to gain) and y = won - q (what it did gain), the
- * sums of x·y and of x², and how many points. λ of a cell is about xy / xx, smoothed over the free rows.
+ * What a fit rests on, over every point of every seat that plays to win: with q its chance in the
+ * model's points line, x = v - q (the model's room to gain), y = won - q (what it did gain) and h the
+ * change of q as the line is tempered (`temperSlope`), per cell (`[size][thrown][last][free - 1]`) the
+ * sums of x·y, x², x·h and the points, and per size the sums of h·y and h². λ of a cell is about
+ * xy / xx, smoothed over the free rows, the temper about hy / hh: both fitted together (`fitOf`).
  */
 export interface GainSums {
   readonly xy: GainShaped;
   readonly xx: GainShaped;
+  readonly xh: GainShaped;
   readonly n: GainShaped;
+  readonly hy: readonly number[];
+  readonly hh: readonly number[];
 }
 
 /** The fitted numbers of one rule set. */
@@ -64,7 +71,12 @@ export interface RuleCalibration {
    * 1 for three or more; thrown and last 0 or 1.
    */
   readonly gain: GainShaped;
-  /** The sums the gains were fitted from (`gainsOf(sums)` gives `gain` again). */
+  /**
+   * `temper[size]`: the power the points line is raised to (and made to sum to 1 again) before the
+   * gains: below 1 it is less sure of itself (the classic bonus's approximation makes it too sure).
+   */
+  readonly temper: readonly number[];
+  /** The sums the numbers were fitted from (`fitOf(sums)` gives them again). */
   readonly sums: GainSums;
 }
 
@@ -89,16 +101,15 @@ export const SMOOTHING = 1;
 export const MAX_GAIN = 1.5;
 
 /**
- * The λ of each free row (1..13) of one size, thrown and last, from its sums: the least squares of
- * y = λ x with a penalty on the second differences of λ over the free rows (weight `SMOOTHING` times the
- * mean of xx), then kept within [0, `MAX_GAIN`] and rounded to 1/1000.
+ * The least squares of y = λ x over the free rows of one size, thrown and last, with a penalty on the
+ * second differences of λ (weight `SMOOTHING` times the mean of xx): the solution of
+ * (diag(xx) + alpha DᵀD) λ = xy, nothing kept or rounded.
  */
-export function fitGains(xy: readonly number[], xx: readonly number[]): number[] {
+function smoothed(xy: readonly number[], xx: readonly number[]): number[] {
   const m = xy.length;
   const mean = xx.reduce((a, b) => a + b, 0) / m;
   if (!(mean > 0)) return new Array<number>(m).fill(0);
   const alpha = SMOOTHING * mean;
-  // Normal equations (diag(xx) + alpha DᵀD) λ = xy, D the second differences.
   const a = Array.from({ length: m }, (_, i) => Array.from({ length: m }, (_, j) => (i === j ? xx[i]! : 0)));
   const b = [...xy];
   for (let k = 1; k + 1 < m; k++) {
@@ -124,16 +135,82 @@ export function fitGains(xy: readonly number[], xx: readonly number[]): number[]
     for (let c = i + 1; c < m; c++) sum -= a[i]![c]! * x[c]!;
     x[i] = sum / a[i]![i]!;
   }
-  return x.map((v) => Math.round(Math.min(MAX_GAIN, Math.max(0, v)) * 1000) / 1000);
+  return x;
 }
 
-/** Every gain of a rule set from its sums. */
-export function gainsOf(sums: GainSums): number[][][][] {
-  return sums.xy.map((bySize, size) =>
-    bySize.map((byThrown, thrown) =>
-      byThrown.map((xy, last) => fitGains(xy, sums.xx[size]![thrown]![last]!)),
-    ),
-  );
+/**
+ * The λ of each free row (1..13) of one size, thrown and last, from its sums: the smoothed least
+ * squares of y = λ x (`smoothed`), kept within [0, `MAX_GAIN`] and rounded to 1/1000.
+ */
+export function fitGains(xy: readonly number[], xx: readonly number[]): number[] {
+  return smoothed(xy, xx).map((v) => Math.round(Math.min(MAX_GAIN, Math.max(0, v)) * 1000) / 1000);
+}
+
+/**
+ * Whether a rule set's points line is tempered: only where it is not exact, under a rule set with a
+ * bonus (win-bonus.ts approximates it); without one the line of a table playing for points is exact.
+ */
+export function temperedRules(rules: RuleSetId): boolean {
+  return bonusModel(rules).points > 0;
+}
+
+/**
+ * The gains and the temper of a rule set from its sums: for each size, the least squares of
+ * y = λ x + (temper - 1) h together, λ smoothed per cell as `fitGains` does. With λ(τ) = u - τ w for
+ * the smoothed solutions u of xy and w of xh, the temper's equation hh τ + Σ xh·λ(τ) = hy gives τ at
+ * once; the temper 1 + τ is rounded to 1/1000 and the gains fitted with it. Where the line is not
+ * tempered (`temperedRules`), the temper is 1 and the gains are fitted alone.
+ */
+export function fitOf(sums: GainSums, temper = true): { gain: number[][][][]; temper: number[] } {
+  const powers: number[] = [];
+  const gain = sums.xy.map((bySize, size) => {
+    const xh = sums.xh[size]!;
+    const xx = sums.xx[size]!;
+    let explained = 0;
+    let coupled = 0;
+    bySize.forEach((byThrown, t) =>
+      byThrown.forEach((xy, l) => {
+        const u = smoothed(xy, xx[t]![l]!);
+        const w = smoothed(xh[t]![l]!, xx[t]![l]!);
+        u.forEach((v, f) => (explained += xh[t]![l]![f]! * v));
+        w.forEach((v, f) => (coupled += xh[t]![l]![f]! * v));
+      }),
+    );
+    const hh = sums.hh[size] ?? 0;
+    const rest = hh - coupled;
+    const tau = temper && hh > 0 && rest > 1e-9 * hh ? (sums.hy[size]! - explained) / rest : 0;
+    const power = Math.round((1 + tau) * 1000) / 1000;
+    powers.push(power);
+    return bySize.map((byThrown, t) =>
+      byThrown.map((xy, l) =>
+        fitGains(
+          xy.map((v, f) => v - (power - 1) * xh[t]![l]![f]!),
+          xx[t]![l]!,
+        ),
+      ),
+    );
+  });
+  return { gain, temper: powers };
+}
+
+/**
+ * How each chance of the points line moves as it is tempered, at a temper of 1 (the derivative of
+ * q_i^a / Σ q_j^a in a): q_i (ln q_i - Σ q_j ln q_j), 0 for a chance of 0 or 1.
+ */
+export function temperSlope(raw: readonly number[], i: number): number {
+  const q = raw[i]!;
+  if (!(q > 0 && q < 1)) return 0;
+  let mean = 0;
+  for (const p of raw) if (p > 0) mean += p * Math.log(p);
+  return q * (Math.log(q) - mean);
+}
+
+/** The points line tempered: each chance raised to `power`, made to sum to 1 again. */
+export function tempered(raw: readonly number[], power: number): number[] {
+  if (power === 1) return [...raw];
+  const raised = raw.map((q) => (q > 0 ? q ** power : 0));
+  const sum = raised.reduce((a, b) => a + b, 0);
+  return sum > 0 ? raised.map((q) => q / sum) : [...raw];
 }
 
 /** The size of a table of this many players, as the gains are indexed. */
@@ -160,21 +237,26 @@ export function calibrateLine(
   seats: readonly SeatFeatures[],
 ): number[] {
   const n = raw.length;
+  const power = WIN_CALIBRATION_TABLE.rules[rules]?.temper?.[sizeOf(n)] ?? 1;
+  const line = n > 1 ? tempered(raw, power) : [...raw];
   const gains = raw.map((q, i) => {
     const v = values[i]!;
     if (Number.isNaN(v)) return 0;
-    // A sure win or loss even for the bound is sure for the seat too (one strategy reaches every target
-    // when the highest is certain): no fraction of it.
-    return (v <= 0 || v >= 1 ? 1 : gainFactor(rules, n, seats[i]!)) * (v - q);
+    // A sure win or loss even for the bound is sure for one strategy too (it reaches every target when
+    // the highest is certain): the seat's chance is v.
+    if (v <= 0 || v >= 1) return v - line[i]!;
+    // Against totals all known the bound is no bound: it is the chance of the best way on.
+    if (seats.every((seat, j) => j === i || seat.free === 0)) return v - line[i]!;
+    return gainFactor(rules, n, seats[i]!) * (v - q);
   });
-  if (gains.every((g) => g === 0)) return [...raw];
-  const chances = raw.map((q, i) => {
+  if (gains.every((g) => g === 0)) return line;
+  const chances = line.map((q, i) => {
     let p = q + gains[i]!;
     // What another seat gains is taken from the rest in proportion to their chances.
     for (let j = 0; j < n; j++)
-      if (j !== i && gains[j] !== 0 && raw[j]! < 1) p -= (gains[j]! * q) / (1 - raw[j]!);
+      if (j !== i && gains[j] !== 0 && line[j]! < 1) p -= (gains[j]! * q) / (1 - line[j]!);
     return Math.min(1, Math.max(0, p));
   });
   const sum = chances.reduce((a, b) => a + b, 0);
-  return sum > 0 ? chances.map((p) => p / sum) : [...raw];
+  return sum > 0 ? chances.map((p) => p / sum) : line;
 }
