@@ -12,6 +12,10 @@
  * - A reconnection (Colyseus's token) to such a room is refused at once as `room-moved`: the token died
  *   with the old process, and the page joins the same id again with its key.
  *
+ * - A game played at one's own pace sleeps here while no one is at its table (its room is let go), and
+ *   is brought back when one of its people opens it, or when its turn's clock runs out (`wakeDueGames`,
+ *   every WAKE_EVERY_MS while the server runs), so that a stand-in plays that turn and the game goes on.
+ *
  * It works through Colyseus's matchmaking controller, wrapped while the server runs, as SharedRooms does
  * for Redis.
  */
@@ -40,6 +44,13 @@ interface Queued {
   waiters: { resolve(): void; reject(error: unknown): void }[];
 }
 
+/** How often the server looks for sleeping games whose turn's clock ran out, ms. */
+export const WAKE_EVERY_MS = 30_000;
+/** Most sleeping games woken at one look (the rest at the next). */
+const WAKE_AT_ONCE = 20;
+/** How long a game that could not be woken is left before it is tried again, ms. */
+const WAKE_RETRY_MS = 10 * 60_000;
+
 /** A refusal of a join with its code, as the page reads it (src/online/join-refusal.ts). */
 function refusal(code: 'room-moved' | 'server-unavailable', message: string): ServerError {
   return new ServerError(JOIN_REFUSED_STATUS, joinRefusalText(code, message));
@@ -57,8 +68,13 @@ export class DatabaseRooms implements RoomStore {
   private writing = false;
   /** The seats each room last wrote (JSON): a change that leaves them is written without them. */
   private readonly seatsWritten = new Map<string, string>();
+  /** Sleeping games that could not be woken, and when they may be tried again (ms). */
+  private readonly wakeFailed = new Map<string, number>();
 
-  constructor(private readonly records: Records) {}
+  constructor(
+    private readonly records: Records,
+    private readonly wakeEveryMs = WAKE_EVERY_MS,
+  ) {}
 
   // ---- the rooms' side (RoomStore) ----
 
@@ -80,8 +96,9 @@ export class DatabaseRooms implements RoomStore {
       version: table.version * 2 + (closing ? 1 : 0),
       record: body as unknown as Record<string, unknown>,
       phase: table.phase,
-      pace: 'live',
-      turnDeadline: null,
+      pace: table.pace ?? 'live',
+      // A game at one's own pace is woken by its clock while no one plays it (DueGames.ts).
+      turnDeadline: table.pace === 'own-pace' ? (table.clock?.endsAt ?? null) : null,
       seats,
       closed: false,
     };
@@ -160,9 +177,39 @@ export class DatabaseRooms implements RoomStore {
       return original.call(controller, method, roomName, clientOptions, authOptions);
     };
     controller.invokeMethod = wrapped as InvokeMethod;
+    const waking = setInterval(() => void this.wakeDueGames(), this.wakeEveryMs);
+    waking.unref();
     return () => {
+      clearInterval(waking);
       if (controller.invokeMethod !== original) controller.invokeMethod = original;
     };
+  }
+
+  /**
+   * Brings back the sleeping games whose turn's clock has run out (their room then has a stand-in play
+   * that turn, and lets the game sleep again once no one is at its table): how many were woken.
+   */
+  async wakeDueGames(now = Date.now()): Promise<number> {
+    let due: string[];
+    try {
+      due = await this.records.dueBefore(now, WAKE_AT_ONCE + this.wakeFailed.size);
+    } catch {
+      return 0; // the database is away: the next look tries again
+    }
+    let woken = 0;
+    for (const roomId of due) {
+      if (matchMaker.getLocalRoomById(roomId) || (this.wakeFailed.get(roomId) ?? 0) > now) continue;
+      if (woken >= WAKE_AT_ONCE) break;
+      try {
+        await this.bringBack(roomId);
+        this.wakeFailed.delete(roomId);
+        woken++;
+      } catch (error) {
+        this.wakeFailed.set(roomId, now + WAKE_RETRY_MS);
+        console.warn(`Room ${roomId}: its game could not be woken:`, (error as Error)?.message ?? error);
+      }
+    }
+    return woken;
   }
 
   /** Whether room `roomId` is not held here but its game is stored (its old process is gone). */
@@ -202,7 +249,7 @@ export class DatabaseRooms implements RoomStore {
     this.resumes.set(token, { roomId, table: body.table, savedAt: stored.updatedAt });
     try {
       await matchMaker.handleCreateRoom(ROOM_NAME, { [RESUME_OPTION]: token }, undefined, roomId);
-      console.log(`Room ${roomId}: its game goes on after the server restarted`);
+      console.log(`Room ${roomId}: its game goes on`);
     } catch (error) {
       throw new ServerError(
         ErrorCode.MATCHMAKE_UNHANDLED,

@@ -258,8 +258,10 @@ export class DiceRoom extends Room {
     this.disposed = true;
     this.unwatch?.();
     this.computers?.dispose();
-    // A room that ended (everyone left) is forgotten; one closed by a shutdown is kept to go on elsewhere.
-    if (this.store && this.table && !this.closing) {
+    // A room that ended (everyone left) is forgotten; one closed by a shutdown is kept to go on elsewhere,
+    // and a game played at one's own pace sleeps in the store until one of its people comes back to it
+    // or its clock runs out (DueGames.ts wakes it then).
+    if (this.store && this.table && !this.closing && !this.asleep()) {
       this.store.remove(this.roomId).catch((error: unknown) => this.warnSave(error));
     }
   }
@@ -286,6 +288,11 @@ export class DiceRoom extends Room {
       });
       this.disconnect(CloseCode.SERVER_SHUTDOWN).catch(() => {});
     });
+  }
+
+  /** Whether the room, empty, keeps its game in the store to be woken later (a game at one's own pace). */
+  private asleep(): boolean {
+    return this.table.pace === 'own-pace' && this.table.phase === 'playing';
   }
 
   /** A restored room's seats whose people did not come back in time are given up (see Table.giveUpWaiting). */

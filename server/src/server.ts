@@ -75,6 +75,8 @@ export interface StartOptions extends Partial<RoomConfig>, HttpOptions {
    */
   dataDir?: string;
   databaseUrl?: string;
+  /** How often sleeping games whose turn's clock ran out are woken, ms (WAKE_EVERY_MS; tests set less). */
+  wakeEveryMs?: number;
 }
 
 /** Physics workers by default: one less than the cores, at least 1, at most 4. */
@@ -132,6 +134,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throwWorkers = defaultThrowWorkers(),
     dataDir,
     databaseUrl,
+    wakeEveryMs,
     ...config
   } = serverOptions;
   if (staticDir !== null && !existsSync(`${staticDir}/index.html`)) {
@@ -172,7 +175,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         ...(dataDir ? { DATA_DIR: dataDir } : {}),
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       });
-      kept = new DatabaseRooms(database);
+      kept = new DatabaseRooms(database, wakeEveryMs);
     }
   } catch (error) {
     uninstallGate();

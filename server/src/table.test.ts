@@ -271,20 +271,26 @@ describe('the table', () => {
     await t.request('a', 'clock', { seconds: 60 });
     await t.request('a', 'start', {});
     expect(await codeOf(() => t.request('a', 'clock', { seconds: 30 }))).toBe('game-started');
-    expect(t.view().clock).toEqual({ seconds: 60, left: 60_000, ranOut: null });
+    expect(t.view().clock).toEqual({
+      seconds: 60,
+      pace: 'live',
+      left: 60_000,
+      endsAt: now + 60_000,
+      ranOut: null,
+    });
     await t.request('a', 'throw', { gesture: GESTURE });
     now += 59_999;
     expect(t.timeOut()).toBe(false);
     expect(t.view().clock.left).toBe(1);
     now += 1;
     expect(await changeOf(t, () => expect(t.timeOut()).toBe(true))).toEqual({});
-    expect(t.view().clock).toEqual({ seconds: 60, left: null, ranOut: 0 });
+    expect(t.view().clock).toEqual({ seconds: 60, pace: 'live', left: null, endsAt: null, ranOut: 0 });
     expect(t.computerToAct()).toEqual({ seat: 0, kind: 'good' });
     expect(t.mayAct('a')).toBe(false);
     expect(await codeOf(() => t.request('a', 'score', { row: 'chance' }))).toBe('not-your-turn');
     await t.computerAction(0, { type: 'score', row: 'chance' }, GESTURE);
     // The next person's turn has its own clock; Mari plays her next turn herself.
-    expect(t.view().clock).toEqual({ seconds: 60, left: 60_000, ranOut: null });
+    expect(t.view().clock).toMatchObject({ seconds: 60, left: 60_000, ranOut: null });
     expect(t.computerToAct()).toBeNull();
   });
 
@@ -344,6 +350,73 @@ describe('the optimal player’s tables', () => {
     expect(table.rules).toBe('seed');
     expect(Array.from(table.values)).toEqual(Array.from(solveTable('seed').values));
   }, 30_000);
+});
+
+describe('a table played at one’s own pace', () => {
+  const DAY = 24 * 3600;
+
+  /** Mari (host) and Jüri at their own pace, a day a turn, Mari's turn under way; the time is `clock.now`. */
+  async function ownPace(clock: { now: number }): Promise<{ t: Table; keys: string[] }> {
+    const t = table(() => clock.now);
+    const keys = [t.join('a', 'Mari').key!, t.join('b', 'Jüri').key!];
+    await t.request('a', 'clock', { seconds: DAY, pace: 'own-pace' });
+    await t.request('a', 'start', {});
+    return { t, keys };
+  }
+
+  it('is set by the host with a clock of hours or days; live clocks and others are refused', async () => {
+    const t = table();
+    t.join('a', 'Mari');
+    t.join('b', 'Jüri');
+    expect(await codeOf(() => t.request('a', 'clock', { seconds: 90, pace: 'own-pace' }))).toBe('bad-message');
+    expect(await codeOf(() => t.request('a', 'clock', { seconds: DAY }))).toBe('bad-message');
+    expect(await codeOf(() => t.request('a', 'clock', { seconds: DAY, pace: 'slow' }))).toBe('bad-message');
+    expect(await codeOf(() => t.request('b', 'clock', { seconds: DAY, pace: 'own-pace' }))).toBe('not-host');
+    expect(t.pace).toBe('live');
+    await t.request('a', 'clock', { seconds: 3 * DAY, pace: 'own-pace' });
+    expect(t.view().clock).toMatchObject({ seconds: 3 * DAY, pace: 'own-pace' });
+    // Back to live: the pace is live unless given.
+    await t.request('a', 'clock', { seconds: 60 });
+    expect(t.view().clock).toMatchObject({ seconds: 60, pace: 'live' });
+  });
+
+  it('keeps the seat of one who leaves for them: no stand-in plays it, their turn waits for them', async () => {
+    const clock = { now: 5_000_000 };
+    const { t, keys } = await ownPace(clock);
+    t.left('a');
+    expect(t.view().seats[0]).toEqual({ name: 'Mari', kind: 'human', connected: false, standIn: false });
+    expect(t.computerToAct()).toBeNull();
+    expect(t.giveUpWaiting()).toBe(false);
+    expect(t.view().clock.endsAt).toBe(5_000_000 + DAY * 1000);
+    clock.now += 5 * 3600_000;
+    expect(t.join('c', 'Mari', keys[0]).seat).toBe(0);
+    await t.request('c', 'throw', { gesture: GESTURE });
+    expect(t.game?.rollsUsed).toBe(1);
+  });
+
+  it('keeps its turn’s deadline through a restart, run out meanwhile or not: a stand-in plays a turn run out', async () => {
+    const clock = { now: 5_000_000 };
+    const { t, keys } = await ownPace(clock);
+    await t.request('a', 'throw', { gesture: GESTURE });
+    const endsAt = 5_000_000 + DAY * 1000;
+    const record = JSON.parse(JSON.stringify(t.record())) as ReturnType<Table['record']>;
+    expect(record).toMatchObject({ pace: 'own-pace', clock: { turn: '0:0', endsAt } });
+    // Back an hour later: the same deadline, not a new day.
+    clock.now += 3600_000;
+    const back = Table.restore(record, options('room1', () => clock.now));
+    expect(back.turnDeadline).toBe(endsAt);
+    expect(back.view().clock).toMatchObject({ pace: 'own-pace', endsAt, left: DAY * 1000 - 3600_000 });
+    // Back after the deadline: the turn has run out, and a stand-in plays it.
+    clock.now = endsAt + 60_000;
+    const late = Table.restore(record, options('room1', () => clock.now));
+    expect(late.timeOut()).toBe(true);
+    expect(late.computerToAct()).toEqual({ seat: 0, kind: 'good' });
+    await late.computerAction(0, { type: 'score', row: 'chance' }, GESTURE);
+    // Jüri's turn has a day of its own from now; Mari's seat is still hers.
+    expect(late.turnDeadline).toBe(clock.now + DAY * 1000);
+    expect(late.view().seats[0]).toMatchObject({ kind: 'human', standIn: false });
+    expect(late.join('x', 'Mari', keys[0]).seat).toBe(0);
+  });
 });
 
 describe('a table kept outside the process', () => {

@@ -57,6 +57,14 @@ export type RefusalCode = OnlineErrorCode | SharedRoomErrorCode | RuleErrorCode;
 /** Seconds a person may take for a turn, as the host may set them; DEFAULT_TURN_SECONDS unless set. */
 export const TURN_SECONDS_CHOICES = [30, 60, 90, 120, 180, 300] as const;
 export const DEFAULT_TURN_SECONDS = 90;
+/**
+ * How a room is played: `live`, everyone at the table at once, a turn timed in seconds (a seat whose
+ * person left is played by a stand-in); or at `own-pace`, a turn waiting for its player for hours or
+ * days (OWN_PACE_SECONDS_CHOICES), their seat kept for them however long they are away.
+ */
+export type RoomPace = 'live' | 'own-pace';
+/** The time a player has for a turn at their own pace, as the host may set it: 1 hour to 7 days. */
+export const OWN_PACE_SECONDS_CHOICES = [3600, 8 * 3600, 24 * 3600, 3 * 24 * 3600, 7 * 24 * 3600] as const;
 /** The turn clock is shown counting down in a turn's last seconds. */
 export const TURN_COUNTDOWN_SECONDS = 15;
 /** A seat key as the server makes them (server/src/seat-keys.ts): 16 bytes, base64url. */
@@ -86,8 +94,12 @@ export interface ClientMessages {
   rules: { rules: RuleSetId };
   /** Host only: start the game with the seats taken. */
   start: Record<string, never>;
-  /** Host only, before the game: the seconds a person has for each turn (TURN_SECONDS_CHOICES). */
-  clock: { seconds: number };
+  /**
+   * Host only, before the game: how the room is played (`pace`, live unless given) and the seconds a
+   * person has for each turn (TURN_SECONDS_CHOICES live, OWN_PACE_SECONDS_CHOICES at one's own pace);
+   * when they are up, a computer plays that turn for its person.
+   */
+  clock: { seconds: number; pace?: RoomPace };
   /**
    * Let in (or not) the person who asks for seat `seat` by its name without its key: the host's
    * answer, or, while the host is away, any other player's.
@@ -136,8 +148,12 @@ export interface RoomView {
 export interface TurnClock {
   /** Seconds a person has for a turn (the host sets them in the lobby). */
   seconds: number;
+  /** Live or at one's own pace (see RoomPace). */
+  pace: RoomPace;
   /** Milliseconds left of the person's turn under way when the view was sent; null when none is timed. */
   left: number | null;
+  /** When the person's turn under way ends, ms since 1970 by the server's clock; null when none is timed. */
+  endsAt: number | null;
   /** The seat whose time ran out this turn (a computer plays the rest of it), else null. */
   ranOut: number | null;
 }
@@ -301,10 +317,15 @@ export function parseClientMessage(type: string, value: unknown): ClientMessages
       record(value ?? {}, []);
       return {};
     case 'clock': {
-      const o = record(value, ['seconds']);
-      if (!(TURN_SECONDS_CHOICES as readonly unknown[]).includes(o.seconds))
-        bad(`seconds is one of ${TURN_SECONDS_CHOICES.join(', ')}`);
-      return { seconds: o.seconds as number };
+      const o = record(value, ['seconds', 'pace']);
+      if (o.pace !== undefined && o.pace !== 'live' && o.pace !== 'own-pace') bad('pace is live or own-pace');
+      const choices: readonly number[] =
+        o.pace === 'own-pace' ? OWN_PACE_SECONDS_CHOICES : TURN_SECONDS_CHOICES;
+      if (!choices.includes(o.seconds as number)) bad(`seconds is one of ${choices.join(', ')}`);
+      return {
+        seconds: o.seconds as number,
+        ...(o.pace !== undefined ? { pace: o.pace } : {}),
+      };
     }
     case 'answer-claim': {
       const o = record(value, ['seat', 'admit']);

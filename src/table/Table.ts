@@ -28,6 +28,7 @@ import {
   publicGame,
   STAND_IN_BOT,
   type ClientMessages,
+  type RoomPace,
   type RoomView,
   type ServerMessages,
 } from '../online/protocol.js';
@@ -35,7 +36,7 @@ import type { ProofGesture } from '../online/fairness.js';
 import type { Gesture } from '../physics/types.js';
 import { throwInput, type Thrower, type ThrowOutcome } from './throw-input.js';
 import type { GameSeeds, SeedSource } from './throw-seeds.js';
-import { TurnClock } from './TurnClock.js';
+import { TurnClock, type ClockRecord } from './TurnClock.js';
 import { personMayAct } from './turn-gate.js';
 import {
   computerName,
@@ -93,6 +94,10 @@ export interface TableRecord {
   seats: { name: string; kind: Seat['kind']; standIn: boolean; keyHash?: string | null }[];
   /** Seconds a person has for a turn. */
   turnSeconds?: number;
+  /** Live unless given. */
+  pace?: RoomPace;
+  /** At one's own pace, the clock of the turn under way (its deadline outlives the process). */
+  clock?: ClockRecord | null;
   /**
    * The game: its setup and log, its secret (hex: see src/online/fairness.ts) and the gesture of each of
    * its throws, in order.
@@ -264,6 +269,8 @@ export class Table {
     if (record.game) table.seeds = ports.seeds.restore(record.game);
     if (table.game?.over) table.phase = 'over';
     if (record.turnSeconds) table.clock.seconds = record.turnSeconds;
+    table.clock.pace = record.pace === 'own-pace' ? 'own-pace' : 'live';
+    if (table.clock.pace === 'own-pace' && record.clock) table.clock.resume(record.clock);
     table.version = record.version;
     table.changed();
     return table;
@@ -278,6 +285,8 @@ export class Table {
       version: this.version,
       seats: this.seats.map(({ name, kind, standIn, keyHash }) => ({ name, kind, standIn, keyHash })),
       turnSeconds: this.clock.seconds,
+      pace: this.clock.pace,
+      ...(this.clock.pace === 'own-pace' ? { clock: this.clock.record() } : {}),
       game:
         this.game && this.seeds
           ? { setup: setupOf(this.game), log: this.game.log, ...this.seeds.record() }
@@ -291,9 +300,15 @@ export class Table {
     return () => this.listeners.delete(listener);
   }
 
+  /** Live, or at one's own pace (the host sets it in the lobby). */
+  get pace(): RoomPace {
+    return this.clock.pace;
+  }
+
   /**
    * The seats of a restored table whose person has not come back (see `restore`) are given up, as if
-   * their person had left: emptied in the lobby, played by a stand-in in a game. False if none waited.
+   * their person had left: emptied in the lobby, played by a stand-in in a live game (at one's own
+   * pace a seat waits for its person). False if none was given up.
    */
   giveUpWaiting(): boolean {
     const change: Change = {};
@@ -301,6 +316,7 @@ export class Table {
     for (let i = this.seats.length - 1; i >= 0; i--) {
       const seat = this.seats[i]!;
       if (seat.kind !== 'human' || seat.holder !== null || seat.standIn) continue;
+      if (this.phase !== 'lobby' && this.pace === 'own-pace') continue;
       any = true;
       if (this.phase === 'lobby') {
         const moved = this.removeSeat(i).moved ?? [];
@@ -468,9 +484,10 @@ export class Table {
 
   /**
    * A person left for good (left, or did not come back in time). In the lobby their seat is emptied; in
-   * a game a stand-in plays it until they come back (with its key, or let in by the others). If they
-   * were host, the next connected person is. One who only asked for a seat no longer asks. False if they
-   * held no seat and asked for none.
+   * a live game a stand-in plays it until they come back (with its key, or let in by the others); at
+   * one's own pace it waits for them (their turn's clock runs meanwhile). If they were host, the next
+   * connected person is. One who only asked for a seat no longer asks. False if they held no seat and
+   * asked for none.
    */
   left(holder: string): boolean {
     const index = this.seatOf(holder);
@@ -488,7 +505,7 @@ export class Table {
     } else {
       seat.holder = null;
       seat.connected = false;
-      seat.standIn = true;
+      seat.standIn = this.pace === 'live';
       this.fixHost();
     }
     this.changed(change);
@@ -531,8 +548,10 @@ export class Table {
       case 'start':
         this.parse('start', message);
         return this.start(seat);
-      case 'clock':
-        return this.setClock(seat, this.parse('clock', message).seconds);
+      case 'clock': {
+        const { seconds, pace } = this.parse('clock', message);
+        return this.setClock(seat, seconds, pace ?? 'live');
+      }
       case 'answer-claim': {
         const answer = this.parse('answer-claim', message);
         return this.answerClaim(holder, answer.seat, answer.admit);
@@ -714,10 +733,11 @@ export class Table {
     return change;
   }
 
-  private setClock(seat: number, seconds: number): Change {
+  private setClock(seat: number, seconds: number, pace: RoomPace): Change {
     this.hostOnly(seat);
     this.lobbyOnly();
     this.clock.seconds = seconds;
+    this.clock.pace = pace;
     return {};
   }
 

@@ -1,15 +1,29 @@
 /**
  * The clock of a person's turn at an online table: when a person's turn starts, they have `seconds` for
  * it (the whole turn, not each action, so that holding and releasing a die cannot keep a game waiting);
- * when the time is up the turn is marked run out and a computer plays the rest of it. Pure: the time
- * comes from `now`, and the room sets the timer (DiceRoom.ts).
+ * when the time is up the turn is marked run out and a computer plays the rest of it. Live, that is
+ * seconds; at one's own pace, hours or days, and the deadline is kept in the table's record, so that
+ * a restart (or a game asleep in the database meanwhile) neither gives more time nor takes any away.
+ * Pure: the time comes from `now`, and the room sets the timer (DiceRoom.ts).
  */
 import type { Game } from '../engine/index.js';
-import { DEFAULT_TURN_SECONDS, type TurnClock as TurnClockView } from '../online/protocol.js';
+import {
+  DEFAULT_TURN_SECONDS,
+  type RoomPace,
+  type TurnClock as TurnClockView,
+} from '../online/protocol.js';
+
+/** What a record keeps of a clock under way: the turn it times and when that turn ends. */
+export interface ClockRecord {
+  turn: string;
+  endsAt: number;
+}
 
 export class TurnClock {
   /** Seconds a person has for a turn. */
   seconds: number = DEFAULT_TURN_SECONDS;
+  /** Live, or at one's own pace. */
+  pace: RoomPace = 'live';
   /** When the person's turn under way ends (ms, `now`'s clock), or null when none is timed. */
   private endsAt: number | null = null;
   /** The seat whose time ran out in the turn under way. */
@@ -24,11 +38,25 @@ export class TurnClock {
    * game, stops it. `person` says whether a person (not a computer) plays the seat to act.
    */
   follow(game: Game | null, person: boolean): void {
-    const key = game && !game.over ? `${game.turn}:${game.current}` : '';
+    const key = turnKeyOf(game);
     if (key === this.turnKey) return;
     this.turnKey = key;
     this.ranOutSeat = null;
     this.endsAt = key && person ? this.now() + this.seconds * 1000 : null;
+  }
+
+  /** What a record keeps of the clock: the timed turn under way, or null (see `resume`). */
+  record(): ClockRecord | null {
+    return this.endsAt === null ? null : { turn: this.turnKey, endsAt: this.endsAt };
+  }
+
+  /**
+   * Goes on with a clock kept in a record, before the restored game is first followed: the same turn
+   * keeps its deadline (past already, if it ran out meanwhile: then `expire` says so at once).
+   */
+  resume(record: ClockRecord): void {
+    this.turnKey = record.turn;
+    this.endsAt = record.endsAt;
   }
 
   /** When the timed turn ends (ms), or null. */
@@ -53,8 +81,15 @@ export class TurnClock {
   view(): TurnClockView {
     return {
       seconds: this.seconds,
+      pace: this.pace,
       left: this.endsAt === null ? null : Math.max(0, this.endsAt - this.now()),
+      endsAt: this.endsAt,
       ranOut: this.ranOutSeat,
     };
   }
+}
+
+/** Which turn of a game is under way (round and seat), or '' for none. */
+function turnKeyOf(game: Game | null): string {
+  return game && !game.over ? `${game.turn}:${game.current}` : '';
 }

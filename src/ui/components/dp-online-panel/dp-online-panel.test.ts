@@ -14,7 +14,7 @@ function room(seats: RoomView['seats'], host = 0): RoomView {
     game: null,
     proof: null,
     claims: [],
-    clock: { seconds: 90, left: null, ranOut: null },
+    clock: { seconds: 90, pace: 'live', left: null, endsAt: null, ranOut: null },
     version: 3,
   };
 }
