@@ -7,6 +7,8 @@
  * (docs/DATABASE.md). SIGTERM or SIGINT (Ctrl+C) tells every room's people ('closing'), ends the rooms and
  * stops. THROW_WORKERS sets how many threads throw the dice (server.ts: one less than the cores by
  * default). STATS_EVERY_MS prints the process's heap and CPU time that often (for bench:server).
+ * WAKE_EVERY_MS sets how often games asleep in the database are looked at for a turn's clock run out
+ * (30 s by default; tests set less).
  * The HTTP side's settings (http-env.ts): ROOMS_PER_MINUTE, JOINS_PER_MINUTE, TRUST_PROXY,
  * LIMIT_LOOPBACK, ALLOWED_ORIGINS, CSP_CONNECT_SRC, FRAME_ANCESTORS.
  *
@@ -68,6 +70,7 @@ try {
     // Games outlive the process: kept in DATA_DIR (./data), or on the PostgreSQL server of DATABASE_URL.
     dataDir: process.env.DATA_DIR || './data',
     databaseUrl: process.env.DATABASE_URL || undefined,
+    ...(Number(process.env.WAKE_EVERY_MS) > 0 ? { wakeEveryMs: Number(process.env.WAKE_EVERY_MS) } : {}),
     ...httpOptions(),
   });
 } catch (error) {

@@ -368,7 +368,9 @@ describe('a table played at one’s own pace', () => {
     const t = table();
     t.join('a', 'Mari');
     t.join('b', 'Jüri');
-    expect(await codeOf(() => t.request('a', 'clock', { seconds: 90, pace: 'own-pace' }))).toBe('bad-message');
+    expect(await codeOf(() => t.request('a', 'clock', { seconds: 90, pace: 'own-pace' }))).toBe(
+      'bad-message',
+    );
     expect(await codeOf(() => t.request('a', 'clock', { seconds: DAY }))).toBe('bad-message');
     expect(await codeOf(() => t.request('a', 'clock', { seconds: DAY, pace: 'slow' }))).toBe('bad-message');
     expect(await codeOf(() => t.request('b', 'clock', { seconds: DAY, pace: 'own-pace' }))).toBe('not-host');
@@ -403,12 +405,18 @@ describe('a table played at one’s own pace', () => {
     expect(record).toMatchObject({ pace: 'own-pace', clock: { turn: '0:0', endsAt } });
     // Back an hour later: the same deadline, not a new day.
     clock.now += 3600_000;
-    const back = Table.restore(record, options('room1', () => clock.now));
+    const back = Table.restore(
+      record,
+      options('room1', () => clock.now),
+    );
     expect(back.turnDeadline).toBe(endsAt);
     expect(back.view().clock).toMatchObject({ pace: 'own-pace', endsAt, left: DAY * 1000 - 3600_000 });
     // Back after the deadline: the turn has run out, and a stand-in plays it.
     clock.now = endsAt + 60_000;
-    const late = Table.restore(record, options('room1', () => clock.now));
+    const late = Table.restore(
+      record,
+      options('room1', () => clock.now),
+    );
     expect(late.timeOut()).toBe(true);
     expect(late.computerToAct()).toEqual({ seat: 0, kind: 'good' });
     await late.computerAction(0, { type: 'score', row: 'chance' }, GESTURE);

@@ -7,11 +7,7 @@
  * Pure: the time comes from `now`, and the room sets the timer (DiceRoom.ts).
  */
 import type { Game } from '../engine/index.js';
-import {
-  DEFAULT_TURN_SECONDS,
-  type RoomPace,
-  type TurnClock as TurnClockView,
-} from '../online/protocol.js';
+import { DEFAULT_TURN_SECONDS, type RoomPace, type TurnClock as TurnClockView } from '../online/protocol.js';
 
 /** What a record keeps of a clock under way: the turn it times and when that turn ends. */
 export interface ClockRecord {
