@@ -1,5 +1,6 @@
 import type { RowId } from '../engine/index.js';
 import type { BotId } from '../engine/bots/index.js';
+import type { RoomPace } from '../online/protocol.js';
 import type { NewGameOptions } from './new-game-options.js';
 
 /** `dp-roll`: a throw came to rest. */
@@ -56,6 +57,7 @@ export interface RequestClaimAnswerDetail {
 }
 export interface RequestClockDetail {
   seconds: number;
+  pace: RoomPace;
 }
 
 declare global {

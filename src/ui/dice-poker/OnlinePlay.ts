@@ -9,7 +9,13 @@ import type { OnlineGameRecord } from '../../online/game-record.js';
 import type { VerifyResult } from '../../online/verify.js';
 import type { Lang } from '../i18n/index.js';
 import { onlineStringsFor } from '../i18n/online-strings.js';
-import { roomIdFrom, type JoinOptions, type OnlineErrorCode, type RoomView } from '../../online/protocol.js';
+import {
+  roomIdFrom,
+  type JoinOptions,
+  type OnlineErrorCode,
+  type RoomPace,
+  type RoomView,
+} from '../../online/protocol.js';
 import { SeatStore } from '../online/SeatStore.js';
 import type { GameSession, ThrowPlayer } from '../session/game-session.js';
 import type { TableMirror } from '../session/TableMirror.js';
@@ -163,6 +169,7 @@ export class OnlinePlay {
     return {
       clockEndsAt,
       clockLabel: game?.current === seat ? words.yourTimeLeft : words.timeLeft(name),
+      longLeft: room.clock.pace === 'own-pace' ? words.longLeft : null,
       claims,
       letIn: words.letIn,
       refuse: words.refuse,
@@ -212,9 +219,9 @@ export class OnlinePlay {
     return this.session?.gameRecord ?? null;
   }
 
-  /** Host only, before the game: the seconds a person has for each turn. */
-  setClock(seconds: number): void {
-    this.requireSession().setClock(seconds);
+  /** Host only, before the game: how the room is played, and the seconds a person has for each turn. */
+  setClock(seconds: number, pace: RoomPace): void {
+    this.requireSession().setClock(seconds, pace);
   }
 
   /** Lets in (or not) one who asks for seat `seat` by its name. */

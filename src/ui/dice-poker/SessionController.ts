@@ -131,7 +131,7 @@ export class SessionController implements ReactiveController {
       removeSeat: (seat) => attempt(() => this.online?.removeSeat(seat)),
       leave: () => attempt(() => this.online?.back()),
       answerClaim: (seat, admit) => attempt(() => this.online?.answerClaim(seat, admit)),
-      setClock: (seconds) => attempt(() => this.online?.setClock(seconds)),
+      setClock: (seconds, pace) => attempt(() => this.online?.setClock(seconds, pace)),
       saveRecord: () => this.online?.saveRecord(),
     };
   }

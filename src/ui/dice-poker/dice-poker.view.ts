@@ -6,7 +6,8 @@ import type { HighScore } from '../persistence/index.js';
 import type { Strings } from '../i18n/index.js';
 import type { NewGameOptions } from '../new-game-options.js';
 import type { BotId } from '../../engine/bots/index.js';
-import type { RoomView } from '../../online/protocol.js';
+import type { RoomPace, RoomView } from '../../online/protocol.js';
+import type { RequestClockDetail } from '../events.js';
 import type { ClaimView } from '../components/dp-online-bar/dp-online-bar.component.js';
 import type { GameProofWords } from '../components/dp-game-proof/dp-game-proof.component.js';
 
@@ -36,6 +37,8 @@ export interface OnlineView {
 export interface OnlineBarView {
   clockEndsAt: number | null;
   clockLabel: string;
+  /** At one's own pace, how the time left is written (the clock is shown all the turn); else null. */
+  longLeft: ((seconds: number) => string) | null;
   claims: ClaimView[];
   letIn: string;
   refuse: string;
@@ -91,7 +94,7 @@ export interface DicePokerView {
     removeSeat(seat: number): void;
     leave(): void;
     answerClaim(seat: number, admit: boolean): void;
-    setClock(seconds: number): void;
+    setClock(seconds: number, pace: RoomPace): void;
     verify(): void;
     saveRecord(): void;
   };
@@ -107,7 +110,7 @@ function onlinePanel(v: DicePokerView): TemplateResult {
       .invite=${o.invite}
       .claiming=${o.claiming}
       ?busy=${o.busy}
-      @dp-request-clock=${(e: CustomEvent<{ seconds: number }>) => v.on.setClock(e.detail.seconds)}
+      @dp-request-clock=${(e: CustomEvent<RequestClockDetail>) => v.on.setClock(e.detail.seconds, e.detail.pace)}
       @dp-request-join=${(e: CustomEvent<{ name: string }>) => v.on.join(e.detail.name)}
       @dp-request-online-start=${v.on.startOnline}
       @dp-request-add-bot=${(e: CustomEvent<{ kind: BotId }>) => v.on.addBot(e.detail.kind)}
@@ -126,6 +129,7 @@ function onlineBar(v: DicePokerView): TemplateResult | typeof nothing {
     lang=${v.language}
     .clockEndsAt=${bar.clockEndsAt}
     .clockLabel=${bar.clockLabel}
+    .longLeft=${bar.longLeft}
     .claims=${bar.claims}
     .letIn=${bar.letIn}
     .refuse=${bar.refuse}

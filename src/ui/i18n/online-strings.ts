@@ -41,9 +41,17 @@ export interface OnlineStrings {
   /** The turn clock's label: whose turn, and that the time is running out. */
   timeLeft: (name: string) => string;
   yourTimeLeft: string;
-  /** The host's choice of seconds a turn. */
+  /** Hours or days left of a turn at one's own pace: `2 d 3 h`, `5 h 12 min`. */
+  longLeft: (seconds: number) => string;
+  /** The host's choice of how the room is played and how long a turn may take. */
   turnClock: string;
-  seconds: (n: number) => string;
+  /** A time for a turn: seconds or minutes live, hours or days at one's own pace. */
+  duration: (seconds: number) => string;
+  live: string;
+  ownPace: string;
+  /** What each way of playing means. */
+  liveHelp: string;
+  ownPaceHelp: (duration: string) => string;
   /** One asks to take a seat by its name, without its key. */
   claimAsks: (name: string) => string;
   letIn: string;
@@ -54,6 +62,17 @@ export interface OnlineStrings {
   errors: Record<OnlineErrorCode, string>;
 }
 
+/** Days and hours, or hours and minutes, or minutes left, with the language's units (day, hour, minute). */
+function longLeft(seconds: number, [day, hour, minute]: readonly [string, string, string]): string {
+  const minutes = Math.max(0, Math.ceil(seconds / 60));
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  if (d > 0) return h > 0 ? `${d} ${day} ${h} ${hour}` : `${d} ${day}`;
+  if (h > 0) return m > 0 ? `${h} ${hour} ${m} ${minute}` : `${h} ${hour}`;
+  return `${m} ${minute}`;
+}
+
 const en: OnlineStrings = {
   serverMoving: 'The game server is restarting: your game goes on in a moment…',
   serverAway: (seconds) => `No game server for ${seconds} s: trying again, your game is kept…`,
@@ -62,8 +81,21 @@ const en: OnlineStrings = {
   timeRanOut: (name) => `Time is up for ${name}: a computer plays this turn.`,
   timeLeft: (name) => `Time left for ${name}`,
   yourTimeLeft: 'Your time left',
+  longLeft: (s) => longLeft(s, ['d', 'h', 'min']),
   turnClock: 'Time for a turn',
-  seconds: (n) => (n % 60 === 0 ? `${n / 60} min` : `${n} s`),
+  duration: (n) =>
+    n >= 86_400
+      ? `${n / 86_400} ${n === 86_400 ? 'day' : 'days'}`
+      : n >= 3600
+        ? `${n / 3600} ${n === 3600 ? 'hour' : 'hours'}`
+        : n % 60 === 0
+          ? `${n / 60} min`
+          : `${n} s`,
+  live: 'Live',
+  ownPace: 'At your own pace',
+  liveHelp: 'Everyone plays at once. A computer plays for anyone who leaves.',
+  ownPaceHelp: (duration) =>
+    `Take your turns when you like: each has ${duration}. Seats wait for their players; when time is up a computer plays that turn.`,
   claimAsks: (name) =>
     `Someone asks to come back as ${name} without ${name}’s seat key. Let them in only if it is really ${name}.`,
   letIn: 'Let in',
@@ -118,8 +150,21 @@ const et: OnlineStrings = {
   timeRanOut: (name) => `${name} aeg sai otsa: selle käigu mängib arvuti.`,
   timeLeft: (name) => `${name} aega jäänud`,
   yourTimeLeft: 'Sinu aega jäänud',
+  longLeft: (s) => longLeft(s, ['p', 't', 'min']),
   turnClock: 'Aega käigu kohta',
-  seconds: (n) => (n % 60 === 0 ? `${n / 60} min` : `${n} s`),
+  duration: (n) =>
+    n >= 86_400
+      ? `${n / 86_400} ${n === 86_400 ? 'päev' : 'päeva'}`
+      : n >= 3600
+        ? `${n / 3600} ${n === 3600 ? 'tund' : 'tundi'}`
+        : n % 60 === 0
+          ? `${n / 60} min`
+          : `${n} s`,
+  live: 'Otse',
+  ownPace: 'Omas tempos',
+  liveHelp: 'Kõik mängivad korraga. Lahkunu eest mängib arvuti.',
+  ownPaceHelp: (duration) =>
+    `Tee oma käik, millal soovid: igaühel on ${duration}. Kohad ootavad oma mängijaid; kui aeg saab täis, mängib selle käigu arvuti.`,
   claimAsks: (name) =>
     `Keegi palub naasta kui ${name}, ilma selle koha võtmeta. Lase sisse ainult siis, kui see on tõesti ${name}.`,
   letIn: 'Lase sisse',

@@ -1,7 +1,13 @@
 import { apply, refusal, type Action, type Game, type RowId } from '../../engine/index.js';
 import { personMayAct } from '../../table/turn-gate.js';
 import type { GameRecorder, OnlineGameRecord } from '../../online/game-record.js';
-import type { ClientMessages, RefusalCode, RoomView, ServerMessages } from '../../online/protocol.js';
+import type {
+  ClientMessages,
+  RefusalCode,
+  RoomPace,
+  RoomView,
+  ServerMessages,
+} from '../../online/protocol.js';
 import { decodeTrajectory, type Gesture } from '../../scene/index.js';
 import { DicePokerError, type DicePokerErrorCode } from '../errors.js';
 import type {
@@ -261,9 +267,9 @@ export class TableMirror implements GameSession {
     this.link.send('remove-seat', { seat });
   }
 
-  /** Host only, before the game: the seconds a person has for each turn. */
-  setClock(seconds: number): void {
-    this.link.send('clock', { seconds });
+  /** Host only, before the game: how the room is played, and the seconds a person has for each turn. */
+  setClock(seconds: number, pace: RoomPace = 'live'): void {
+    this.link.send('clock', { seconds, pace });
   }
 
   /** Lets in (or not) one who asks for seat `seat` by its name (the host, or the others while it is away). */

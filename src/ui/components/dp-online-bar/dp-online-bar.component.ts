@@ -27,6 +27,11 @@ export class DpOnlineBar extends LitElement {
   @property({ attribute: false }) clockEndsAt: number | null = null;
   /** Says whose time it is (`Time left for Mari`). */
   @property() clockLabel = '';
+  /**
+   * At one's own pace, how the hours or days left are written: the clock is shown all the turn, and
+   * read again every minute; null (live) shows it only as it counts down the turn's last seconds.
+   */
+  @property({ attribute: false }) longLeft: ((seconds: number) => string) | null = null;
   /** Those who ask for a seat, for this page to answer. */
   @property({ attribute: false }) claims: ClaimView[] = [];
   @property() letIn = 'Let in';
@@ -42,7 +47,7 @@ export class DpOnlineBar extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('clockEndsAt')) this.tick();
+    if (changed.has('clockEndsAt') || changed.has('longLeft')) this.tick();
   }
 
   /** Reads the clock, and looks again when the shown second would change. */
@@ -55,6 +60,11 @@ export class DpOnlineBar extends LitElement {
     const ms = this.clockEndsAt - performance.now();
     this.secondsLeft = Math.max(0, Math.ceil(ms / 1000));
     if (ms <= 0) return;
+    if (this.longLeft && ms > TURN_COUNTDOWN_SECONDS * 1000) {
+      // Hours or days shown in minutes: look again when the minute shown changes.
+      this.timer = setTimeout(() => this.tick(), Math.max(50, Math.min(ms % 60_000 || 60_000, ms - 15_000)));
+      return;
+    }
     // Wake when the next whole second is reached (or when the countdown starts showing).
     const toCountdown = ms - TURN_COUNTDOWN_SECONDS * 1000;
     const wait = toCountdown > 0 ? toCountdown : ms - (this.secondsLeft - 1) * 1000;
@@ -64,12 +74,15 @@ export class DpOnlineBar extends LitElement {
   protected override render() {
     const left = this.secondsLeft;
     const counting = left !== null && left <= TURN_COUNTDOWN_SECONDS;
+    const long = left !== null && !counting && this.longLeft;
     return html`${
       counting
         ? html`<p class="clock ${left <= 5 ? 'urgent' : ''}" role="timer" data-turn-clock>
             ${this.clockLabel} <b>0:${String(left).padStart(2, '0')}</b>
           </p>`
-        : nothing
+        : long
+          ? html`<p class="clock" role="timer" data-turn-clock>${this.clockLabel} <b>${long(left)}</b></p>`
+          : nothing
     }
     ${this.claims.map(
       (claim) =>

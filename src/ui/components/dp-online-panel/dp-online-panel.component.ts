@@ -2,7 +2,14 @@ import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { BOT_IDS, type BotId } from '../../../engine/bots/bot.js';
 import { MAX_NAME_LENGTH } from '../../../engine/index.js';
-import { MAX_SEATS, MIN_SEATS, TURN_SECONDS_CHOICES, type RoomView } from '../../../online/protocol.js';
+import {
+  MAX_SEATS,
+  MIN_SEATS,
+  OWN_PACE_SECONDS_CHOICES,
+  TURN_SECONDS_CHOICES,
+  type RoomPace,
+  type RoomView,
+} from '../../../online/protocol.js';
 import { emit } from '../../events.js';
 import type { Strings } from '../../i18n/index.js';
 import { onlineStringsFor } from '../../i18n/online-strings.js';
@@ -18,7 +25,8 @@ import { onlinePanelStyles } from './dp-online-panel.styles.js';
  * @event {CustomEvent<void>} dp-request-online-start - The host pressed Start.
  * @event {CustomEvent<{ kind: BotId }>} dp-request-add-bot - The host added a computer.
  * @event {CustomEvent<{ seat: number }>} dp-request-remove-seat - The host emptied a seat.
- * @event {CustomEvent<{ seconds: number }>} dp-request-clock - The host chose the time for a turn.
+ * @event {CustomEvent<{ seconds: number, pace: RoomPace }>} dp-request-clock - The host chose how the room
+ *   is played (live, or at one's own pace) and the time for a turn.
  * @event {CustomEvent<void>} dp-request-leave - Leave (or Back, from joining).
  *
  * @tagname dp-online-panel
@@ -84,24 +92,43 @@ export class DpOnlinePanel extends OverlayPanel {
     </div>`;
   }
 
-  /** The time for a turn: the host chooses it, the others see it. */
+  /**
+   * How the room is played and the time for a turn: live (seconds, everyone at the table at once) or
+   * at one's own pace (hours or days, each taking their turn when they like). The host chooses, the
+   * others see it; both are told what it means.
+   */
   private renderClock(room: RoomView, isHost: boolean) {
     const o = onlineStringsFor(this.strings.lang);
+    const { pace, seconds } = room.clock;
+    const meaning = html`<p class="help" data-pace-help>
+      ${pace === 'own-pace' ? o.ownPaceHelp(o.duration(seconds)) : o.liveHelp}
+    </p>`;
     if (!isHost) {
-      return html`<p class="help" data-clock>${o.turnClock}: ${o.seconds(room.clock.seconds)}</p>`;
+      return html`<p class="help" data-clock>
+          ${o.turnClock}: ${pace === 'own-pace' ? o.ownPace : o.live}, ${o.duration(seconds)}
+        </p>
+        ${meaning}`;
     }
+    const option = (choicePace: RoomPace, n: number) =>
+      html`<option value=${`${choicePace}:${n}`} ?selected=${pace === choicePace && n === seconds}>
+        ${o.duration(n)}
+      </option>`;
     return html`<label class="row clock"
-      >${o.turnClock}
-      <select
-        data-clock
-        @change=${(e: Event) =>
-          emit(this, 'dp-request-clock', { seconds: Number((e.target as HTMLSelectElement).value) })}
-      >
-        ${TURN_SECONDS_CHOICES.map(
-          (n) => html`<option value=${n} ?selected=${n === room.clock.seconds}>${o.seconds(n)}</option>`,
-        )}
-      </select>
-    </label>`;
+        >${o.turnClock}
+        <select
+          data-clock
+          @change=${(e: Event) => {
+            const [chosenPace, chosen] = (e.target as HTMLSelectElement).value.split(':');
+            emit(this, 'dp-request-clock', { seconds: Number(chosen), pace: chosenPace as RoomPace });
+          }}
+        >
+          <optgroup label=${o.live}>${TURN_SECONDS_CHOICES.map((n) => option('live', n))}</optgroup>
+          <optgroup label=${o.ownPace}>
+            ${OWN_PACE_SECONDS_CHOICES.map((n) => option('own-pace', n))}
+          </optgroup>
+        </select>
+      </label>
+      ${meaning}`;
   }
 
   private renderJoin() {

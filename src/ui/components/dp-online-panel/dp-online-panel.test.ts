@@ -98,4 +98,35 @@ describe('<dp-online-panel>', () => {
     const alone = await mount({ room: room([person('Mari')]), seat: 0, invite: 'x' });
     expect(alone.shadowRoot!.querySelector<HTMLButtonElement>('[data-online-start]')!.disabled).toBe(true);
   });
+
+  it('the host chooses live or at your own pace, each said in words; the others see the choice', async () => {
+    const el = await mount({ room: room([person('Mari'), person('Jüri')]), seat: 0 });
+    const seen = listen(el, ['dp-request-clock']);
+    const select = el.shadowRoot!.querySelector<HTMLSelectElement>('select[data-clock]')!;
+    const groups = [...select.querySelectorAll('optgroup')].map((g) => [
+      g.label,
+      [...g.querySelectorAll('option')].map(text),
+    ]);
+    expect(groups).toEqual([
+      ['Live', ['30 s', '1 min', '90 s', '2 min', '3 min', '5 min']],
+      ['At your own pace', ['1 hour', '8 hours', '1 day', '3 days', '7 days']],
+    ]);
+    expect(text(el.shadowRoot!.querySelector('[data-pace-help]'))).toContain('Everyone plays at once');
+    select.value = 'own-pace:259200';
+    select.dispatchEvent(new Event('change'));
+    expect(seen).toEqual([['dp-request-clock', { seconds: 259200, pace: 'own-pace' }]]);
+
+    const guest = await mount({
+      room: {
+        ...room([person('Mari'), person('Jüri')]),
+        clock: { ...room([]).clock, pace: 'own-pace', seconds: 86400 },
+      },
+      seat: 1,
+    });
+    expect(guest.shadowRoot!.querySelector('select')).toBeNull();
+    expect(text(guest.shadowRoot!.querySelector('[data-clock]'))).toBe(
+      'Time for a turn: At your own pace, 1 day',
+    );
+    expect(text(guest.shadowRoot!.querySelector('[data-pace-help]'))).toContain('each has 1 day');
+  });
 });
