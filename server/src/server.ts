@@ -19,6 +19,7 @@ import { FrameErrorLog, quietDecoderErrors, serverLogger } from './http-log.js';
 import { connectRedis, shownRedisUrl, type RedisLink } from './redis.js';
 import { SharedRooms } from './SharedRooms.js';
 import { DatabaseRooms } from './DatabaseRooms.js';
+import { myGamesRoute } from './my-games.js';
 import { WorkerRecords } from './database/WorkerRecords.js';
 import { serveSite } from './static-site.js';
 import { ThrowPool } from './ThrowPool.js';
@@ -201,7 +202,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logger: serverLogger(console, frames),
     // main.ts handles the signals itself (close(), then exit).
     gracefullyShutdown: false,
-    express: (app) => serveSite(app, staticDir),
+    express: (app) => {
+      if (database) myGamesRoute(app, database);
+      serveSite(app, staticDir);
+    },
     ...(redis
       ? {
           presence: redis.presence,
