@@ -92,6 +92,8 @@ declare global {
     'dp-request-leave': CustomEvent<void>;
     /** Let in (or not) one who asks for a seat by its name. */
     'dp-request-answer-claim': CustomEvent<RequestClaimAnswerDetail>;
+    /** Open one of my online games (My games). */
+    'dp-request-open-game': CustomEvent<{ roomId: string }>;
     /** The host sets the seconds a person has for a turn. */
     'dp-request-clock': CustomEvent<RequestClockDetail>;
     /** "Verify this game", after an online game. */

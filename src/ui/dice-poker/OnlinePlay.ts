@@ -17,6 +17,7 @@ import {
   type RoomView,
 } from '../../online/protocol.js';
 import { SeatStore } from '../online/SeatStore.js';
+import { MyGamesList } from './MyGamesList.js';
 import type { GameSession, ThrowPlayer } from '../session/game-session.js';
 import type { TableMirror } from '../session/TableMirror.js';
 import type { Way } from '../online/connect.js';
@@ -77,6 +78,21 @@ export class OnlinePlay {
 
   constructor(private readonly host: OnlineHost) {
     this.proof = new GameProofCheck(() => host.requestUpdate());
+  }
+
+  /** My games, read while the start panel shows them. */
+  readonly myGames = new MyGamesList(
+    () => this.seats,
+    () => this.host.serverUrl(),
+    () => this.host.requestUpdate(),
+  );
+
+  /** Opens one of my games (My games): back to its seat with the key kept for it. */
+  async openGame(roomId: string): Promise<void> {
+    if (this.session?.roomId === roomId) return;
+    if (this.session) await this.leave();
+    this.invitedTo = roomId;
+    if (!(await this.comeBack())) this.host.requestUpdate();
   }
 
   /** Reads an invite from the page's address (`?room=ID`): the join panel will ask for a name. */
@@ -153,6 +169,7 @@ export class OnlinePlay {
       claiming: claiming !== null ? (room?.seats[claiming]?.name ?? '') : null,
       bar: this.bar(room, seat, playing && claiming === null && !!game ? game : null),
       proof: record ? this.proof.view(this.host.lang(), record) : null,
+      myGames: this.myGames.view(this.host.lang(), this.session?.roomId ?? null),
     };
   }
 

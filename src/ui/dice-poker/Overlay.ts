@@ -140,8 +140,12 @@ export class Overlay {
     const game = sessions.game;
     const online = sessions.onlineView(game);
     const playing = this.personMayAct;
-    if (online.joining || online.lobby) loadOnlinePanel();
-    else if (!game || this.settingUp) loadStartPanel();
+    const onlinePanel = online.joining || !!online.lobby;
+    const startPanel = !onlinePanel && (!game || this.settingUp);
+    if (onlinePanel) loadOnlinePanel();
+    else if (startPanel) loadStartPanel();
+    // My games are listed under the start panel (read while it shows, if this browser keeps any seat).
+    sessions.followMyGames(startPanel);
     return {
       strings: this.parts.strings(),
       language: this.parts.language(),
@@ -190,6 +194,10 @@ export class Overlay {
         verify: () => this.attempt(() => calls.verifyGameRecord()),
         // Online play's other requests, straight to it.
         ...sessions.roomRequests((request) => this.attempt(request)),
+        openGame: (roomId) => {
+          this.setUp(false);
+          this.attempt(() => sessions.online?.openGame(roomId));
+        },
       },
     };
   }

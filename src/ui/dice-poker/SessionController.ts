@@ -10,12 +10,12 @@ import { PageTable } from '../session/PageTable.js';
 import { TableMirror } from '../session/TableMirror.js';
 import type { OnlineHost, OnlinePlay } from './OnlinePlay.js';
 import type { DicePokerView, OnlineView } from './dice-poker.view.js';
-import { OFFLINE, hasOnlineSeat, isInvite } from './online-entry.js';
+import { OFFLINE, hasOnlineSeat, isInvite, keepsSeats } from './online-entry.js';
 
 /** The online panel's and bar's requests that go straight to online play. */
 export type RoomRequests = Pick<
   DicePokerView['on'],
-  'join' | 'addBot' | 'removeSeat' | 'leave' | 'answerClaim' | 'setClock' | 'saveRecord'
+  'join' | 'addBot' | 'removeSeat' | 'leave' | 'answerClaim' | 'setClock' | 'saveRecord' | 'openGame'
 >;
 
 /** What the session needs of the element: whether it has rendered yet, and redraws. */
@@ -100,6 +100,23 @@ export class SessionController implements ReactiveController {
     return !!this.current.online && !!game && !game.over && !this.botTurn && !this.current.mayAct;
   }
 
+  /**
+   * Lists my online games under the start panel while it shows (`shown`, told at every render), if
+   * this browser keeps a seat in any: online play is loaded for it then, not before.
+   */
+  followMyGames(shown: boolean): void {
+    if (shown === this.myGamesShown) return;
+    this.myGamesShown = shown;
+    if (!shown) {
+      this.online?.myGames.stop();
+      return;
+    }
+    if (keepsSeats(this.options.storageKey()))
+      void this.onlinePlay().then((online) => online.myGames.start());
+  }
+
+  private myGamesShown = false;
+
   /** Online play, loaded on first use. */
   async onlinePlay(): Promise<OnlinePlay> {
     if (!this.online) {
@@ -133,6 +150,7 @@ export class SessionController implements ReactiveController {
       answerClaim: (seat, admit) => attempt(() => this.online?.answerClaim(seat, admit)),
       setClock: (seconds, pace) => attempt(() => this.online?.setClock(seconds, pace)),
       saveRecord: () => this.online?.saveRecord(),
+      openGame: (roomId) => attempt(() => this.online?.openGame(roomId)),
     };
   }
 

@@ -9,6 +9,7 @@ import type { BotId } from '../../engine/bots/index.js';
 import type { RoomPace, RoomView } from '../../online/protocol.js';
 import type { RequestClockDetail } from '../events.js';
 import type { ClaimView } from '../components/dp-online-bar/dp-online-bar.component.js';
+import type { MyGamesView } from '../components/dp-my-games/dp-my-games.component.js';
 import type { GameProofWords } from '../components/dp-game-proof/dp-game-proof.component.js';
 
 /** Online play as the view shows it. */
@@ -31,6 +32,8 @@ export interface OnlineView {
   bar: OnlineBarView | null;
   /** "Verify this game" after an online game, or null. */
   proof: GameProofView | null;
+  /** My games, under the start panel, or null. */
+  myGames: MyGamesView | null;
 }
 
 /** What <dp-online-bar> shows (see it). */
@@ -95,6 +98,7 @@ export interface DicePokerView {
     leave(): void;
     answerClaim(seat: number, admit: boolean): void;
     setClock(seconds: number, pace: RoomPace): void;
+    openGame(roomId: string): void;
     verify(): void;
     saveRecord(): void;
   };
@@ -152,6 +156,14 @@ function startPanel(v: DicePokerView): TemplateResult {
       @dp-request-cancel=${() => v.on.setUp(false)}
       @dp-request-host=${(e: CustomEvent<{ name: string }>) => v.on.host(e.detail.name)}
     ></dp-start-panel>
+    ${
+      v.online.myGames
+        ? html`<dp-my-games
+            .view=${v.online.myGames}
+            @dp-request-open-game=${(e: CustomEvent<{ roomId: string }>) => v.on.openGame(e.detail.roomId)}
+          ></dp-my-games>`
+        : nothing
+    }
   </div>`;
 }
 

@@ -13,6 +13,20 @@ export function onlineSeatKey(storageKey: string): string {
   return `taringupokker:${storageKey}:online`;
 }
 
+/** The localStorage key of the seat keys this browser keeps under `storageKey` (SeatStore). */
+export function seatKeysKey(storageKey: string): string {
+  return `taringupokker:${storageKey}:seat-keys`;
+}
+
+/** Whether this browser keeps a seat in any online game under `storageKey` (My games). */
+export function keepsSeats(storageKey: string): boolean {
+  try {
+    return !!localStorage.getItem(seatKeysKey(storageKey));
+  } catch {
+    return false; // no storage: no seats kept
+  }
+}
+
 /** Whether this browser holds a seat to come back to under `storageKey`. */
 export function hasOnlineSeat(storageKey: string): boolean {
   try {
@@ -38,4 +52,5 @@ export const OFFLINE: OnlineView = {
   claiming: null,
   bar: null,
   proof: null,
+  myGames: null,
 };

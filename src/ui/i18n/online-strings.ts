@@ -52,6 +52,19 @@ export interface OnlineStrings {
   /** What each way of playing means. */
   liveHelp: string;
   ownPaceHelp: (duration: string) => string;
+  /** My games: the list of this browser's online games. */
+  myGames: string;
+  waitingOnYou: (count: number) => string;
+  open: string;
+  /** Who plays: the others by name, and me. */
+  withYou: (others: string[]) => string;
+  yourTurn: string;
+  turnOf: (name: string) => string;
+  /** A turn's time left at one's own pace (`longLeft`'s words). */
+  leftOfTurn: (left: string) => string;
+  inLobby: string;
+  finished: string;
+  lastMove: (ago: string) => string;
   /** One asks to take a seat by its name, without its key. */
   claimAsks: (name: string) => string;
   letIn: string;
@@ -82,6 +95,16 @@ const en: OnlineStrings = {
   timeLeft: (name) => `Time left for ${name}`,
   yourTimeLeft: 'Your time left',
   longLeft: (s) => longLeft(s, ['d', 'h', 'min']),
+  myGames: 'My games',
+  waitingOnYou: (n) => `${n} waiting on you`,
+  open: 'Open',
+  withYou: (others) => (others.length > 0 ? `${others.join(', ')} and you` : 'You'),
+  yourTurn: 'Your turn',
+  turnOf: (name) => `${name}’s turn`,
+  leftOfTurn: (left) => `${left} left`,
+  inLobby: 'Waiting to start',
+  finished: 'Game over',
+  lastMove: (ago) => `Last move ${ago} ago`,
   turnClock: 'Time for a turn',
   duration: (n) =>
     n >= 86_400
@@ -151,6 +174,16 @@ const et: OnlineStrings = {
   timeLeft: (name) => `${name} aega jäänud`,
   yourTimeLeft: 'Sinu aega jäänud',
   longLeft: (s) => longLeft(s, ['p', 't', 'min']),
+  myGames: 'Minu mängud',
+  waitingOnYou: (n) => `${n} ootab sind`,
+  open: 'Ava',
+  withYou: (others) => (others.length > 0 ? `${others.join(', ')} ja sina` : 'Sina'),
+  yourTurn: 'Sinu käik',
+  turnOf: (name) => `${name} käik`,
+  leftOfTurn: (left) => `${left} jäänud`,
+  inLobby: 'Ootab algust',
+  finished: 'Mäng läbi',
+  lastMove: (ago) => `Viimane käik ${ago} tagasi`,
   turnClock: 'Aega käigu kohta',
   duration: (n) =>
     n >= 86_400

@@ -4,7 +4,7 @@
  * the element was last in, to go back to it on the next load. A key is never put in a URL or a log.
  */
 import { SEAT_KEY_PATTERN } from '../../online/protocol.js';
-import { onlineSeatKey } from '../dice-poker/online-entry.js';
+import { onlineSeatKey, seatKeysKey } from '../dice-poker/online-entry.js';
 
 /** One room's seat as kept. */
 export interface KeptSeat {
@@ -46,7 +46,7 @@ export class SeatStore {
   constructor(private readonly storageKey: string) {}
 
   private get keysKey(): string {
-    return `taringupokker:${this.storageKey}:seat-keys`;
+    return seatKeysKey(this.storageKey);
   }
 
   private all(): Record<string, KeptSeat> {
@@ -63,6 +63,16 @@ export class SeatStore {
       typeof seat.name === 'string'
       ? seat
       : null;
+  }
+
+  /** Every room a seat is kept for, the last used first. */
+  rooms(): { roomId: string; seat: KeptSeat }[] {
+    return Object.keys(this.all())
+      .flatMap((roomId) => {
+        const seat = this.seat(roomId);
+        return seat ? [{ roomId, seat }] : [];
+      })
+      .sort((a, b) => (b.seat.usedAt ?? 0) - (a.seat.usedAt ?? 0));
   }
 
   /** Keeps `roomId`'s seat (its key and name). */

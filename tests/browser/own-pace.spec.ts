@@ -1,0 +1,82 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { ARTIFACTS, rowButton, stateOf, waitForRest, watchErrors } from './helpers.js';
+
+/** A player's own browser: a context of its own (its own storage, as on a friend's phone). */
+async function player(browser: Browser, viewport = { width: 1280, height: 720 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  return { context, page, errors };
+}
+
+/** Errors a page may log here: the connection of a room this page left. */
+const EXPECTED = /Room connection was closed|4002/;
+
+test('a game at your own pace: the host sets a day a turn, the clock shows days and hours, and My games lists it, waiting on me, and opens it', async ({
+  browser,
+}) => {
+  const mari = await player(browser);
+  const juri = await player(browser, { width: 390, height: 844 });
+  await mari.page.goto('/');
+  await mari.page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
+  await mari.page.locator('dice-poker dp-start-panel input[data-player="0"]').fill('Mari');
+  await mari.page.locator('dice-poker dp-start-panel [data-play-online]').click();
+  const invite = mari.page.locator('dice-poker dp-online-panel [data-invite]');
+  await expect(invite).toHaveValue(/\?room=/);
+  // Live unless chosen: the host picks a day a turn, at your own pace, and everyone reads what it means.
+  const clock = mari.page.locator('dice-poker dp-online-panel select[data-clock]');
+  await clock.selectOption('own-pace:86400');
+  await expect(mari.page.locator('dice-poker dp-online-panel [data-pace-help]')).toContainText(
+    'Take your turns when you like: each has 1 day',
+  );
+  await juri.page.goto(await invite.inputValue());
+  await juri.page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
+  await juri.page.locator('dice-poker dp-online-panel [data-online-name]').fill('Jüri');
+  await juri.page.locator('dice-poker dp-online-panel [data-join]').click();
+  await expect(juri.page.locator('dice-poker dp-online-panel [data-clock]')).toHaveText(
+    /Time for a turn: At your own pace, 1 day/,
+  );
+  await juri.page.screenshot({ path: `${ARTIFACTS}/own-pace-lobby-phone.png` });
+  await mari.page.locator('dice-poker dp-online-panel [data-online-start]').click();
+
+  // The turn's time is shown all the turn, in hours and minutes.
+  await expect(mari.page.locator('dice-poker dp-online-bar [data-turn-clock]')).toHaveText(
+    /Your time left\s+(1 d|23 h 5\d min)/,
+  );
+  await expect(juri.page.locator('dice-poker dp-online-bar [data-turn-clock]')).toHaveText(
+    /Time left for Mari\s+(1 d|23 h 5\d min)/,
+  );
+  await mari.page.screenshot({ path: `${ARTIFACTS}/own-pace-clock.png` });
+
+  // Jüri goes off to play on his own; Mari plays her turn meanwhile.
+  await juri.page
+    .locator('dice-poker')
+    .evaluate((el) => (el as HTMLElement & { leaveOnline(): Promise<void> }).leaveOnline());
+  await mari.page.locator('dice-poker [part="roll-button"]').click();
+  await waitForRest(mari.page, 1);
+  await rowButton(mari.page, 'chance').click();
+  await expect.poll(async () => (await stateOf(mari.page)).current).toBe(1);
+
+  // His start panel (shown once he left) lists the game, waiting on him, with his time left; Open takes
+  // him back to his seat.
+  await expect(juri.page.locator('dice-poker dp-start-panel')).toBeVisible();
+  const list = juri.page.locator('dice-poker dp-my-games');
+  // Read again while it shows (every 15 s): Mari's move is seen without a reload.
+  await expect(list.locator('h2')).toHaveText(/My games\s*1 waiting on you/, { timeout: 40_000 });
+  const row = list.locator('li');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Mari and you');
+  await expect(row).toContainText(/Your turn · (1 d|23 h 5\d min) left/);
+  await expect(row).toContainText('Last move 1 min ago');
+  await juri.page.screenshot({ path: `${ARTIFACTS}/own-pace-my-games-phone.png` });
+  await row.getByRole('button', { name: /Open/ }).click();
+  await expect(juri.page.locator('dice-poker dp-start-panel')).toBeHidden();
+  await expect.poll(async () => (await stateOf(juri.page)).current).toBe(1);
+  await expect(juri.page.locator('dice-poker [part="roll-button"]')).toBeEnabled();
+  await juri.page.locator('dice-poker [part="roll-button"]').click();
+  await expect.poll(async () => (await stateOf(mari.page)).rollsUsed).toBe(1);
+
+  for (const { errors } of [mari, juri]) expect(errors.filter((e) => !EXPECTED.test(e))).toEqual([]);
+  await mari.context.close();
+  await juri.context.close();
+});
