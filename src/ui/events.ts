@@ -60,12 +60,19 @@ export interface RequestClockDetail {
   pace: RoomPace;
 }
 
+/** Online, whether it has become (or stopped being) my turn, and the words for it (`Your turn`, or ''). */
+export interface YourTurnDetail {
+  yours: boolean;
+  text: string;
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'dp-roll': CustomEvent<RollDetail>;
     'dp-hold': CustomEvent<HoldDetail>;
     'dp-score': CustomEvent<ScoreDetail>;
     'dp-turn': CustomEvent<TurnDetail>;
+    'dp-your-turn': CustomEvent<YourTurnDetail>;
     'dp-game-over': CustomEvent<GameOverDetail>;
     'dp-request-roll': CustomEvent<void>;
     'dp-request-hold': CustomEvent<RequestHoldDetail>;
@@ -92,6 +99,8 @@ declare global {
     'dp-request-leave': CustomEvent<void>;
     /** Let in (or not) one who asks for a seat by its name. */
     'dp-request-answer-claim': CustomEvent<RequestClaimAnswerDetail>;
+    /** Notifications of my turn on or off (the online bar's switch). */
+    'dp-request-notify': CustomEvent<{ on: boolean }>;
     /** Open one of my online games (My games). */
     'dp-request-open-game': CustomEvent<{ roomId: string }>;
     /** The host sets the seconds a person has for a turn. */
@@ -112,7 +121,7 @@ export type EventDetail<K extends keyof GlobalEventHandlersEventMap> =
  * and its parts goes through here. A request without a detail is emitted without one.
  */
 export function emit<K extends keyof GlobalEventHandlersEventMap>(
-  target: EventTarget,
+  target: Pick<EventTarget, 'dispatchEvent'>,
   type: K,
   ...[detail]: EventDetail<K> extends void ? [] : [detail: EventDetail<K>]
 ): void {

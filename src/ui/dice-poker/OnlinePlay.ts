@@ -18,6 +18,7 @@ import {
 } from '../../online/protocol.js';
 import { SeatStore } from '../online/SeatStore.js';
 import { MyGamesList } from './MyGamesList.js';
+import { TurnSignal } from './TurnSignal.js';
 import type { GameSession, ThrowPlayer } from '../session/game-session.js';
 import type { TableMirror } from '../session/TableMirror.js';
 import type { Way } from '../online/connect.js';
@@ -40,6 +41,8 @@ export interface OnlineHost {
   requestUpdate(): void;
   /** The language shown. */
   lang(): Lang;
+  /** Tells the element's page (an event from the element: see TurnSignal). */
+  dispatchEvent(event: Event): boolean;
 }
 
 /** Pauses before each try to take the seat again through another server (about half a minute in all). */
@@ -78,6 +81,15 @@ export class OnlinePlay {
 
   constructor(private readonly host: OnlineHost) {
     this.proof = new GameProofCheck(() => host.requestUpdate());
+  }
+
+  /** Says when it becomes my turn (the page's title, a notification). */
+  private readonly turn = new TurnSignal(this.host, () => this.host.storageKey());
+
+  /** Turns notifications of my turn on (the browser asks first) or off. */
+  async setNotifying(on: boolean): Promise<void> {
+    await this.turn.setNotifying(on);
+    this.host.requestUpdate();
   }
 
   /** My games, read while the start panel shows them. */
@@ -158,6 +170,12 @@ export class OnlinePlay {
       : [];
     const claiming = this.session?.claiming ?? null;
     const seat = online?.seat ?? -1;
+    this.turn.follow(
+      playing && claiming === null && game.current === seat,
+      this.host.lang(),
+      room?.roomId ?? '',
+      game?.players.filter((_, i) => i !== seat).map((p) => p.name) ?? [],
+    );
     const record = this.session?.gameRecord ?? null;
     return {
       lobby: room?.phase === 'lobby' && claiming === null ? room : null,
@@ -183,10 +201,16 @@ export class OnlinePlay {
     const clockEndsAt = game ? (this.session?.turnEndsAt ?? null) : null;
     if (clockEndsAt === null && claims.length === 0) return null;
     const name = game ? (game.players[game.current]?.name ?? '') : '';
+    const ownPace = room.clock.pace === 'own-pace';
+    const notifying = this.turn.notifying;
     return {
       clockEndsAt,
       clockLabel: game?.current === seat ? words.yourTimeLeft : words.timeLeft(name),
-      longLeft: room.clock.pace === 'own-pace' ? words.longLeft : null,
+      longLeft: ownPace ? words.longLeft : null,
+      notify:
+        ownPace && game && (notifying || this.turn.offerable)
+          ? { on: notifying, label: notifying ? words.notifyingTurn : words.notifyTurn }
+          : null,
       claims,
       letIn: words.letIn,
       refuse: words.refuse,

@@ -15,11 +15,22 @@ import { OFFLINE, hasOnlineSeat, isInvite, keepsSeats } from './online-entry.js'
 /** The online panel's and bar's requests that go straight to online play. */
 export type RoomRequests = Pick<
   DicePokerView['on'],
-  'join' | 'addBot' | 'removeSeat' | 'leave' | 'answerClaim' | 'setClock' | 'saveRecord' | 'openGame'
+  | 'join'
+  | 'addBot'
+  | 'removeSeat'
+  | 'leave'
+  | 'answerClaim'
+  | 'setClock'
+  | 'saveRecord'
+  | 'openGame'
+  | 'notifyTurn'
 >;
 
 /** What the session needs of the element: whether it has rendered yet, and redraws. */
-export type SessionHost = ReactiveControllerHost & { readonly hasUpdated: boolean };
+export type SessionHost = ReactiveControllerHost & {
+  readonly hasUpdated: boolean;
+  dispatchEvent(event: Event): boolean;
+};
 
 /**
  * What the session needs to know and tell, from the element (whose state is private to it): the
@@ -130,6 +141,7 @@ export class SessionController implements ReactiveController {
         lang: () => this.options.lang(),
         say: (message) => this.options.say(message),
         tell: (message) => this.options.tell(message),
+        dispatchEvent: (event) => this.host.dispatchEvent(event),
       });
     }
     return this.online;
@@ -151,6 +163,7 @@ export class SessionController implements ReactiveController {
       setClock: (seconds, pace) => attempt(() => this.online?.setClock(seconds, pace)),
       saveRecord: () => this.online?.saveRecord(),
       openGame: (roomId) => attempt(() => this.online?.openGame(roomId)),
+      notifyTurn: (on) => attempt(() => this.online?.setNotifying(on)),
     };
   }
 

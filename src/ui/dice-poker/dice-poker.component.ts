@@ -35,6 +35,8 @@ export type { NewGameOptions } from '../new-game-options.js';
  * @event {CustomEvent<{ index: number; held: boolean }>} dp-hold - A die was held or released.
  * @event {CustomEvent<{ player: number; row: RowId; points: number; total: number }>} dp-score - A row was scored.
  * @event {CustomEvent<{ player: number; turn: number }>} dp-turn - A turn begins.
+ * @event {CustomEvent<{ yours: boolean; text: string }>} dp-your-turn - Online, it became my turn (`text` is
+ *   `Your turn` in the page's language), or stopped being: a page may put it in its title.
  * @event {CustomEvent<{ totals: number[]; winners: number[] }>} dp-game-over - The game ended.
  *
  * @csspart table - The 3D table area (holds the canvas).

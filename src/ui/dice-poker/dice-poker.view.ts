@@ -42,6 +42,8 @@ export interface OnlineBarView {
   clockLabel: string;
   /** At one's own pace, how the time left is written (the clock is shown all the turn); else null. */
   longLeft: ((seconds: number) => string) | null;
+  /** At one's own pace, the switch for notifications of my turn (null where it cannot be had). */
+  notify: { on: boolean; label: string } | null;
   claims: ClaimView[];
   letIn: string;
   refuse: string;
@@ -99,6 +101,7 @@ export interface DicePokerView {
     answerClaim(seat: number, admit: boolean): void;
     setClock(seconds: number, pace: RoomPace): void;
     openGame(roomId: string): void;
+    notifyTurn(on: boolean): void;
     verify(): void;
     saveRecord(): void;
   };
@@ -134,6 +137,8 @@ function onlineBar(v: DicePokerView): TemplateResult | typeof nothing {
     .clockEndsAt=${bar.clockEndsAt}
     .clockLabel=${bar.clockLabel}
     .longLeft=${bar.longLeft}
+    .notify=${bar.notify}
+    @dp-request-notify=${(e: CustomEvent<{ on: boolean }>) => v.on.notifyTurn(e.detail.on)}
     .claims=${bar.claims}
     .letIn=${bar.letIn}
     .refuse=${bar.refuse}

@@ -59,6 +59,11 @@ export interface OnlineStrings {
   /** Who plays: the others by name, and me. */
   withYou: (others: string[]) => string;
   yourTurn: string;
+  /** A notification's title: my turn in an online game. */
+  yourTurnNotice: string;
+  /** The bar's switch for notifications of my turn. */
+  notifyTurn: string;
+  notifyingTurn: string;
   turnOf: (name: string) => string;
   /** A turn's time left at one's own pace (`longLeft`'s words). */
   leftOfTurn: (left: string) => string;
@@ -100,6 +105,9 @@ const en: OnlineStrings = {
   open: 'Open',
   withYou: (others) => (others.length > 0 ? `${others.join(', ')} and you` : 'You'),
   yourTurn: 'Your turn',
+  yourTurnNotice: 'Your turn in Täringupokker',
+  notifyTurn: 'Notify me of my turn',
+  notifyingTurn: 'Notifying you of your turn',
   turnOf: (name) => `${name}’s turn`,
   leftOfTurn: (left) => `${left} left`,
   inLobby: 'Waiting to start',
@@ -179,6 +187,9 @@ const et: OnlineStrings = {
   open: 'Ava',
   withYou: (others) => (others.length > 0 ? `${others.join(', ')} ja sina` : 'Sina'),
   yourTurn: 'Sinu käik',
+  yourTurnNotice: 'Sinu käik täringupokkeris',
+  notifyTurn: 'Teavita mind minu käigust',
+  notifyingTurn: 'Teavitan sind sinu käigust',
   turnOf: (name) => `${name} käik`,
   leftOfTurn: (left) => `${left} jäänud`,
   inLobby: 'Ootab algust',

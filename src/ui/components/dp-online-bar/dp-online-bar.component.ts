@@ -17,6 +17,7 @@ export interface ClaimView {
  * with "Let in" and "Refuse" for the one who may answer. Loaded with online play.
  *
  * @event {CustomEvent<{ seat: number; admit: boolean }>} dp-request-answer-claim - Let in, or Refuse.
+ * @event {CustomEvent<{ on: boolean }>} dp-request-notify - Notifications of my turn on, or off.
  *
  * @tagname dp-online-bar
  */
@@ -32,6 +33,8 @@ export class DpOnlineBar extends LitElement {
    * read again every minute; null (live) shows it only as it counts down the turn's last seconds.
    */
   @property({ attribute: false }) longLeft: ((seconds: number) => string) | null = null;
+  /** At one's own pace, the switch for notifications of my turn, or null. */
+  @property({ attribute: false }) notify: { on: boolean; label: string } | null = null;
   /** Those who ask for a seat, for this page to answer. */
   @property({ attribute: false }) claims: ClaimView[] = [];
   @property() letIn = 'Let in';
@@ -83,6 +86,19 @@ export class DpOnlineBar extends LitElement {
         : long
           ? html`<p class="clock" role="timer" data-turn-clock>${this.clockLabel} <b>${long(left)}</b></p>`
           : nothing
+    }
+    ${
+      this.notify
+        ? html`<button
+            type="button"
+            class="clock notify"
+            aria-pressed=${this.notify.on ? 'true' : 'false'}
+            data-notify-turn
+            @click=${() => emit(this, 'dp-request-notify', { on: !this.notify!.on })}
+          >
+            ${this.notify.on ? '✓ ' : ''}${this.notify.label}
+          </button>`
+        : nothing
     }
     ${this.claims.map(
       (claim) =>

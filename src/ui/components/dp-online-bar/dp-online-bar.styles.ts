@@ -23,6 +23,11 @@ export const onlineBarStyles = [
       background: var(--dp-panel, rgba(24, 20, 16, 0.92));
       font-size: 0.95rem;
     }
+    .notify {
+      border: 1px solid var(--dp-panel-border, rgba(255, 236, 200, 0.18));
+      font-size: 0.85rem;
+      min-height: 32px;
+    }
     .clock b {
       font-variant-numeric: tabular-nums;
     }
