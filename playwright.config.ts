@@ -24,6 +24,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The page's service worker (it caches the whole site in the background) is tested on its own
+    // (installable.spec.ts allows it); elsewhere it would add that download to every test and answer
+    // requests that tests watch or change with page.route.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
   projects: [

@@ -1,11 +1,44 @@
 import { defineConfig } from 'vitest/config';
+import { VitePWA } from 'vite-plugin-pwa';
 import { minifyCssLiterals } from './scripts/minify-css-literals.js';
+import { webManifest } from './scripts/web-manifest.js';
 
-/** The playable page (index.html) and the unit tests. The library build is vite.lib.config.ts. */
+/**
+ * The playable page (index.html) and the unit tests. The library build is vite.lib.config.ts.
+ * Only this build makes the service worker (sw.js) and the web app manifest: they are the page's
+ * (src/page/main.ts registers the worker), never the element's.
+ */
 export default defineConfig({
   // Static files (the favicon, sounds) are served from assets/ as they are.
   publicDir: 'assets',
-  plugins: [minifyCssLiterals()],
+  plugins: [
+    minifyCssLiterals(),
+    VitePWA({
+      // A new version waits until the player takes it (src/page/UpdateOffer.ts), never mid-game.
+      registerType: 'prompt',
+      // src/page/offline-worker.ts registers it, after the page has loaded.
+      injectRegister: false,
+      manifest: webManifest,
+      // The icons are in the glob below already.
+      includeManifestIcons: false,
+      workbox: {
+        // The page, every chunk and worker, the coach's tables and the icons: all a game needs offline.
+        // (The manifest is added by the plugin itself.)
+        globPatterns: ['**/*.{html,js,css,bin,png,svg,ico}'],
+        // The standalone bundle is for other sites' pages; this page never loads it.
+        globIgnores: ['standalone/**'],
+        // win-targets.bin (2.2 MB, the chance to win) is over Workbox's 2 MiB default. Precached, not
+        // cached on first use: the coach's chance to win, a "plays to win" computer and the review's
+        // switch all need it, and a page visited once must play them offline whether or not they were
+        // opened while online. The worker fetches it in the background after the page has loaded.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // Any address of the page (an invite link is /?room=ID) opens the cached page offline.
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/matchmake\//, /^\/standalone\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   build: {
     outDir: 'dist/app',
     target: 'es2022',

@@ -171,6 +171,20 @@ async function openGame({ browser, url, options }: Run, viewport: Viewport): Pro
     if (Date.now() - started > 60_000) throw new Error('the table drew no frame within a minute');
     await page.waitForTimeout(100);
   }
+  // The page's service worker caches the whole site once, in the background, on a first visit: what a
+  // returning player has is measured, with that done (a page without a worker waits for nothing).
+  // (No named functions inside: tsx would wrap them in a helper the page does not have.)
+  await page.evaluate(async () => {
+    // Registered after the page's load event: give it a moment to appear.
+    for (let i = 0; i < 50 && !(await navigator.serviceWorker?.getRegistration()); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!(await navigator.serviceWorker?.getRegistration())) return;
+    await Promise.race([
+      navigator.serviceWorker.ready,
+      new Promise((resolve) => setTimeout(resolve, 30_000)),
+    ]);
+  });
   return page;
 }
 

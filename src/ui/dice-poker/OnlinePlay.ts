@@ -51,6 +51,11 @@ const REJOIN_WAITS_MS = [500, 1000, 2000, 3000, 5000, 8000];
 const REJOIN_EVERY_MS = 10_000;
 const REJOIN_FOR_MS = 5 * 60_000;
 
+/** Whether the browser knows it has no network (`navigator.onLine` false is certain; true is not). */
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 /** The page's address with `?room=ID`: what a friend opens to join. */
 export function inviteUrl(roomId: string): string {
   const url = new URL(location.href);
@@ -157,7 +162,10 @@ export class OnlinePlay {
 
   /** Why the room refused a request, in the player's language (undefined for other codes). */
   describe(code: string): string | undefined {
-    return onlineStringsFor(this.host.lang()).errors[code as OnlineErrorCode];
+    const words = onlineStringsFor(this.host.lang());
+    // No server can be reached without a network: say that, and that a game in the page needs none.
+    if (code === 'server-unavailable' && isOffline()) return words.needsNetwork;
+    return words.errors[code as OnlineErrorCode];
   }
 
   /** What the view shows of online play, with `game` the game shown. */
@@ -311,8 +319,9 @@ export class OnlinePlay {
       if (target.roomId === invited) this.invitedTo = null;
       return true;
     } catch {
-      // The game is over or gone: nothing to come back to (an invite still asks for a name).
-      if (target.roomId !== invited) this.seats.setCurrent(null);
+      // The game is over or gone: nothing to come back to (an invite still asks for a name). With no
+      // network it may well go on: the seat is kept for when the page is opened online again.
+      if (target.roomId !== invited && !isOffline()) this.seats.setCurrent(null);
       return false;
     }
   }
@@ -365,6 +374,8 @@ export class OnlinePlay {
   }
 
   private async enter(way: Way): Promise<TableMirror> {
+    // Offline, no try is made (the page, installed, may have been opened with no network at all).
+    if (isOffline()) throw new DicePokerError('server-unavailable', 'This device is offline');
     if (this.session) await this.leave();
     const { connect } = await import('../online/connect.js');
     const session = await connect(this.host.serverUrl(), way, this.host.playThrow);

@@ -92,6 +92,16 @@ export const dicePokerStyles = css`
       grid-template-rows: minmax(0, 1fr) auto;
       grid-template-areas: 'table sheet' 'controls sheet';
     }
+    /* The coach's words change with every throw: a side column as wide as they are would resize the
+       table after each one, and a resized canvas is drawn again whole (a frame of 100 to 500 ms in
+       software WebGL, just as the next throw starts). They take the column's width instead of giving
+       it theirs; the column is at least wide enough for them while they are shown. */
+    .sheet dp-hints {
+      contain: inline-size;
+    }
+    .layout.with-sheet:has(.sheet dp-hints) {
+      grid-template-columns: 1fr minmax(20rem, auto);
+    }
     .sheet {
       max-height: none;
       padding: 0.6rem 0.6rem 0.6rem 0;

@@ -109,4 +109,9 @@ export const en: Strings = {
     botThinking: (name) => `${name} is thinking…`,
     skip: 'Fast forward',
   },
+  update: {
+    ready: 'A new version of the game is ready.',
+    apply: 'Update',
+    later: 'Later',
+  },
 };

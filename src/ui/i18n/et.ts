@@ -109,4 +109,9 @@ export const et: Strings = {
     botThinking: (name) => `${name} mõtleb…`,
     skip: 'Kiirelt edasi',
   },
+  update: {
+    ready: 'Mängu uus versioon on valmis.',
+    apply: 'Uuenda',
+    later: 'Hiljem',
+  },
 };

@@ -73,6 +73,13 @@ export interface Strings {
     /** Plays the rest of the computer's turn without pauses. */
     skip: string;
   };
+  /** The page's offer of a new version (its service worker, src/page): never taken without the player. */
+  update: {
+    ready: string;
+    /** Takes the new version now (the page reloads; the game is kept). */
+    apply: string;
+    later: string;
+  };
 }
 
 /** The refusals a player can meet by playing in the overlay: each has its own words. */
