@@ -4,6 +4,9 @@
  * (src/index.ts) and the standalone bundle register no service worker, so an embedder's page gets none.
  */
 import '../index.js';
+import { followTurnInTitle } from './turn-title.js';
+
+followTurnInTitle();
 
 // Nothing of the worker is needed before play: its registration (and workbox-window) is a chunk of
 // its own, fetched once the page has loaded, and the worker then caches the site in the background.

@@ -99,6 +99,8 @@ test('a game at your own pace: the host sets a day a turn, the clock shows days 
     .poll(() => listed(juri.page, 'shown'))
     .toEqual([{ title: 'Your turn in Täringupokker', body: 'Mari and you' }]);
   expect(await listed(juri.page, 'turns')).toEqual([{ yours: true, text: 'Your turn' }]);
+  await expect(juri.page).toHaveTitle('▶ Your turn · Täringupokker');
+  await expect(mari.page).toHaveTitle('Täringupokker');
   // Mari's page, whose turn it no longer is, is told so, and shows no notification (she did not ask).
   expect(await listed(mari.page, 'turns')).toEqual([
     { yours: true, text: 'Your turn' },
