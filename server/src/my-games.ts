@@ -99,11 +99,9 @@ export function myGamesRoute(app: Application, records: Records, now: () => numb
   app.use(MY_GAMES_PATH, (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (!error) return next();
     const tooLarge = (error as { type?: string }).type === 'entity.too.large';
-    res
-      .status(tooLarge ? 413 : 400)
-      .json({
-        code: 'bad-message',
-        message: tooLarge ? 'The request is too large' : 'The request is not JSON',
-      });
+    res.status(tooLarge ? 413 : 400).json({
+      code: 'bad-message',
+      message: tooLarge ? 'The request is too large' : 'The request is not JSON',
+    });
   });
 }

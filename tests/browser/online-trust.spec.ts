@@ -108,7 +108,7 @@ test('a turn clock: the last 15 seconds count down, then a computer plays the tu
   const inviteUrl = await host(mari);
   await join(juri.page, inviteUrl, 'Jüri');
   await expect(mari.page.locator('dice-poker dp-online-panel [data-seat]')).toHaveCount(2);
-  await mari.page.locator('dice-poker dp-online-panel select[data-clock]').selectOption('30');
+  await mari.page.locator('dice-poker dp-online-panel select[data-clock]').selectOption('live:30');
   await expect(juri.page.locator('dice-poker dp-online-panel [data-clock]')).toContainText('30 s');
   await mari.page.locator('dice-poker dp-online-panel [data-online-start]').click();
   await expect(mari.page.locator('dice-poker dp-controls')).toBeVisible();

@@ -62,7 +62,10 @@ export class WorkerRecords implements Records {
         } else if ('failed' in answer) {
           void worker.terminate();
           reject(
-            new DatabaseError((answer.failed.code ?? 'database-failed') as DatabaseErrorCode, answer.failed.message),
+            new DatabaseError(
+              (answer.failed.code ?? 'database-failed') as DatabaseErrorCode,
+              answer.failed.message,
+            ),
           );
         }
       };
