@@ -180,20 +180,34 @@ test('in a game of two the hints show each choice’s chance to win and every pl
   for (const text of await holdWins.allTextContents()) expect(text.trim()).toMatch(/^[<>]?\d+%$/);
   // Who is likely to win now: both players named, their chances summing to 100%.
   const line = hints.locator('[data-chances]');
-  await expect(line).toHaveText(/Chance to win:\s*Mari \d+%,\s*Jaan \d+%/);
+  await expect(line).toHaveText(/Chance to win now:\s*Mari \d+%,\s*Jaan \d+%/);
   const percents = [...((await line.textContent()) ?? '').matchAll(/(\d+)%/g)].map((m) => Number(m[1]));
   expect(percents).toHaveLength(2);
   expect(Math.abs(percents[0]! + percents[1]! - 100)).toBeLessThanOrEqual(1);
   expect(fetched).toHaveLength(1);
+  // The panel says what its numbers are: the line, and beside each choice (issue 21).
+  await expect(line).toHaveAttribute('title', /as the game stands now/);
+  await expect(wins.first()).toHaveAttribute(
+    'title',
+    /if you make this choice and then go on playing to win/,
+  );
+  await expect(hints.locator('[data-choice-note]')).toBeVisible();
+  await expect(hints.locator('[data-choice-note]')).toContainText('your chance to win if you take it');
   // A row scored: the next player's hints come with their own chances.
   await page.locator('dice-poker').evaluate(async (node) => {
     const el = node as HTMLElementTagNameMap['dice-poker'];
     el.score('chance');
     await el.roll();
   });
-  await expect(line).toHaveText(/Chance to win:\s*Mari \d+%,\s*Jaan \d+%/);
+  await expect(line).toHaveText(/Chance to win now:\s*Mari \d+%,\s*Jaan \d+%/);
   await expect(hints.locator('[data-rows] li')).toHaveCount(13);
   await expect(wins.first()).toHaveText(/^[<>]?\d+%$/, { timeout: 30_000 });
+  // Nothing reads as a contradiction: Jaan's chance now is that of his best choice to win, and no
+  // choice shows more (both people are judged as playing to win, as the coach advises them).
+  const percentOf = (text: string) => Number(text.replace(/[^\d]/g, ''));
+  const now = percentOf((await line.locator('[data-chance="1"] strong').textContent()) ?? '');
+  const beside = (await hints.locator('[data-win]').allTextContents()).map(percentOf);
+  expect(Math.max(...beside)).toBe(now);
   await page.screenshot({ path: `${ARTIFACTS}/hints-win.png` });
   expect(fetched).toHaveLength(1);
   expect(errors).toEqual([]);

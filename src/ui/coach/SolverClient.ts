@@ -1,6 +1,11 @@
 import type { Game, RuleSetId } from '../../engine/index.js';
 import type { TurnPlan } from '../../engine/bots/bot.js';
-import { positionOf, type StateValues, type WinReviewedDecision } from '../../engine/solver/index.js';
+import {
+  positionOf,
+  type SeatPlay,
+  type StateValues,
+  type WinReviewedDecision,
+} from '../../engine/solver/index.js';
 import type { GameReview } from '../../engine/solver/review.js';
 import type { Advice, AdviceQuery, SolverRequest, SolverResponse, WinAdvice } from './protocol.js';
 import { LatestWins } from './LatestWins.js';
@@ -26,6 +31,12 @@ export interface SolverClientOptions {
    * unavailable (it is never computed in the main thread). By default the module worker `win.worker.ts`.
    */
   createWinWorker?: () => WorkerLike | null;
+}
+
+/** A question of the chance to win: the game on the table, and how each seat plays (when known). */
+interface WinAdviceQuery {
+  game: Game;
+  seats?: readonly SeatPlay[];
 }
 
 /** A refused or failed solver request. */
@@ -126,8 +137,10 @@ export class SolverClient {
   private readonly advice = new LatestWins<AdviceQuery, Advice>((query) =>
     this.send({ kind: 'advice', query }).then((r) => r.advice),
   );
-  private readonly winAdviceOf = new LatestWins<Game, WinAdvice>((game) =>
-    this.send({ kind: 'win-advice', game: withoutLog(game) }).then((r) => r.advice),
+  private readonly winAdviceOf = new LatestWins<WinAdviceQuery, WinAdvice>(({ game, seats }) =>
+    this.send({ kind: 'win-advice', game: withoutLog(game), ...(seats ? { seats: [...seats] } : {}) }).then(
+      (r) => r.advice,
+    ),
   );
   private disposed = false;
   private inWorker: boolean;
@@ -196,13 +209,16 @@ export class SolverClient {
   /**
    * The chance to win of the position on the table (every player's, and the player to act's rows and
    * holds). Latest wins: a call made while another waits replaces it (that one resolves null). Resolves
-   * null for no game or a finished one.
+   * null for no game or a finished one. `seats` says how each seat plays (see `seatPlaysOf`): without
+   * it every seat is judged as playing for points in the line, and the chance beside a choice is the
+   * model's bound (as before seats were known).
    * @throws SolverError (rejects) with code `unavailable` when there is no win worker
    */
-  winAdvice(game: Game | null | undefined): Promise<WinAdvice | null> {
+  winAdvice(game: Game | null | undefined, seats?: readonly SeatPlay[]): Promise<WinAdvice | null> {
     const asked = game && !game.over ? game : null;
-    // Keyed by the whole game (every sheet counts for the chance to win), its log left out.
-    return this.winAdviceOf.ask(asked ? JSON.stringify(withoutLog(asked)) : '', asked);
+    // Keyed by the whole game (every sheet counts for the chance to win), its log left out, and the seats.
+    const key = asked ? JSON.stringify([withoutLog(asked), seats ?? null]) : '';
+    return this.winAdviceOf.ask(key, asked ? { game: asked, ...(seats ? { seats } : {}) } : null);
   }
 
   /**
@@ -218,9 +234,13 @@ export class SolverClient {
    * Every decision of a game judged by the chance to win it gave up, in play order.
    * @throws SolverError (rejects) when the log is not a legal game, or `unavailable`
    */
-  async winReview(game: Pick<Game, 'rules' | 'seed' | 'players' | 'log'>): Promise<WinReviewedDecision[]> {
+  async winReview(
+    game: Pick<Game, 'rules' | 'seed' | 'players' | 'log'>,
+    seats?: readonly SeatPlay[],
+  ): Promise<WinReviewedDecision[]> {
     const setup = { players: game.players.map((p) => p.name), rules: game.rules, seed: game.seed };
-    return (await this.send({ kind: 'win-review', setup, log: game.log })).decisions;
+    const judged = seats ? { seats: [...seats] } : {};
+    return (await this.send({ kind: 'win-review', setup, log: game.log, ...judged })).decisions;
   }
 
   /**

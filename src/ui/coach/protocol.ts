@@ -5,6 +5,7 @@ import type {
   HoldChoice,
   Position,
   RowChoice,
+  SeatPlay,
   StateValues,
   WinHoldChoice,
   WinReviewedDecision,
@@ -63,9 +64,10 @@ export type SolverRequest =
   | { id: number; kind: 'prepare'; rules: RuleSetId }
   // The win worker's (win.worker.ts): a game's log is not sent (the model reads sheets and dice only).
   | { id: number; kind: 'win-prepare'; rules: RuleSetId }
-  | { id: number; kind: 'win-advice'; game: Game }
+  // `seats`: how each seat plays (seatPlaysOf in hints-model.ts); see win-service.ts.
+  | { id: number; kind: 'win-advice'; game: Game; seats?: SeatPlay[] }
   | { id: number; kind: 'win-plan'; game: Game }
-  | { id: number; kind: 'win-review'; setup: GameSetup; log: Action[] };
+  | { id: number; kind: 'win-review'; setup: GameSetup; log: Action[]; seats?: SeatPlay[] };
 
 /** What the worker answers: the request's result, or the message of the error it threw. */
 export type SolverResponse =

@@ -197,7 +197,12 @@ function gameOverPanel(v: DicePokerView, game: Game): TemplateResult {
       }
       ${
         v.showReview
-          ? html`<dp-review .game=${game} .strings=${v.strings} .client=${v.solver}></dp-review>`
+          ? html`<dp-review
+              .game=${game}
+              .strings=${v.strings}
+              .seats=${v.seats}
+              .client=${v.solver}
+            ></dp-review>`
           : html`<button class="secondary review-button" data-show-review @click=${v.on.showReview}>
               ${v.strings.coach.showReview}
             </button>`
@@ -282,7 +287,12 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
           ? html`<div class="sheet">
               ${
                 playing && v.hintsOn && !watching
-                  ? html`<dp-hints .game=${game} .strings=${s} .client=${v.solver}></dp-hints>`
+                  ? html`<dp-hints
+                      .game=${game}
+                      .strings=${s}
+                      .seats=${v.seats}
+                      .client=${v.solver}
+                    ></dp-hints>`
                   : nothing
               }
               <dp-scorecard

@@ -32,8 +32,15 @@ export interface CoachStrings {
   loss: (value: number) => string;
   /** Heading of every player's chance to win now. */
   winChance: string;
-  /** What the chance to win means, for a tooltip. */
-  winHelp: string;
+  /** What the players' line is (each one's chance to win now), for its tooltip. */
+  lineHelp: string;
+  /** What the chance beside a choice is (taking it, then playing on to win), for its tooltip. */
+  choiceHelp: string;
+  /**
+   * Under the players' line, once there are choices: what the two numbers beside each are, and why
+   * none is above the player's chance now (the line is that of their best choice to win).
+   */
+  choiceNote: string;
   /** A chance as a whole percentage, e.g. `54%` (`<1%` and `>99%` at the ends). */
   percent: (value: number) => string;
   /** A chance to win beside an expected score, for a screen reader, e.g. `chance to win 54%`. */
@@ -98,8 +105,12 @@ const en: CoachStrings = {
   unavailable: 'Hints could not be calculated.',
   number: (value) => decimalEn.format(value),
   loss: (value) => `−${decimalEn.format(Math.abs(value))}`,
-  winChance: 'Chance to win',
-  winHelp: 'The chance to finish first (a tie shared), playing to win from here',
+  winChance: 'Chance to win now',
+  lineHelp:
+    'Each player’s chance to finish first (a tie shared) as the game stands now, each playing as their seat plays: you, to win',
+  choiceHelp: 'Your chance to win if you make this choice and then go on playing to win',
+  choiceNote:
+    'Beside each choice: its expected score, then your chance to win if you take it and play on to win. Your chance now is that of your best choice to win.',
   percent: (value) => percentOf(percentEn, value),
   winOf: (value) => `chance to win ${percentOf(percentEn, value)}`,
   winPending: 'Calculating the chances to win…',
@@ -147,8 +158,12 @@ const et: CoachStrings = {
   unavailable: 'Vihjeid ei õnnestunud arvutada.',
   number: (value) => decimalEt.format(value),
   loss: (value) => `−${decimalEt.format(Math.abs(value))}`,
-  winChance: 'Võiduvõimalus',
-  winHelp: 'Tõenäosus lõpetada esimesena (viigi korral jagatult), kui siit edasi võidule mängida',
+  winChance: 'Võiduvõimalus praegu',
+  lineHelp:
+    'Iga mängija tõenäosus lõpetada esimesena (viigi korral jagatult) praeguse seisu järgi, igaüks mängimas nii, nagu tema koht mängib: sina võidule',
+  choiceHelp: 'Sinu võiduvõimalus, kui teed selle valiku ja mängid siis edasi võidule',
+  choiceNote:
+    'Iga valiku juures: selle oodatav skoor ja sinu võiduvõimalus, kui selle valid ja edasi võidule mängid. Sinu praegune võimalus on sama mis parimal valikul võiduks.',
   percent: (value) => percentOf(percentEt, value),
   winOf: (value) => `võiduvõimalus ${percentOf(percentEt, value)}`,
   winPending: 'Arvutan võiduvõimalusi…',

@@ -8,6 +8,7 @@ import {
   hintsView,
   playerChances,
   positionKey,
+  seatPlaysOf,
   winFits,
   winKey,
   type HoldHint,
@@ -16,6 +17,7 @@ import { miniDice } from '../../coach/mini-dice.js';
 import { hintsStyles } from './dp-hints.styles.js';
 import type { Advice, WinAdvice } from '../../coach/protocol.js';
 import type { SolverClient } from '../../coach/SolverClient.js';
+import type { SeatKind } from '../../coach/seats.js';
 
 /**
  * The coach: for the dice on the table, the expected final score of each free row and of the best few
@@ -23,10 +25,12 @@ import type { SolverClient } from '../../coach/SolverClient.js';
  * turn it shows only the expected score of the position. It never holds anything up: advice arrives
  * when the solver has it, and an answer for dice no longer on the table is dropped.
  *
- * In a game of two or more it also shows each player's chance to win now and, beside each expected
- * score, the chance to win of that hold or row ("…" while the chance-to-win model is being built; none
- * where it has nothing to say, e.g. early in a game whose target tables are not loaded, or without
- * its worker).
+ * In a game of two or more it also shows each player's chance to win now (the line) and, beside each
+ * expected score, the chance to win of taking that hold or row and playing on to win ("…" while the
+ * chance-to-win model is being built; none where it has nothing to say, e.g. early in a game whose
+ * target tables are not loaded, or without its worker). Each has its own tooltip, and a note under
+ * the line says what the numbers beside a choice are: the line is the player's best choice to win, so
+ * no choice reads above it (issue 21).
  *
  * Give it `advice` (and `win`) directly, or a `client` to ask.
  *
@@ -48,6 +52,12 @@ export class DpHints extends LitElement {
   @property({ attribute: false }) win: WinAdvice | null = null;
   /** The solver to ask when no `advice` is given. */
   @property({ attribute: false }) client: SolverClient | null = null;
+  /**
+   * Who plays each seat: the chance to win judges each seat as it plays (a person and the computer that
+   * plays to win, to win; the other computers, for points), so that the chance beside the choice a
+   * person's best play to win makes is their chance in the line. Every seat a person when empty.
+   */
+  @property({ attribute: false }) seats: readonly SeatKind[] = [];
   /** How many holds to list. */
   @property({ type: Number, attribute: 'hold-count' }) holdCount = 3;
 
@@ -61,7 +71,7 @@ export class DpHints extends LitElement {
   private winAskedKey = '';
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const asked = changed.has('game') || changed.has('client');
+    const asked = changed.has('game') || changed.has('client') || changed.has('seats');
     if ((asked || changed.has('advice')) && !this.advice) this.ask();
     if ((asked || changed.has('win')) && !this.win) this.askWin();
   }
@@ -71,10 +81,11 @@ export class DpHints extends LitElement {
     const game = this.game;
     const client = this.client;
     if (!game || game.over || game.players.length < 2 || !client?.winAdvice || this.winOff) return;
-    const key = winKey(game);
+    const seats = seatPlaysOf(this.seats, game.players.length);
+    const key = winKey(game, seats);
     if (this.winFetched?.key === key || this.winAskedKey === key) return;
     this.winAskedKey = key;
-    client.winAdvice(game).then(
+    client.winAdvice(game, seats).then(
       (win) => {
         if (this.winAskedKey !== key) return;
         if (win) this.winFetched = { key, win };
@@ -92,7 +103,12 @@ export class DpHints extends LitElement {
   /** The chance to win for the position on the table, if it is here. */
   private currentWin(game: Game): WinAdvice | null {
     if (this.win) return winFits(this.win, game) ? this.win : null;
-    return this.winFetched?.key === winKey(game) ? this.winFetched.win : null;
+    return this.winFetched?.key === this.winKeyOf(game) ? this.winFetched.win : null;
+  }
+
+  /** What decides the chance to win shown: the position, the sheets, and how each seat plays. */
+  private winKeyOf(game: Game): string {
+    return winKey(game, seatPlaysOf(this.seats, game.players.length));
   }
 
   /** Whether the chance to win has a place in these hints (a game of two or more, a way to know it). */
@@ -130,7 +146,7 @@ export class DpHints extends LitElement {
   private renderWin(win: number | undefined, pending: boolean) {
     const c = coachStringsFor(this.strings.lang);
     if (win !== undefined) {
-      return html`<span class="win" data-win title=${c.winHelp} aria-label=${c.winOf(win)}
+      return html`<span class="win" data-win title=${c.choiceHelp} aria-label=${c.winOf(win)}
         >${c.percent(win)}</span
       >`;
     }
@@ -153,7 +169,7 @@ export class DpHints extends LitElement {
   private renderChances(game: Game, win: WinAdvice | null) {
     const c = coachStringsFor(this.strings.lang);
     if (!win) return html`<p class="chances note" data-chances aria-busy="true">${c.winPending}</p>`;
-    return html`<p class="chances" data-chances title=${c.winHelp}>
+    return html`<p class="chances" data-chances title=${c.lineHelp}>
       <span class="label">${c.winChance}:</span>
       ${playerChances(win, game).map(
         (p, i) =>
@@ -174,7 +190,7 @@ export class DpHints extends LitElement {
     const shown = this.winShown(game);
     const win = shown ? this.currentWin(game) : null;
     // "…" beside the values until the chance to win is here (then nothing where it has none).
-    const winPending = shown && !win && this.winFailedKey !== winKey(game);
+    const winPending = shown && !win && this.winFailedKey !== this.winKeyOf(game);
     const view = advice && game.rollsUsed > 0 ? hintsView(advice, game, this.holdCount, win) : null;
     return html`<section
       class="card"
@@ -190,6 +206,7 @@ export class DpHints extends LitElement {
         </span>
       </header>
       ${shown && (win || winPending) ? this.renderChances(game, win) : nothing}
+      ${shown && (win || winPending) && view ? html`<p class="note choice-note" data-choice-note>${c.choiceNote}</p>` : nothing}
       ${!advice ? html`<p class="note">${failed ? c.unavailable : c.thinking}</p>` : nothing}
       ${
         view && view.holds.length

@@ -91,5 +91,10 @@ export const hintsStyles = [
       margin: 0.3rem 0 0;
       opacity: 0.75;
     }
+    .choice-note {
+      margin-top: 0.15rem;
+      font-size: 0.72rem;
+      line-height: 1.3;
+    }
   `,
 ];

@@ -192,7 +192,7 @@ describe('<dp-hints> with the chance to win', () => {
     expect(holds.every((li) => /^(<|>)?\d+%$/.test(text(li.querySelector('[data-win]'))))).toBe(true);
     // Every player's chance, named, summing to 100%.
     const line = text(root.querySelector('[data-chances]'));
-    expect(line).toMatch(/^Chance to win: Mari \d+%, Jaan \d+%$/);
+    expect(line).toMatch(/^Chance to win now: Mari \d+%, Jaan \d+%$/);
     const sum = [...line.matchAll(/(\d+)%/g)].reduce((total, m) => total + Number(m[1]), 0);
     expect(sum).toBeGreaterThanOrEqual(99);
     expect(sum).toBeLessThanOrEqual(101);
@@ -208,7 +208,7 @@ describe('<dp-hints> with the chance to win', () => {
     await settle(el);
     expect(el.shadowRoot!.querySelectorAll('[data-rows] li')).toHaveLength(13);
     expect(el.shadowRoot!.querySelector('[data-win]')).toBeNull();
-    expect(text(el.shadowRoot!.querySelector('[data-chances]'))).toMatch(/^Chance to win: Mari/);
+    expect(text(el.shadowRoot!.querySelector('[data-chances]'))).toMatch(/^Chance to win now: Mari/);
   });
 
   it('shows no chance at all without its worker, nor in a game of one', async () => {
@@ -230,6 +230,63 @@ describe('<dp-hints> with the chance to win', () => {
     expect(alone.shadowRoot!.querySelector('[data-chances]')).toBeNull();
   });
 
+  it('explains itself: the line and a choice have tooltips of their own, a note says what a choice is, and no choice reads above the line', async () => {
+    // Seats as the coach gives them for two people: each judged as playing to win.
+    const game = duel([6, 6, 5, 2, 1]);
+    const win = winAdvice(game, model, { seats: ['win', 'win'] });
+    for (const lang of ['en', 'et'] as const) {
+      const words = coachStringsFor(lang);
+      const el = await mount(game, { advice: adviceFor(game) });
+      el.win = win;
+      el.strings = stringsFor(lang);
+      await el.updateComplete;
+      const root = el.shadowRoot!;
+      const line = root.querySelector('[data-chances]')!;
+      expect(line.getAttribute('title')).toBe(words.lineHelp);
+      const beside = [...root.querySelectorAll('[data-win]')];
+      expect(beside.length).toBeGreaterThan(13);
+      for (const node of beside) expect(node.getAttribute('title')).toBe(words.choiceHelp);
+      expect(words.lineHelp).not.toBe(words.choiceHelp);
+      expect(text(root.querySelector('[data-choice-note]'))).toBe(words.choiceNote);
+      // The player's chance now is that of their best choice to win: the highest number beside a choice.
+      const percent = (s: string) => Number(s.replace(/[^\d]/g, ''));
+      const now = percent(text(line.querySelector('[data-chance="0"] strong')));
+      const shown = beside.map((node) => percent(text(node)));
+      expect(Math.max(...shown)).toBe(now);
+      el.remove();
+    }
+    // Before a throw there are no choices, and so no note about them.
+    const start = newGame({ players: ['Mari', 'Jaan'], seed: 1 });
+    const before = await mount(start, { advice: adviceFor(start) });
+    before.win = winAdvice(start, model);
+    await before.updateComplete;
+    expect(before.shadowRoot!.querySelector('[data-chances]')).not.toBeNull();
+    expect(before.shadowRoot!.querySelector('[data-choice-note]')).toBeNull();
+  });
+
+  it('asks the chance to win with each seat judged as it plays: a person and `winner` to win, other computers for points', async () => {
+    const game = duel([6, 6, 5, 2, 1]);
+    const seen: unknown[] = [];
+    const client = {
+      advise: async (g: Game) => adviceFor(g),
+      winAdvice: async (g: Game, seats?: unknown) => (seen.push(seats), winAdvice(g, model)),
+    } as unknown as SolverClient;
+    const el = document.createElement('dp-hints');
+    el.game = game;
+    el.strings = stringsFor('en');
+    el.seats = ['human', 'optimal'];
+    el.client = client;
+    document.body.append(el);
+    await settle(el);
+    expect(seen).toEqual([['win', 'points']]);
+    el.seats = ['human', 'winner'];
+    await settle(el);
+    expect(seen).toEqual([
+      ['win', 'points'],
+      ['win', 'win'],
+    ]);
+  });
+
   it('in Estonian', async () => {
     const game = duel([6, 6, 6, 2, 1]);
     const el = await mount(game, { advice: adviceFor(game) });
@@ -237,7 +294,7 @@ describe('<dp-hints> with the chance to win', () => {
     el.strings = stringsFor('et');
     await el.updateComplete;
     expect(text(el.shadowRoot!.querySelector('[data-chances]'))).toMatch(
-      /^Võiduvõimalus: Mari \d+%, Jaan \d+%$/,
+      /^Võiduvõimalus praegu: Mari \d+%, Jaan \d+%$/,
     );
   });
 });

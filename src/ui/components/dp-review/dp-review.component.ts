@@ -15,6 +15,8 @@ import { lossByRound, optionText, WIN_LOSS_MIN, winOption, worstByWin } from '..
 import { reviewStyles } from './dp-review.styles.js';
 import type { SolverClient } from '../../coach/SolverClient.js';
 import { coachStringsFor } from '../../i18n/coach-strings.js';
+import { seatPlaysOf } from '../../coach/hints-model.js';
+import type { SeatKind } from '../../coach/seats.js';
 
 /**
  * After a game, like a chess engine's review: for each player the expected points lost against
@@ -46,6 +48,8 @@ export class DpReview extends LitElement {
   @property({ attribute: false }) winReview: WinReviewedDecision[] | null = null;
   /** What the decisions are judged by: expected points, or the chance to win (games of two or more). */
   @property({ reflect: true }) by: 'points' | 'win' = 'points';
+  /** Who played each seat: the review by chance to win judges each seat as it played (see dp-hints). */
+  @property({ attribute: false }) seats: readonly SeatKind[] = [];
   /** How many of each player's worst decisions to list. */
   @property({ type: Number, attribute: 'worst-count' }) worstCount = 5;
 
@@ -84,7 +88,7 @@ export class DpReview extends LitElement {
       return;
     if (game.players.length < 2) return;
     this.winAskedFor = game;
-    client.winReview(game).then(
+    client.winReview(game, seatPlaysOf(this.seats, game.players.length)).then(
       (decisions) => {
         if (this.winAskedFor === game) this.winFetched = { game, decisions };
       },
