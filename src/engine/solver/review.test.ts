@@ -6,7 +6,9 @@ import { RuleError } from '../errors.js';
 import { newGame, setupOf, totals } from '../game.js';
 import { expectedScoreFromStart, getTable, myopicTable } from './table.js';
 import { rankHolds, rankRows } from './index.js';
-import { reviewGame, worstDecisions } from './review.js';
+import { diceLuck, reviewGame, worstDecisions } from './review.js';
+import { apply } from '../actions.js';
+import { positionOf } from './decisions.js';
 
 const table = getTable('seed');
 
@@ -129,5 +131,55 @@ describe('worstDecisions', () => {
     for (let i = 1; i < worst.length; i++) expect(worst[i - 1]!.loss).toBeGreaterThanOrEqual(worst[i]!.loss);
     expect(worst.every((d) => d.loss >= 0.005)).toBe(true);
     expect(worstDecisions(review!, 0)).toEqual([]);
+  });
+});
+
+describe('diceLuck', () => {
+  /** The best expected final score of a position just thrown: the best row, or the best hold that throws. */
+  function bestAfterThrow(game: ReturnType<typeof newGame>): number {
+    const position = positionOf(game);
+    const row = rankRows(table, position)[0]!.expected;
+    const hold = game.rollsUsed < 3 ? rankHolds(table, position).find((h) => h.rerolls) : undefined;
+    return Math.max(row, hold?.expected ?? -Infinity);
+  }
+
+  it('is the sum of what each throw did to the expected final score, for two players of different skill', () => {
+    const game = playGame({ players: ['a', 'b'], seed: 9 }, [
+      createBot('good'),
+      createBot('easy', { seed: 4 }),
+    ]);
+    const review = reviewGame(setupOf(game), game.log, table);
+    // Walk the log: before each throw the player's expected final score is that of their last choice
+    // (optimal play's expectation at the start before their first), after it that of the best option.
+    const last = review.players.map((p) => p.expectedAtStart);
+    const luck = [0, 0];
+    const decisions = review.players.map((p) => [...p.decisions]);
+    let replay = newGame(setupOf(game));
+    for (const action of game.log) {
+      const player = replay.current;
+      if (action.type !== 'hold' && replay.rollsUsed > 0)
+        last[player] = decisions[player]!.shift()!.chosen.expected;
+      replay = apply(replay, action);
+      if (action.type === 'roll') {
+        const after = bestAfterThrow(replay);
+        luck[player]! += after - last[player]!;
+        last[player] = after;
+      }
+    }
+    for (const p of review.players) {
+      expect(p.totalLoss).toBeGreaterThan(1); // neither played perfectly: skill and luck are told apart
+      expect(diceLuck(p)).toBeCloseTo(luck[p.player]!, 6);
+    }
+  });
+
+  it('averages about 0 over games of optimal play (nothing lost: the score less the average)', () => {
+    const lucks = Array.from({ length: 60 }, (_, seed) => {
+      const game = playGame({ players: ['ai'], seed: 7000 + seed }, [createBot('optimal', { table })]);
+      return diceLuck(reviewGame(setupOf(game), game.log, table).players[0]!);
+    });
+    const mean = lucks.reduce((a, b) => a + b, 0) / lucks.length;
+    const sd = Math.sqrt(lucks.reduce((a, b) => a + (b - mean) ** 2, 0) / (lucks.length - 1));
+    expect(Math.abs(mean)).toBeLessThan((3 * sd) / Math.sqrt(lucks.length));
+    expect(sd).toBeGreaterThan(10); // dice do differ
   });
 });

@@ -149,3 +149,15 @@ export function worstDecisions(review: PlayerReview, count: number, minLoss = 0.
     .sort((a, b) => b.loss - a.loss)
     .slice(0, Math.max(0, count));
 }
+
+/**
+ * The luck of a player's dice: the expected final score of the dice they were dealt, against the
+ * average (optimal play's expected score from an empty sheet), in points; above 0 when the dice were
+ * kind. Every throw moves the expected final score of optimal play from here by what it brings (luck),
+ * and every decision by minus what it gave away (the review's loss); at the end the expected final
+ * score is the score. So `score = expectedAtStart + luck - totalLoss`, and the luck is what is left
+ * when the skill is taken out: `score + totalLoss - expectedAtStart`.
+ */
+export function diceLuck(review: PlayerReview): number {
+  return review.score + review.totalLoss - review.expectedAtStart;
+}

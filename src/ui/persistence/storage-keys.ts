@@ -23,3 +23,8 @@ export function gameKey(storageKey?: string | null): string {
 export function scoresKey(storageKey?: string | null): string {
   return `${scope(storageKey)}:scores`;
 }
+
+/** Where the finished games with their reviews are kept (the History panel's). */
+export function historyKey(storageKey?: string | null): string {
+  return `${scope(storageKey)}:history`;
+}
