@@ -145,7 +145,26 @@ test('after the game, the review lists each player’s expected points lost, dec
   expect(card.x + card.width).toBeLessThanOrEqual(screen.x + screen.width);
   expect(overlap(card, await boxOf(page, 'dice-poker dp-game-over .card'))).toBe(false);
   await expectNoPageOverflow(page);
+  // One scroller (the panel's stack), not a review card scrolling inside it and clipping its rows;
+  // its chart has both axes labelled.
+  const card2 = page.locator('dice-poker dp-review .card');
+  expect(await card2.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+  await expect(review.locator('svg.dp-chart text.label')).toHaveText(['Round', 'Points lost']);
+  await expect(review.locator('svg.dp-chart')).toBeVisible();
+  expect((await review.locator('svg.dp-chart').boundingBox())!.height).toBeGreaterThan(100);
   await page.screenshot({ path: `${ARTIFACTS}/review.png` });
+  // All the decisions opened, the stack scrolled to its end: the last row shows whole.
+  await review.locator('details:has([data-all]) summary').click();
+  const last = review.locator('[data-all] li').last();
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: `${ARTIFACTS}/review-end.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('dice-poker .stack').evaluate((el) => el.scrollTo(0, 0));
+  await expect(review.locator('svg.dp-chart')).toBeVisible();
+  expect(await card2.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+  await expectNoPageOverflow(page);
+  await page.screenshot({ path: `${ARTIFACTS}/review-phone.png` });
   expect(errors).toEqual([]);
 });
 

@@ -39,7 +39,7 @@ describe('recordsOf', () => {
       { player: 0, loss: 0.02 },
       { player: 1, loss: 0.5 },
       { player: 0, loss: 0.03 },
-    ] as Parameters<typeof recordsOf>[2];
+    ] as unknown as Parameters<typeof recordsOf>[2];
     expect(recordsOf(game, review, decisions, { seats: [0], online: true, date })[0]).toMatchObject({
       winLost: 0.05,
       online: true,

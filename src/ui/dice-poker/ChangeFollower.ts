@@ -4,6 +4,7 @@ import { emit } from '../events.js';
 import type { Lang, Strings } from '../i18n/index.js';
 import type { SessionChange } from '../session/game-session.js';
 import { verdictOf } from '../verdict.js';
+import type { SolverClient } from '../coach/SolverClient.js';
 import type { SaveSlot } from './SaveSlot.js';
 import type { SessionController } from './SessionController.js';
 import type { SoundController } from './SoundController.js';
@@ -29,6 +30,8 @@ export interface FollowerParts {
   started(): void;
   /** The game ended: the keyboard goes to the game-over panel. */
   ended(): void;
+  /** The coach's solver, loaded (the history reviews each finished game with it); null off the page. */
+  solver(): Promise<SolverClient | null>;
 }
 
 /**
@@ -116,7 +119,11 @@ export class ChangeFollower {
       this.parts.ended();
       const online = sessions.session.online;
       const kinds = sessions.session.seatKinds;
-      saves.bestScores.add(game, (p) => (online ? p === online.seat : kinds[p] === 'human'));
+      const mine = (p: number) => (online ? p === online.seat : kinds[p] === 'human');
+      saves.bestScores.add(game, mine);
+      // Every finished game of the people here is kept with its review (the History panel).
+      const seats = game.players.map((_, p) => p).filter(mine);
+      saves.playHistory.record({ game, seats, online: !!online, kinds }, this.parts.solver);
       this.announce(`${scored} ${s.gameOver}. ${verdictOf(game, s)}`);
       emit(this.host, 'dp-game-over', { totals: totals(game), winners: winners(game) });
     } else {

@@ -33,7 +33,8 @@ export class KeyboardFocus {
     if (active !== this.host && active !== document.body && active !== null) return;
     void this.host.updateComplete.then(async () => {
       const panel = this.host.renderRoot.querySelector<LitElement>(
-        'dp-start-panel, dp-game-over, dp-online-panel',
+        // The History panel first: it opens over the others.
+        'dp-history, dp-start-panel, dp-game-over, dp-online-panel',
       );
       if (!panel) return;
       // Both panels come in chunks of their own: wait for the element, then for its first render.

@@ -165,6 +165,7 @@ export class Overlay {
       announcement: this.parts.announcement(),
       solver: coach.solver,
       history: game?.over ? saves.bestScores.list() : [],
+      playHistory: saves.playHistory,
       online,
       on: {
         // People's requests count only on their own turns; a computer seat plays through the API.
@@ -189,6 +190,9 @@ export class Overlay {
           }),
         skipBot: () => sessions.pageTable.skip(),
         clearHistory: () => saves.bestScores.clear(),
+        openHistory: () => void saves.playHistory.show().then(() => this.parts.focus.panel()),
+        closeHistory: () => (saves.playHistory.hide(), this.parts.focus.followPanel(true)),
+        importHistory: (text) => saves.playHistory.importFile(text, () => this.parts.strings()),
         host: (name) => this.attempt(() => calls.hostOnline({ name })),
         startOnline: () => this.attempt(() => calls.startOnline()),
         verify: () => this.attempt(() => calls.verifyGameRecord()),

@@ -3,6 +3,7 @@ import type { Game } from '../../engine/index.js';
 import { GameStore } from '../persistence/GameStore.js';
 import type { LoadResult, SaveExtras } from '../persistence/saved-game.js';
 import { BestScores } from './BestScores.js';
+import { PlayHistory } from './PlayHistory.js';
 import { claimStorageKey, releaseStorageKey } from './storage-key-users.js';
 
 /**
@@ -13,6 +14,8 @@ import { claimStorageKey, releaseStorageKey } from './storage-key-users.js';
 export class SaveSlot implements ReactiveController {
   /** The best scores under the key (loaded on demand). */
   bestScores: BestScores;
+  /** The finished games with their reviews under the key (the History panel's; loaded on demand). */
+  playHistory: PlayHistory;
   private key: string | null = null;
   private store: GameStore | null = null;
 
@@ -22,6 +25,7 @@ export class SaveSlot implements ReactiveController {
   ) {
     host.addController(this);
     this.bestScores = new BestScores('default', () => host.requestUpdate());
+    this.playHistory = new PlayHistory('default', () => host.requestUpdate());
   }
 
   /** Keeps everything under `key` from now on (the element's `storage-key`). */
@@ -31,6 +35,7 @@ export class SaveSlot implements ReactiveController {
     this.claim();
     this.store = new GameStore({ storageKey: key });
     this.bestScores = new BestScores(key, () => this.host.requestUpdate());
+    this.playHistory = new PlayHistory(key, () => this.host.requestUpdate());
   }
 
   /** The saved game, or why there is none that can be resumed. */

@@ -123,6 +123,7 @@ export class DicePoker extends LitElement {
     refused: (error) => this.overlay.refused(error),
     started: () => this.overlay.closePanels(''),
     ended: () => this.focusing.panel(),
+    solver: () => this.coach.load().then(() => this.coach.solver),
   });
   private readonly overlay: Overlay = new Overlay(this, {
     calls: this,

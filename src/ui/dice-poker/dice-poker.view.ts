@@ -11,6 +11,7 @@ import type { RequestClockDetail } from '../events.js';
 import type { ClaimView } from '../components/dp-online-bar/dp-online-bar.component.js';
 import type { MyGamesView } from '../components/dp-my-games/dp-my-games.component.js';
 import type { GameProofWords } from '../components/dp-game-proof/dp-game-proof.component.js';
+import type { PlayHistory } from './PlayHistory.js';
 
 /** Online play as the view shows it. */
 export interface OnlineView {
@@ -79,6 +80,8 @@ export interface DicePokerView {
   announcement: string;
   solver: SolverClient | null;
   history: HighScore[];
+  /** The finished games with their reviews, and whether the History panel is open. */
+  playHistory: Pick<PlayHistory, 'open' | 'games' | 'note'>;
   online: OnlineView;
   on: {
     roll(): void;
@@ -92,6 +95,9 @@ export interface DicePokerView {
     showReview(): void;
     skipBot(): void;
     clearHistory(): void;
+    openHistory(): void;
+    closeHistory(): void;
+    importHistory(text: string): void;
     host(name: string): void;
     join(name: string): void;
     startOnline(): void;
@@ -160,6 +166,7 @@ function startPanel(v: DicePokerView): TemplateResult {
       @dp-request-new-game=${(e: CustomEvent<NewGameOptions>) => v.on.start(e.detail)}
       @dp-request-cancel=${() => v.on.setUp(false)}
       @dp-request-host=${(e: CustomEvent<{ name: string }>) => v.on.host(e.detail.name)}
+      @dp-request-history=${v.on.openHistory}
     ></dp-start-panel>
     ${
       v.online.myGames
@@ -169,6 +176,19 @@ function startPanel(v: DicePokerView): TemplateResult {
           ></dp-my-games>`
         : nothing
     }
+  </div>`;
+}
+
+/** The History panel (a chunk of its own, loaded when opened), over whichever panel opened it. */
+function historyPanel(v: DicePokerView): TemplateResult {
+  return html`<div class="modal" lang=${v.language}>
+    <dp-history
+      .strings=${v.strings}
+      .games=${v.playHistory.games}
+      .note=${v.playHistory.note}
+      @dp-request-close-history=${v.on.closeHistory}
+      @dp-request-import-history=${(e: CustomEvent<{ text: string }>) => v.on.importHistory(e.detail.text)}
+    ></dp-history>
   </div>`;
 }
 
@@ -207,6 +227,9 @@ function gameOverPanel(v: DicePokerView, game: Game): TemplateResult {
               ${v.strings.coach.showReview}
             </button>`
       }
+      <button class="secondary review-button" data-show-history @click=${v.on.openHistory}>
+        ${v.strings.coach.showHistory}
+      </button>
     </div>
   </div>`;
 }
@@ -308,13 +331,15 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
       }
     </div>
     ${
-      onlinePanelOpen
-        ? onlinePanel(v)
-        : !game || v.settingUp
-          ? startPanel(v)
-          : game.over
-            ? gameOverPanel(v, game)
-            : nothing
+      v.playHistory.open
+        ? historyPanel(v)
+        : onlinePanelOpen
+          ? onlinePanel(v)
+          : !game || v.settingUp
+            ? startPanel(v)
+            : game.over
+              ? gameOverPanel(v, game)
+              : nothing
     }
     ${onlineBar(v)} ${topbar(v, playing)}
     <div class="sr-only" role="status" aria-live="polite" lang=${v.language}>${v.announcement}</div>`;

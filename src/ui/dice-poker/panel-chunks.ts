@@ -24,3 +24,14 @@ export function loadOnlinePanel(): void {
     console.warn('<dice-poker>: the online panel could not be loaded', error);
   });
 }
+
+/** The History panel's chunk, once asked for (null again after a failed load, so it is retried). */
+let historyPanel: Promise<unknown> | null = null;
+
+/** Loads the History panel (its charts and words): only opening it needs them. */
+export function loadHistoryPanel(): void {
+  historyPanel ??= import('../components/dp-history/dp-history.js').catch((error: unknown) => {
+    historyPanel = null;
+    console.warn('<dice-poker>: the history panel could not be loaded', error);
+  });
+}

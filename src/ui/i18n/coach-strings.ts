@@ -68,6 +68,10 @@ export interface CoachStrings {
   noMistakes: string;
   /** Heading of the loss per round chart. */
   lossByRound: string;
+  /** The loss per round chart's x axis. */
+  roundAxis: string;
+  /** Opens a chart's numbers as a table. */
+  asTable: string;
   /** When a decision was made: round (0-based) and throws seen. */
   when: (turn: number, throwNumber: number) => string;
   chosen: string;
@@ -131,6 +135,8 @@ const en: CoachStrings = {
   allDecisions: 'All decisions',
   noMistakes: 'No mistakes: every decision was the best.',
   lossByRound: 'Points lost by round',
+  roundAxis: 'Round',
+  asTable: 'Show as a table',
   when: (turn, throwNumber) => `Round ${turn + 1}, throw ${throwNumber}`,
   chosen: 'Chosen',
   scored: (row, points) => `${row} (${points})`,
@@ -184,6 +190,8 @@ const et: CoachStrings = {
   allDecisions: 'Kõik otsused',
   noMistakes: 'Vigu polnud: iga otsus oli parim.',
   lossByRound: 'Kaotatud punktid vooru kaupa',
+  roundAxis: 'Voor',
+  asTable: 'Näita tabelina',
   when: (turn, throwNumber) => `Voor ${turn + 1}, ${throwNumber}. vise`,
   chosen: 'Valik',
   scored: (row, points) => `${row} (${points})`,

@@ -106,6 +106,7 @@ export const en: Strings = {
   coach: {
     showHints: 'Show hints',
     showReview: 'Show review',
+    showHistory: 'History',
     botThinking: (name) => `${name} is thinking…`,
     skip: 'Fast forward',
   },

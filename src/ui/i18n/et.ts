@@ -106,6 +106,7 @@ export const et: Strings = {
   coach: {
     showHints: 'Näita vihjeid',
     showReview: 'Näita analüüsi',
+    showHistory: 'Ajalugu',
     botThinking: (name) => `${name} mõtleb…`,
     skip: 'Kiirelt edasi',
   },

@@ -69,6 +69,8 @@ export interface Strings {
     /** Label of the switch that shows the hints. */
     showHints: string;
     showReview: string;
+    /** Opens the History panel (every finished game with its review). */
+    showHistory: string;
     botThinking: (name: string) => string;
     /** Plays the rest of the computer's turn without pauses. */
     skip: string;

@@ -1,4 +1,5 @@
-import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { barChart, dataTable } from '../../charts/bar-chart.js';
 import { property, state } from 'lit/decorators.js';
 import type { Game } from '../../../engine/index.js';
 import type { WinReviewedDecision } from '../../../engine/solver/index.js';
@@ -184,18 +185,27 @@ export class DpReview extends LitElement {
     </div>`;
   }
 
-  /** A bar per round, as tall as the points lost in it. */
+  /** A bar per round, as tall as the points lost in it, axes labelled (the chart the History shares). */
   private chart(review: PlayerReview) {
     const s = coachStringsFor(this.strings.lang);
     const rounds = lossByRound(review);
-    const scale = Math.max(5, ...rounds);
-    return html`<svg class="chart" viewBox="0 0 130 34" role="img" aria-label=${s.lossByRound}>
-      ${rounds.map((loss, turn) => {
-        const h = Math.max(loss > 0.005 ? 1 : 0.4, (loss / scale) * 30);
-        return svg`<rect x=${turn * 10 + 1} y=${32 - h} width="8" height=${h} rx="1.5"
-          class=${loss > 0.005 ? 'bar' : 'bar zero'}><title>${turn + 1}: ${s.loss(loss)}</title></rect>`;
+    const labels = rounds.map((_, turn) => String(turn + 1));
+    return html`${barChart({
+        title: s.lossByRound,
+        values: rounds,
+        labels,
+        xLabel: s.roundAxis,
+        yLabel: s.pointsLost,
+        format: s.number,
       })}
-    </svg>`;
+      <details>
+        <summary>${s.asTable}</summary>
+        ${dataTable(
+          s.lossByRound,
+          [s.roundAxis, s.pointsLost],
+          rounds.map((loss, turn) => [labels[turn]!, s.number(loss)]),
+        )}
+      </details>`;
   }
 
   private player(review: PlayerReview) {

@@ -1,11 +1,13 @@
 import { css } from 'lit';
 import { miniDiceStyles } from '../../coach/mini-dice.js';
 import { panelStyles } from '../../shared.styles.js';
+import { chartStyles } from '../../charts/bar-chart.js';
 
 /** Styles of <dp-review>. */
 export const reviewStyles = [
   panelStyles,
   miniDiceStyles,
+  chartStyles,
   css`
     :host {
       display: block;
@@ -13,8 +15,11 @@ export const reviewStyles = [
     }
     .card {
       padding: 0.8rem 1rem;
-      max-height: var(--dp-review-height, 70vh);
+      /* One scroller: the panel it sits in scrolls (the game-over stack); a page may bound it instead. */
+      max-height: var(--dp-review-height, none);
       overflow: auto;
+      /* Opaque: the score sheet behind must not show through the rows. */
+      background: var(--dp-panel-solid, #1a1511);
       box-sizing: border-box;
     }
     h2 {
@@ -54,17 +59,8 @@ export const reviewStyles = [
     .chart-title {
       font-size: 0.75rem;
     }
-    .chart {
-      display: block;
-      width: 100%;
-      max-width: 20rem;
-      height: 2.4rem;
-    }
-    .bar {
-      fill: var(--dp-accent, #e0a526);
-    }
-    .bar.zero {
-      fill: rgba(255, 236, 200, 0.35);
+    .dp-chart {
+      max-width: 24rem;
     }
     .decisions {
       list-style: none;

@@ -13,6 +13,7 @@ import { reviewGame, worstDecisions, type GameReview } from '../../../engine/sol
 import type { SolverClient } from '../../coach/SolverClient.js';
 import { coachStringsFor } from '../../i18n/coach-strings.js';
 import { stringsFor } from '../../i18n/index.js';
+import { lossByRound } from '../../coach/review-model.js';
 import './dp-review.js';
 
 const table = getTable('seed');
@@ -73,7 +74,15 @@ describe('<dp-review>', () => {
     const mari = players[0]!;
     expect(text(mari.querySelector('[data-loss] strong'))).toBe(coach.loss(review.players[0]!.totalLoss));
     expect(text(mari.querySelector('.facts'))).toContain(`${coach.finalScore} ${totals(game)[0]}`);
-    expect(mari.querySelectorAll('svg.chart rect')).toHaveLength(13);
+    // A bar per round on a chart with both axes labelled, and its numbers as a table.
+    expect(mari.querySelectorAll('svg.dp-chart rect')).toHaveLength(13);
+    expect([...mari.querySelectorAll('svg.dp-chart text.label')].map(text)).toEqual([
+      coach.roundAxis,
+      coach.pointsLost,
+    ]);
+    expect(mari.querySelectorAll('svg.dp-chart text.tick').length).toBeGreaterThan(13);
+    const cells = [...mari.querySelectorAll('.dp-table tbody tr')].map((tr) => text(tr.lastElementChild));
+    expect(cells).toEqual(lossByRound(review.players[0]!).map((loss) => coach.number(loss)));
     // The five decisions that lost the most, worst first, as the engine ranks them.
     const expected = worstDecisions(review.players[0]!, 5);
     const worst = [...mari.querySelectorAll('[data-worst] li')];

@@ -14,6 +14,7 @@ import { onlineStringsFor } from '../../i18n/online-strings.js';
  * Before a game: 1 to 6 players and their names, and the rule set.
  *
  * @event {CustomEvent<NewGameOptions>} dp-request-new-game - Start was pressed: `{ players, rules, seats }`.
+ * @event {CustomEvent<void>} dp-request-history - "History" was pressed: every finished game, with its review.
  * @event {CustomEvent<{ name: string }>} dp-request-host - "Play online" was pressed: a room for the first player.
  * @event {CustomEvent<void>} dp-request-cancel - Back to the game in progress (Cancel or Escape, when `cancellable`).
  *
@@ -162,7 +163,22 @@ export class DpStartPanel extends OverlayPanel {
         <button type="button" class="secondary" data-play-online @click=${() => this.playOnline()}>
           ${onlineStringsFor(s.lang).playOnline}
         </button>
+        <button
+          type="button"
+          class="secondary"
+          data-show-history
+          @click=${() => emit(this, 'dp-request-history')}
+        >
+          ${s.coach.showHistory}
+        </button>
       </p>
     </form>`;
+  }
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    /** The start panel's "History": open the History panel. */
+    'dp-request-history': CustomEvent<void>;
   }
 }

@@ -52,6 +52,10 @@ export const startPanelStyles = [
       margin-top: 0.6rem;
     }
     .online {
+      display: flex;
+      flex-wrap: wrap;
+      justify-content: center;
+      gap: 0.5rem;
       margin: 0.8rem 0 0;
       padding-top: 0.7rem;
       border-top: 1px solid rgba(255, 236, 200, 0.15);
