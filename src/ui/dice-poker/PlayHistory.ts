@@ -1,6 +1,5 @@
 import type { Game } from '../../engine/index.js';
 import type { SolverClient } from '../coach/SolverClient.js';
-import { seatPlaysOf } from '../coach/hints-model.js';
 import type { SeatKind } from '../coach/seats.js';
 import type { Strings } from '../i18n/index.js';
 import type { GameRecord } from '../persistence/game-record.js';
@@ -55,7 +54,10 @@ export class PlayHistory {
     const date = new Date();
     const several = game.players.length > 1;
     void (async () => {
-      const [history, { recordsOf }] = await Promise.all([this.history(), import('./history-end.js')]);
+      const [history, { recordsOf, seatPlaysOf }] = await Promise.all([
+        this.history(),
+        import('./history-end.js'),
+      ]);
       const client = await solver().catch(() => null);
       const review = client ? await client.review(game).catch(() => null) : null;
       const plays = seatPlaysOf(kinds, game.players.length);

@@ -4,3 +4,4 @@
  */
 export { GameHistory } from '../persistence/GameHistory.js';
 export { recordsOf } from '../coach/history-model.js';
+export { seatPlaysOf } from '../coach/hints-model.js';
