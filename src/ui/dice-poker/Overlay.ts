@@ -192,7 +192,7 @@ export class Overlay {
         clearHistory: () => saves.bestScores.clear(),
         openHistory: () => void saves.playHistory.show().then(() => this.parts.focus.panel()),
         closeHistory: () => (saves.playHistory.hide(), this.parts.focus.followPanel(true)),
-        importHistory: (text) => saves.playHistory.importFile(text, () => this.parts.strings()),
+        importHistory: (text) => saves.playHistory.importFile(text, this.parts.strings().lang),
         host: (name) => this.attempt(() => calls.hostOnline({ name })),
         startOnline: () => this.attempt(() => calls.startOnline()),
         verify: () => this.attempt(() => calls.verifyGameRecord()),
