@@ -16,6 +16,7 @@ export interface HistoryStrings {
   skill: string;
   luck: string;
   luckHelp: string;
+  /** The column of chance to win given away: percentage points summed over the decisions. */
   winLost: string;
   /** Averages over the last 10 games with a value, and over all. */
   averages: (recent: string, all: string) => string;
@@ -57,7 +58,7 @@ const en: HistoryStrings = {
   skill: 'Skill: points lost against the best play (lower is better)',
   luck: 'Luck: your dice against the average',
   luckHelp: 'The expected final score of the dice you were dealt, minus the average of best play',
-  winLost: 'Chance to win given away (percentage points, all decisions)',
+  winLost: 'Chance to win lost (pp)',
   averages: (recent, all) => `Average: last 10 ${recent} · all games ${all}`,
   lastTen: 'average of the last 10',
   allTime: 'average of all games',
@@ -99,7 +100,7 @@ const et: HistoryStrings = {
   skill: 'Oskus: parima mänguga võrreldes kaotatud punktid (vähem on parem)',
   luck: 'Õnn: sinu täringud keskmisega võrreldes',
   luckHelp: 'Sulle langenud täringute oodatav lõppskoor miinus parima mängu keskmine',
-  winLost: 'Käest antud võiduvõimalus (protsendipunktid, kõik otsused)',
+  winLost: 'Kaotatud võiduvõimalus (pp)',
   averages: (recent, all) => `Keskmine: viimased 10 ${recent} · kõik mängud ${all}`,
   lastTen: 'viimase 10 keskmine',
   allTime: 'kõigi mängude keskmine',
