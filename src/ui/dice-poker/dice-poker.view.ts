@@ -12,6 +12,7 @@ import type { ClaimView } from '../components/dp-online-bar/dp-online-bar.compon
 import type { MyGamesView } from '../components/dp-my-games/dp-my-games.component.js';
 import type { GameProofWords } from '../components/dp-game-proof/dp-game-proof.component.js';
 import type { PlayHistory } from './PlayHistory.js';
+import type { TurnWait } from '../components/dp-controls/dp-controls.component.js';
 
 /** Online play as the view shows it. */
 export interface OnlineView {
@@ -271,6 +272,13 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
   const watching = v.botTurn || v.othersTurn;
   const locked = v.busy || watching;
   const name = game ? game.players[game.current]!.name : '';
+  const online = v.online.seat >= 0;
+  // Online, the turn of this page's seat that it cannot play: the room is out of reach.
+  const waiting: TurnWait | null = v.botTurn
+    ? { kind: 'computer', name }
+    : v.othersTurn
+      ? { kind: game?.current === v.online.seat ? 'link' : 'person', name }
+      : null;
   // While a panel asks something, the game behind it is inert: the keyboard stays in the panel.
   return html`<div class="layout ${game ? 'with-sheet' : ''}" lang=${v.language} ?inert=${modal}>
       <div class="table" part="table">
@@ -299,7 +307,9 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
               exportparts="roll-button, tray"
               .game=${game}
               .strings=${s}
-              .busy=${locked}
+              .busy=${v.busy}
+              .waiting=${waiting}
+              ?mine=${online && !watching && game?.current === v.online.seat}
               @dp-request-roll=${v.on.roll}
               @dp-request-hold=${(e: CustomEvent<{ index: number }>) => v.on.hold(e.detail.index)}
             ></dp-controls>`

@@ -38,6 +38,21 @@ export interface Strings {
   trayLabel: string;
   die: (index: number, face: number, held: boolean) => string;
   turnOf: (name: string, turn: number) => string;
+  /** Online, the turn line when the turn is this page's own. */
+  yourTurn: (name: string, turn: number) => string;
+  /** What the controls say on a turn this page only watches, so no one is told to throw who cannot. */
+  waiting: {
+    /** The throw button's words on another's turn (a computer's, or another person's online). */
+    turnOf: (name: string) => string;
+    /** Under them, while a computer decides. */
+    thinking: string;
+    /** The help line meanwhile. */
+    watch: (name: string) => string;
+    /** The throw button's words while the game server cannot be reached. */
+    link: string;
+    /** The help line meanwhile. */
+    linkHint: string;
+  };
   confirmZero: (row: string) => string;
   scoreZero: string;
   scores: (points: number) => string;

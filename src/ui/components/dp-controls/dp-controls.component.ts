@@ -7,6 +7,15 @@ import { dieFaceSvg } from '../../die-face.js';
 import { controlsStyles } from './dp-controls.styles.js';
 
 /**
+ * Who plays a turn this page only watches: a computer, another person (online), or no one can, for the
+ * game server is out of reach (online). `name` is the player whose turn it is.
+ */
+export interface TurnWait {
+  kind: 'computer' | 'person' | 'link';
+  name: string;
+}
+
+/**
  * The throw controls: a roll button that shows the throws left, a short hint, and a tray of the five
  * dice with their hold state (an alternative to clicking the 3D dice).
  *
@@ -30,9 +39,15 @@ export class DpControls extends LitElement {
   @property({ attribute: false }) strings!: Strings;
   /** True while dice are rolling. */
   @property({ type: Boolean }) busy = false;
+  /** Set on a turn this page only watches: the controls say whose it is instead of asking to throw. */
+  @property({ attribute: false }) waiting: TurnWait | null = null;
+  /** Online, the turn is this page's own: said plainly, and the throw button stands out. */
+  @property({ type: Boolean }) mine = false;
 
   private hint(game: Game): string {
     const s = this.strings;
+    const waiting = this.waiting;
+    if (waiting) return waiting.kind === 'link' ? s.waiting.linkHint : s.waiting.watch(waiting.name);
     // Said for the pointer the player has: a finger swipes and taps, a mouse flicks and clicks.
     const touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
     if (game.rollsUsed === 0) return touch ? s.touchHints.first : s.hintFirst;
@@ -40,14 +55,35 @@ export class DpControls extends LitElement {
     return s.hintScore;
   }
 
+  /**
+   * The throw button's words: what pressing it does, or while it cannot, why (dice rolling, whose turn
+   * it is, the server away). While a throw is in the air, the throws left are counted after it.
+   */
+  private rollWords(game: Game) {
+    const s = this.strings;
+    const waiting = this.waiting;
+    const left = rollsLeft(game);
+    if (this.busy) return html`${s.throwing} <small>${s.rollsLeft(Math.max(0, left - 1))}</small>`;
+    if (waiting?.kind === 'link') return html`${s.waiting.link} <small>&nbsp;</small>`;
+    if (waiting) {
+      const under = waiting.kind === 'computer' ? s.waiting.thinking : s.rollsLeft(left);
+      return html`${s.waiting.turnOf(waiting.name)} <small>${under}</small>`;
+    }
+    return html`${s.roll} <small>${s.rollsLeft(left)}</small>`;
+  }
+
   protected override render() {
     const game = this.game;
     if (!game || game.over) return nothing;
     const s = this.strings;
     const name = game.players[game.current]!.name;
-    const holdable = canHold(game) && !this.busy;
+    const waiting = this.waiting;
+    const locked = this.busy || waiting !== null;
+    const holdable = canHold(game) && !locked;
     return html`<div class="card">
-      <p class="turn">${s.turnOf(name, game.turn)}</p>
+      <p class="turn ${this.mine ? 'mine' : ''}" data-turn>
+        ${this.mine ? s.yourTurn(name, game.turn) : s.turnOf(name, game.turn)}
+      </p>
       <div
         class="tray ${game.rollsUsed === 0 ? 'unthrown' : ''}"
         part="tray"
@@ -69,13 +105,12 @@ export class DpControls extends LitElement {
         )}
       </div>
       <button
-        class="primary roll"
+        class="primary roll ${this.mine && !locked ? 'mine' : ''}"
         part="roll-button"
-        ?disabled=${this.busy || !canRoll(game)}
+        ?disabled=${locked || !canRoll(game)}
         @click=${() => emit(this, 'dp-request-roll')}
       >
-        ${this.busy ? s.throwing : s.roll}
-        <small>${s.rollsLeft(rollsLeft(game))}</small>
+        ${this.rollWords(game)}
       </button>
       <p class="hint">${this.hint(game)}</p>
     </div>`;

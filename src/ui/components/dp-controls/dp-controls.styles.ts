@@ -78,6 +78,15 @@ export const controlsStyles = [
     .roll {
       min-width: 9rem;
     }
+    /* Online, the player's own turn: plain to see away from the header, not only in words. */
+    .turn.mine {
+      color: var(--dp-accent, #e0a526);
+    }
+    .roll.mine {
+      box-shadow:
+        0 3px 0 rgba(0, 0, 0, 0.35),
+        0 0 0 3px rgba(255, 209, 102, 0.45);
+    }
     .roll small {
       display: block;
       font-weight: 500;

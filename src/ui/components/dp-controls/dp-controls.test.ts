@@ -98,6 +98,40 @@ describe('<dp-controls>', () => {
     expect(text(el.shadowRoot!.querySelector('.hint'))).toBe('Choose a row for these dice.');
   });
 
+  it('on a computer’s turn: whose turn and that it thinks, no throw asked for, nothing to press', async () => {
+    const el = await mount(thrown());
+    el.waiting = { kind: 'computer', name: 'Computer' };
+    await el.updateComplete;
+    expect(text(rollButton(el))).toBe("Computer's turn thinking…");
+    expect(rollButton(el).disabled).toBe(true);
+    expect(text(el.shadowRoot!.querySelector('.hint'))).toBe(
+      'Computer is playing this turn: watch the dice.',
+    );
+    // Its dice in the air: they roll, and the throws left are counted after this one.
+    el.busy = true;
+    await el.updateComplete;
+    expect(text(rollButton(el))).toBe('Rolling… 2 throws left');
+  });
+
+  it('online: another’s turn named, the server away said, the own turn plain', async () => {
+    const el = await mount(thrown());
+    el.waiting = { kind: 'person', name: 'Mari' };
+    await el.updateComplete;
+    expect(text(rollButton(el))).toBe("Mari's turn 3 throws left");
+    el.waiting = { kind: 'link', name: 'Mari' };
+    await el.updateComplete;
+    expect(text(rollButton(el))).toBe('Reconnecting…');
+    expect(text(el.shadowRoot!.querySelector('.hint'))).toBe(
+      'The game server is out of reach: your game is kept.',
+    );
+    el.waiting = null;
+    el.mine = true;
+    await el.updateComplete;
+    expect(text(el.shadowRoot!.querySelector('.turn'))).toBe('Your turn, Mari! Round 1 of 13');
+    expect(rollButton(el).classList.contains('mine')).toBe(true);
+    expect(rollButton(el).disabled).toBe(false);
+  });
+
   it('shows nothing for a finished game', async () => {
     let game = newGame({ players: ['Ann'], seed: 2 });
     for (const row of ROWS)

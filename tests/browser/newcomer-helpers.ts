@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { SeatKind } from '../../src/ui/coach/seats.js';
+
+/** The three screens a newcomer tried the game on: a desktop, a phone upright and on its side. */
+export const SCREENS = [
+  { name: 'desktop', viewport: { width: 1280, height: 720 }, touch: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
+  { name: 'landscape', viewport: { width: 844, height: 390 }, touch: true },
+] as const;
+
+/** Both languages of the page. */
+export const LANGS = ['en', 'et'] as const;
+
+export type Screen = (typeof SCREENS)[number];
+
+/** Runs `body` once per screen and language, each in a describe of its own with that screen's device. */
+export function onEveryScreen(body: (screen: Screen, lang: 'en' | 'et') => void): void {
+  for (const screen of SCREENS) {
+    for (const lang of LANGS) {
+      test.describe(`${screen.name} ${screen.viewport.width}x${screen.viewport.height}, ${lang}`, () => {
+        test.use({
+          viewport: screen.viewport,
+          hasTouch: screen.touch,
+          isMobile: screen.touch,
+          deviceScaleFactor: screen.touch ? 2 : 1,
+        });
+        body(screen, lang);
+      });
+    }
+  }
+}
+
+/** Opens the page and starts a game in the page's element through its API (seats: who plays each). */
+export async function startGame(
+  page: Page,
+  setup: { players: string[]; seats?: SeatKind[]; seed?: number; lang: 'en' | 'et' },
+  reducedMotion: 'reduce' | 'no-preference' = 'reduce',
+): Promise<void> {
+  await page.emulateMedia({ reducedMotion });
+  await page.goto('/');
+  await page.locator('dice-poker').evaluate((node, setup) => {
+    const el = node as HTMLElementTagNameMap['dice-poker'];
+    el.setAttribute('lang', setup.lang);
+    el.newGame({ players: setup.players, seats: setup.seats, seed: setup.seed ?? 1 });
+  }, setup);
+  await expect(page.locator('dice-poker dp-controls')).toBeVisible();
+}
+
+/** The text of the throw button and of the help line under it, as shown (spaces folded). */
+export function controlsWords(page: Page): Promise<{ button: string; hint: string; turn: string }> {
+  const fold = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+  return Promise.all([
+    page.locator('dice-poker [part="roll-button"]').innerText(),
+    page.locator('dice-poker dp-controls .hint').textContent(),
+    page.locator('dice-poker dp-controls [data-turn]').textContent(),
+  ]).then(([button, hint, turn]) => ({ button: fold(button), hint: fold(hint), turn: fold(turn) }));
+}
