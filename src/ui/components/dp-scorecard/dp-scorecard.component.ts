@@ -33,11 +33,37 @@ export class DpScorecard extends LitElement {
     if (changed.has('game') || changed.has('options')) this.confirming = null;
   }
 
+  /** The player whose column was last brought into view (see followCurrent). */
+  private followed: number | null = null;
+
   protected override updated(changed: Map<string, unknown>): void {
+    if (changed.has('game') && this.game && this.game.current !== this.followed) this.followCurrent();
     // The question about a 0 takes the keyboard with it, so Enter confirms and Escape is one Tab away.
     if (changed.has('confirming') && this.confirming) {
       this.renderRoot.querySelector<HTMLButtonElement>('[data-confirm-zero]')?.focus();
     }
+  }
+
+  /**
+   * Brings the column of the player whose turn it is into view when the sheet is wider than its box (six
+   * players on a phone): the box it scrolls in is the element's parent. The row names stick to the
+   * left, so the column must come clear of them, not merely into the box.
+   */
+  private followCurrent(): void {
+    const game = this.game!;
+    this.followed = game.current;
+    const scroller = this.parentElement;
+    const column = this.renderRoot.querySelector<HTMLElement>('thead th.current');
+    const names = this.renderRoot.querySelector<HTMLElement>('thead th:first-child');
+    if (!scroller || !column || !names || scroller.scrollWidth <= scroller.clientWidth) return;
+    const box = scroller.getBoundingClientRect();
+    const { left, right } = column.getBoundingClientRect();
+    const clear = names.getBoundingClientRect().right;
+    // A little room beyond the column's edge, so its border shows too.
+    const shift = left < clear ? left - clear - 6 : right > box.right ? right - box.right + 10 : 0;
+    if (shift === 0) return;
+    const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    scroller.scrollBy({ left: shift, behavior: still ? 'instant' : 'smooth' });
   }
 
   private choose(row: RowId): void {

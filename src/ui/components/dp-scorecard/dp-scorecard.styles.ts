@@ -51,6 +51,16 @@ export const scorecardStyles = [
       opacity: 1;
       background: var(--dp-panel-solid, #1c1712);
     }
+    /* A short sheet scrolls down inside its box (a phone on its side): the names stay on top. */
+    thead th {
+      position: sticky;
+      top: 0;
+      z-index: 1;
+      background: var(--dp-panel-solid, #1c1712);
+    }
+    thead th:first-child {
+      z-index: 2;
+    }
     thead th {
       font-size: 0.8rem;
       font-weight: 600;
