@@ -102,9 +102,22 @@ export const dicePokerStyles = css`
     .layout.with-sheet:has(.sheet dp-hints) {
       grid-template-columns: 1fr minmax(20rem, auto);
     }
+    /* The sheet keeps its whole height beside the table; the coach's hints above it take what is
+       left and scroll inside themselves, so no row is ever pushed below the fold. */
     .sheet {
       max-height: none;
       padding: 0.6rem 0.6rem 0.6rem 0;
+      display: flex;
+      flex-direction: column;
+    }
+    .sheet dp-hints {
+      flex: 0 1 auto;
+      min-height: 5rem;
+      overflow: auto;
+      overscroll-behavior: contain;
+    }
+    .sheet dp-scorecard {
+      flex: none;
     }
   }
   @container (max-width: 759px) {

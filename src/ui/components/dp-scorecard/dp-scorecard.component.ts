@@ -40,7 +40,10 @@ export class DpScorecard extends LitElement {
     if (changed.has('game') && this.game && this.game.current !== this.followed) this.followCurrent();
     // The question about a 0 takes the keyboard with it, so Enter confirms and Escape is one Tab away.
     if (changed.has('confirming') && this.confirming) {
-      this.renderRoot.querySelector<HTMLButtonElement>('[data-confirm-zero]')?.focus();
+      this.placeQuestion(this.confirming);
+      // All of the question in a short sheet's view (the row it asks about lies next to it).
+      this.renderRoot.querySelector('.ask')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      this.renderRoot.querySelector<HTMLButtonElement>('[data-confirm-zero]')?.focus({ preventScroll: true });
     }
   }
 
@@ -64,6 +67,25 @@ export class DpScorecard extends LitElement {
     if (shift === 0) return;
     const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
     scroller.scrollBy({ left: shift, behavior: still ? 'instant' : 'smooth' });
+  }
+
+  /**
+   * Lays the question about a 0 over the sheet beside the row it asks about: just under it for a row
+   * in the sheet's upper half, just over it for the others. The sheet keeps its size, and the row stays
+   * in sight.
+   */
+  private placeQuestion(row: RowId): void {
+    const card = this.renderRoot.querySelector<HTMLElement>('.card');
+    const question = this.renderRoot.querySelector<HTMLElement>('.confirm');
+    const line = this.renderRoot.querySelector<HTMLElement>(`tr[data-row="${row}"]`);
+    if (!card || !question || !line) return;
+    const box = card.getBoundingClientRect();
+    const at = line.getBoundingClientRect();
+    const top = at.top - box.top;
+    const under = top + at.height / 2 < box.height / 2;
+    // A couple of pixels apart: the row's border stays clear too.
+    const place = under ? top + at.height + 2 : top - question.offsetHeight - 2;
+    question.style.top = `${Math.max(0, Math.min(place, box.height - question.offsetHeight))}px`;
   }
 
   private choose(row: RowId): void {
@@ -170,11 +192,13 @@ export class DpScorecard extends LitElement {
       ${
         this.confirming
           ? html`<div class="confirm" role="alertdialog" aria-label=${s.confirmZero(s.rows[this.confirming])}>
-              <p>${s.confirmZero(s.rows[this.confirming])}</p>
-              <button class="secondary" @click=${() => (this.confirming = null)}>${s.cancel}</button>
-              <button class="primary" data-confirm-zero @click=${() => this.choose(this.confirming!)}>
-                ${s.scoreZero}
-              </button>
+              <div class="ask">
+                <p>${s.confirmZero(s.rows[this.confirming])}</p>
+                <button class="secondary" @click=${() => (this.confirming = null)}>${s.cancel}</button>
+                <button class="primary" data-confirm-zero @click=${() => this.choose(this.confirming!)}>
+                  ${s.scoreZero}
+                </button>
+              </div>
             </div>`
           : nothing
       }

@@ -103,13 +103,39 @@ export const scorecardStyles = [
       color: rgba(244, 239, 228, 0.55);
       border-color: rgba(244, 239, 228, 0.3);
     }
+    /*
+     * The question about a 0 lies over the sheet beside the row it asks about (placed by the element),
+     * so the sheet keeps its size, and the table beside or above it its own. Within a sheet wider than
+     * its box it stays in the view.
+     */
+    :host {
+      container-type: inline-size;
+    }
+    .card {
+      position: relative;
+    }
     .confirm {
+      position: absolute;
+      top: 0;
+      left: 0;
+      right: 0;
+      z-index: 3;
+    }
+    .ask {
+      position: sticky;
+      left: 0;
+      width: 100cqw;
+      box-sizing: border-box;
       display: flex;
       gap: 0.5rem;
       align-items: center;
       justify-content: flex-end;
       flex-wrap: wrap;
       padding: 0.5rem 0.75rem 0.7rem;
+      background: var(--dp-panel-solid, #1c1712);
+      border: 1px solid var(--dp-accent, #e0a526);
+      border-radius: 14px;
+      box-shadow: 0 6px 22px rgba(0, 0, 0, 0.55);
     }
     .confirm p {
       margin: 0;
