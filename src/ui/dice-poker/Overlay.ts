@@ -69,13 +69,39 @@ export class Overlay {
   ) {
     const { calls, sessions } = parts;
     new KeyboardController(host, {
-      context: () => ({ playing: this.personMayAct, canStartOver: !!sessions.game && !sessions.busy }),
+      context: () => ({ playing: this.personMayAct, canStartOver: !!sessions.game }),
       roll: () => this.attempt(() => calls.roll()),
       hold: (index) => this.attempt(() => calls.toggleHold(index)),
       rows: () => host.renderRoot.querySelector('dp-scorecard')?.focusOptions(),
       hints: () => this.toggleHints(),
-      newGame: () => this.setUp(true),
+      newGame: () => this.askNewGame(),
     });
+  }
+
+  /** "New game" is waiting for the dice in the air to rest (the panel then opens). */
+  private newGameAsked = false;
+
+  /**
+   * "New game" pressed: the panel opens at once, or, while dice are in the air (a computer's throw, say),
+   * as soon as they rest; the player is told so meanwhile, so the press is never lost in silence.
+   */
+  askNewGame(): void {
+    const sessions = this.parts.sessions;
+    if (!sessions.busy) return this.setUp(true);
+    this.parts.toast.show(this.parts.strings().newGameWaits);
+    if (this.newGameAsked) return;
+    this.newGameAsked = true;
+    const whenStill = async (): Promise<void> => {
+      while (sessions.busy) {
+        await sessions.session.settled();
+        // A throw still marked in the air once all is played: look again a moment later, not in a spin.
+        if (sessions.busy) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      this.newGameAsked = false;
+      // Unless a game was started meanwhile by other means (the API), or it ended.
+      if (sessions.game && !sessions.game.over) this.setUp(true);
+    };
+    void whenStill();
   }
 
   /** The one answer to "may the person here act now": the table's turn gate, and no panel open. */
@@ -176,6 +202,7 @@ export class Overlay {
         // Start pressed: the game begins and the keyboard goes to the table, where R or Space throws.
         start: (options) => (this.attempt(() => calls.newGame(options)), this.parts.focus.table()),
         setUp: (open) => this.setUp(open),
+        newGame: () => this.askNewGame(),
         toggleLang: () => {
           this.chosenLang = this.parts.language() === 'et' ? 'en' : 'et';
           this.host.requestUpdate();

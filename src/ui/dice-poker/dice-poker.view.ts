@@ -90,6 +90,8 @@ export interface DicePokerView {
     score(row: RowId): void;
     start(options: NewGameOptions): void;
     setUp(open: boolean): void;
+    /** "New game" in the top bar: the new-game panel, once no dice are in the air. */
+    newGame(): void;
     toggleLang(): void;
     toggleHints(): void;
     toggleMute(): void;
@@ -254,9 +256,7 @@ function topbar(v: DicePokerView, playing: boolean): TemplateResult {
         ? html`<button data-hints aria-pressed=${v.hintsOn ? 'true' : 'false'} @click=${v.on.toggleHints}>
               ${s.coach.showHints}
             </button>
-            <button data-new-game-top ?disabled=${v.busy} @click=${() => v.on.setUp(true)}>
-              ${s.newGame}
-            </button>`
+            <button data-new-game-top @click=${v.on.newGame}>${s.newGame}</button>`
         : nothing
     }
   </div>`;

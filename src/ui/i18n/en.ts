@@ -58,6 +58,7 @@ export const en: Strings = {
   start: 'Start game',
   newGame: 'New game',
   confirmNewGame: 'Abandon this game and start a new one?',
+  newGameWaits: 'New game: as soon as these dice stop rolling…',
   cancel: 'Cancel',
   roll: 'Throw',
   rollsLeft: (n) => (n === 1 ? '1 throw left' : `${n} throws left`),

@@ -58,6 +58,7 @@ export const et: Strings = {
   start: 'Alusta mängu',
   newGame: 'Uus mäng',
   confirmNewGame: 'Kas loobud sellest mängust ja alustad uut?',
+  newGameWaits: 'Uus mäng: kohe, kui need täringud peatuvad…',
   cancel: 'Tühista',
   roll: 'Viska',
   rollsLeft: (n) => (n === 1 ? '1 vise jäänud' : `${n} viset jäänud`),

@@ -24,6 +24,8 @@ export interface Strings {
   start: string;
   newGame: string;
   confirmNewGame: string;
+  /** "New game" pressed while dice are in the air: the panel opens once they rest. */
+  newGameWaits: string;
   cancel: string;
   roll: string;
   rollsLeft: (n: number) => string;

@@ -77,6 +77,8 @@ export interface GameSession {
   start(setup: GameSetup, kinds?: readonly SeatKind[]): void;
   /** Plays on from a game already under way (a saved one). */
   resume(game: Game, kinds?: readonly SeatKind[]): void;
+  /** Resolves once every change so far is played (a throw in the air has come to rest). */
+  settled(): Promise<void>;
   /** Calls `listener` on every change; returns the call that stops it. */
   subscribe(listener: (change: SessionChange) => void): () => void;
 }

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { ARTIFACTS, boxOf, overlap, stateOf } from './helpers.js';
+import { controlsWords, onEveryScreen, startGame } from './newcomer-helpers.js';
+
+const WORDS = {
+  en: { rolling: /^Rolling…/, newGame: 'New game', waits: 'New game: as soon as these dice stop rolling…' },
+  et: { rolling: /^Veereb…/, newGame: 'Uus mäng', waits: 'Uus mäng: kohe, kui need täringud peatuvad…' },
+};
+
+onEveryScreen((screen, lang) => {
+  test('“New game” while a computer’s throw is in the air: said to wait, then the panel opens', async ({
+    page,
+  }) => {
+    const words = WORDS[lang];
+    await startGame(
+      page,
+      { players: ['Mari', lang === 'et' ? 'Arvuti' : 'Computer'], seats: ['human', 'good'], lang, seed: 8 },
+      'no-preference',
+    );
+    await page.locator('dice-poker').evaluate(async (node) => {
+      const el = node as HTMLElementTagNameMap['dice-poker'];
+      await el.roll();
+      el.score('chance');
+    });
+    // The computer's dice in the air.
+    await expect
+      .poll(async () => (await controlsWords(page)).button, { timeout: 20_000, intervals: [10] })
+      .toMatch(words.rolling);
+    const newGame = page.locator('dice-poker [data-new-game-top]');
+    await expect(newGame).toHaveText(words.newGame);
+    await expect(newGame).toBeEnabled();
+    if (screen.touch) await newGame.tap();
+    else await newGame.click();
+    // Answered at once: the player is told why it waits...
+    const toast = page.locator('dice-poker .toast');
+    await expect(toast).toHaveText(words.waits, { timeout: 1_000 });
+    // Whole, and clear of the bar that says the computer plays.
+    expect(await toast.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(overlap(await boxOf(page, 'dice-poker .toast'), await boxOf(page, 'dice-poker .bot-bar'))).toBe(
+      false,
+    );
+    await page.screenshot({ path: `${ARTIFACTS}/newcomer-new-game-waits-${screen.name}-${lang}.png` });
+    // ...and the panel opens once the dice rest, the computer's throw counted.
+    await expect(page.locator('dice-poker dp-start-panel [data-start]')).toBeVisible({ timeout: 10_000 });
+    const state = await stateOf(page);
+    expect(state.current).toBe(1);
+    expect(state.rollsUsed).toBeGreaterThanOrEqual(1);
+    // The computer waits while the panel is open: nothing more is thrown.
+    await page.waitForTimeout(1_500);
+    expect((await stateOf(page)).rollsUsed).toBe(state.rollsUsed);
+  });
+});
