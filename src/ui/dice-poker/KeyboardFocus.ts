@@ -1,5 +1,9 @@
 import type { LitElement, ReactiveControllerHost } from 'lit';
 
+/** The panels that take the keyboard as they open. */
+// The History panel first: it opens over the others.
+const PANELS = 'dp-history, dp-start-panel, dp-game-over, dp-online-panel';
+
 /** What focus needs of the element: itself (is the keyboard in it?), its render root and its renders. */
 export type FocusHost = ReactiveControllerHost & HTMLElement & { readonly renderRoot: ParentNode };
 
@@ -32,15 +36,28 @@ export class KeyboardFocus {
     const active = document.activeElement;
     if (active !== this.host && active !== document.body && active !== null) return;
     void this.host.updateComplete.then(async () => {
-      const panel = this.host.renderRoot.querySelector<LitElement>(
-        // The History panel first: it opens over the others.
-        'dp-history, dp-start-panel, dp-game-over, dp-online-panel',
-      );
+      const panel = this.host.renderRoot.querySelector<LitElement>(PANELS);
       if (!panel) return;
       // Both panels come in chunks of their own: wait for the element, then for its first render.
       await customElements.whenDefined(panel.localName);
       await panel.updateComplete;
       panel.focus({ preventScroll: true });
+    });
+  }
+
+  /**
+   * The element has just been drawn for the first time: unless something else on the page has the
+   * keyboard, it goes to the panel open (the start panel's first field), else to the table, where R or
+   * Space throws. A player can type or throw at once, with no click first.
+   */
+  firstDrawn(): void {
+    const free = () => document.activeElement === document.body || document.activeElement === null;
+    // A touch screen has no keyboard to hand over, and a name field focused would pop one up unasked.
+    if (!free() || matchMedia('(pointer: coarse)').matches) return;
+    void this.host.updateComplete.then(() => {
+      if (!free()) return;
+      if (this.host.renderRoot.querySelector(PANELS)) this.panel();
+      else this.table();
     });
   }
 

@@ -18,6 +18,8 @@ import { renderDicePoker } from './dice-poker.view.js';
 import { KeyboardFocus } from './KeyboardFocus.js';
 import { Overlay } from './Overlay.js';
 import { SaveSlot } from './SaveSlot.js';
+import { browserStorage } from '../persistence/browser-storage.js';
+import { readLang, writeLang } from '../persistence/lang-setting.js';
 import { SessionController } from './SessionController.js';
 import { SoundController } from './SoundController.js';
 import { TableController } from './TableController.js';
@@ -138,7 +140,10 @@ export class DicePoker extends LitElement {
     strings: () => this.strings,
     rules: () => this.attrs.rules(this.rules),
     announcement: () => this.follower.announcement,
-    languagePicked: () => this.follower.saveGame(),
+    languagePicked: () => {
+      this.follower.saveGame();
+      if (this.overlay.chosenLang) writeLang(browserStorage(), this.overlay.chosenLang, this.storageKey);
+    },
   });
 
   private get game(): Game | null {
@@ -273,6 +278,8 @@ export class DicePoker extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.hasUpdated || changed.has('storageKey')) {
       this.saves.open(this.storageKey);
+      // The language last picked in the overlay, from the start panel on (a saved game keeps one too).
+      this.overlay.chosenLang = readLang(browserStorage(), this.storageKey);
       // A saved game resumes, unless the markup names players: that means "start this game now".
       if (this.players === null) this.resume();
     }
@@ -285,10 +292,14 @@ export class DicePoker extends LitElement {
   /** Resumes the saved game exactly as it was; bad saved data is dropped with a visible message. */
   private resume(): void {
     const saved = this.saves.load();
-    if (saved.ok && saved.lang) this.overlay.chosenLang = saved.lang;
+    if (!this.overlay.chosenLang && saved.ok && saved.lang) this.overlay.chosenLang = saved.lang;
     if (this.sessions.resume(saved) || saved.ok || saved.reason === 'none') return;
     // A word that vanished before the player looked would be lost: it stays until a game starts.
     this.overlay.tell(this.strings.savedGameRefused[saved.reason]);
+  }
+
+  protected override firstUpdated(): void {
+    this.focusing.firstDrawn();
   }
 
   protected override render() {

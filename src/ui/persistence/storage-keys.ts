@@ -28,3 +28,8 @@ export function scoresKey(storageKey?: string | null): string {
 export function historyKey(storageKey?: string | null): string {
   return `${scope(storageKey)}:history`;
 }
+
+/** Where the language picked in the overlay is remembered. */
+export function langKey(storageKey?: string | null): string {
+  return `${scope(storageKey)}:lang`;
+}
