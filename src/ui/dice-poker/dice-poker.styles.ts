@@ -173,12 +173,22 @@ export const dicePokerStyles = css`
       grid-template-rows: auto minmax(0, 1fr);
       grid-template-areas: 'table controls' 'table sheet';
     }
+    /* The side column is short: the controls keep to two lines (whose turn; dice and Throw) and the
+       help line, which would wrap and move everything under it at each throw, is left out, as on a short
+       phone held upright; the sheet is dense, so that most of its rows show. */
     dp-controls {
-      padding: 0.5rem 0.5rem 0.3rem 0;
+      padding: 0.4rem 0.5rem 0.3rem 0;
+      --dp-controls-hint-display: none;
     }
     .sheet {
       max-height: none;
       padding: 0 0.5rem 0.5rem 0;
+    }
+    dp-scorecard {
+      --dp-sheet-font-size: 0.8rem;
+      --dp-sheet-cell-padding: 0.06rem 0.45rem;
+      --dp-sheet-option-pad: 0.06rem;
+      --dp-sheet-caption-display: none;
     }
     .topbar {
       gap: 0.25rem;

@@ -72,6 +72,12 @@ export class DpControls extends LitElement {
     return html`${s.roll} <small>${s.rollsLeft(left)}</small>`;
   }
 
+  /** The whole of the words on the button, for a pointer that rests on it (a long name is cut short there). */
+  private waitingTitle(waiting: TurnWait): string {
+    const s = this.strings;
+    return waiting.kind === 'link' ? s.waiting.link : s.waiting.turnOf(waiting.name);
+  }
+
   protected override render() {
     const game = this.game;
     if (!game || game.over) return nothing;
@@ -107,6 +113,7 @@ export class DpControls extends LitElement {
       <button
         class="primary roll ${this.mine && !locked ? 'mine' : ''}"
         part="roll-button"
+        title=${this.waiting ? this.waitingTitle(this.waiting) : nothing}
         ?disabled=${locked || !canRoll(game)}
         @click=${() => emit(this, 'dp-request-roll')}
       >

@@ -75,8 +75,14 @@ export const controlsStyles = [
     .tray.unthrown .die {
       opacity: 0.45;
     }
+    /* One line of words, whatever they say (Throw, Rolling…, a long name's turn): the button never
+       grows, so the tray beside it and everything under it stay where they are. */
     .roll {
       min-width: 9rem;
+      max-width: 11rem;
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
     }
     /* Online, the player's own turn: plain to see away from the header, not only in words. */
     .turn.mine {
@@ -89,6 +95,8 @@ export const controlsStyles = [
     }
     .roll small {
       display: block;
+      overflow: hidden;
+      text-overflow: ellipsis;
       font-weight: 500;
       font-size: 0.72rem;
     }
@@ -103,6 +111,7 @@ export const controlsStyles = [
       }
       .roll {
         min-width: 6.5rem;
+        max-width: 7.5rem;
         padding-inline: 0.6rem;
       }
       .hint {
