@@ -5,9 +5,11 @@ import { panelStyles } from '../shared.styles.js';
 export const overlayPanelStyles = [
   panelStyles,
   css`
+    /* Opaque: the sheet and the table behind a panel must not show through its words. */
     .card {
       padding: 1.2rem 1.4rem;
       box-sizing: border-box;
+      background: var(--dp-panel-solid, #1c1712);
     }
   `,
 ];

@@ -123,6 +123,7 @@ export const dicePokerStyles = css`
   @container (max-width: 759px) {
     dp-scorecard {
       font-size: 0.85rem;
+      --dp-sheet-name-width: 6.5em;
     }
   }
   /*
@@ -145,7 +146,7 @@ export const dicePokerStyles = css`
     dp-scorecard {
       font-size: 1rem;
       --dp-sheet-font-size: 0.84rem;
-      --dp-sheet-cell-padding: 0.16rem 0.45rem;
+      --dp-sheet-cell-padding: 0.02rem 0.45rem;
       --dp-sheet-option-pad: 0.06rem;
       --dp-sheet-caption-display: none;
     }
@@ -156,7 +157,7 @@ export const dicePokerStyles = css`
     }
     dp-scorecard {
       --dp-sheet-font-size: 0.8rem;
-      --dp-sheet-cell-padding: 0.08rem 0.4rem;
+      --dp-sheet-cell-padding: 0 0.4rem;
       --dp-sheet-option-pad: 0.08rem;
     }
   }
@@ -241,10 +242,13 @@ export const dicePokerStyles = css`
     background: rgba(10, 7, 4, 0.45);
     z-index: 3;
   }
+  /* A panel taller than a short screen (six players on a phone on its side) scrolls, from its top. */
   .modal {
     grid-auto-flow: row;
-    align-content: center;
+    align-content: safe center;
     gap: 0.6rem;
+    overflow-y: auto;
+    overscroll-behavior: contain;
   }
   .saved-notice {
     margin: 0;

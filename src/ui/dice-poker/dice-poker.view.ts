@@ -205,7 +205,19 @@ function gameOverPanel(v: DicePokerView, game: Game): TemplateResult {
         lang=${v.language}
         @dp-request-setup=${() => v.on.setUp(true)}
         @dp-request-clear-history=${v.on.clearHistory}
-      ></dp-game-over>
+      >
+        ${
+          // Inside the game-over card, with its other buttons (its slot).
+          v.showReview
+            ? nothing
+            : html`<button class="secondary review-button" data-show-review @click=${v.on.showReview}>
+                ${v.strings.coach.showReview}
+              </button>`
+        }
+        <button class="secondary review-button" data-show-history @click=${v.on.openHistory}>
+          ${v.strings.coach.showHistory}
+        </button>
+      </dp-game-over>
       ${
         v.online.proof
           ? html`<dp-game-proof
@@ -226,13 +238,8 @@ function gameOverPanel(v: DicePokerView, game: Game): TemplateResult {
               .seats=${v.seats}
               .client=${v.solver}
             ></dp-review>`
-          : html`<button class="secondary review-button" data-show-review @click=${v.on.showReview}>
-              ${v.strings.coach.showReview}
-            </button>`
+          : nothing
       }
-      <button class="secondary review-button" data-show-history @click=${v.on.openHistory}>
-        ${v.strings.coach.showHistory}
-      </button>
     </div>
   </div>`;
 }

@@ -53,6 +53,7 @@ export const en: Strings = {
   playerName: (n) => `Name of player ${n}`,
   defaultName: (n) => `Player ${n}`,
   addPlayer: 'Add player',
+  playersFull: (max) => `At most ${max} players`,
   removePlayer: 'Remove player',
   ruleSet: 'Rules',
   start: 'Start game',

@@ -53,6 +53,7 @@ export const et: Strings = {
   playerName: (n) => `Mängija ${n} nimi`,
   defaultName: (n) => `Mängija ${n}`,
   addPlayer: 'Lisa mängija',
+  playersFull: (max) => `Kõige rohkem ${max} mängijat`,
   removePlayer: 'Eemalda mängija',
   ruleSet: 'Reeglid',
   start: 'Alusta mängu',

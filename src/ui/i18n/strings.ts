@@ -19,6 +19,8 @@ export interface Strings {
   playerName: (n: number) => string;
   defaultName: (n: number) => string;
   addPlayer: string;
+  /** Why no player can be added: the table is full. */
+  playersFull: (max: number) => string;
   removePlayer: string;
   ruleSet: string;
   start: string;

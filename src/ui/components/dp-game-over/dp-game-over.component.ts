@@ -14,6 +14,8 @@ import { gameOverStyles } from './dp-game-over.styles.js';
  * @event {CustomEvent<void>} dp-request-setup - "New game" was pressed.
  * @event {CustomEvent<void>} dp-request-clear-history - "Clear best scores" was pressed.
  *
+ * @slot - More buttons beside "New game" (the element puts "Show review" there).
+ *
  * @tagname dp-game-over
  */
 export class DpGameOver extends OverlayPanel {
@@ -75,6 +77,7 @@ export class DpGameOver extends OverlayPanel {
               </button>`
             : nothing
         }
+        <slot></slot>
       </div>
     </div>`;
   }

@@ -88,6 +88,11 @@ export class DpScorecard extends LitElement {
     question.style.top = `${Math.max(0, Math.min(place, box.height - question.offsetHeight))}px`;
   }
 
+  /** Whether the player to act may choose `row` now (its cell offers a score, and none are locked). */
+  private choosable(row: RowId): boolean {
+    return !this.disabled && this.options[row] !== undefined && !this.game?.over;
+  }
+
   private choose(row: RowId): void {
     if (this.options[row] === 0 && this.confirming !== row) {
       this.confirming = row;
@@ -154,8 +159,9 @@ export class DpScorecard extends LitElement {
                   scope="col"
                   class=${i === game.current && !game.over ? 'current' : ''}
                   title=${p.name}
+                  aria-label=${p.name}
                 >
-                  ${p.name}
+                  <span class="who">${p.name}</span>
                 </th>`,
             )}
           </tr>
@@ -164,7 +170,14 @@ export class DpScorecard extends LitElement {
           ${ROWS.map(
             (row) =>
               html`<tr class=${row === UPPER_ROWS.at(-1) && !showBonus ? 'upper-end' : ''} data-row=${row}>
-                  <th scope="row" title=${s.rowHints[row]}>${s.rows[row]}</th>
+                  <th
+                    scope="row"
+                    title=${s.rowHints[row]}
+                    class=${this.choosable(row) ? 'choosable' : ''}
+                    @click=${() => this.choosable(row) && this.choose(row)}
+                  >
+                    ${s.rows[row]}
+                  </th>
                   ${game.players.map(
                     (_, i) =>
                       html`<td class=${i === game.current && !game.over ? 'current' : ''}>

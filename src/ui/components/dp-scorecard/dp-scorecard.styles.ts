@@ -39,7 +39,11 @@ export const scorecardStyles = [
        above it its size) whether or not the dice on the table offer scores. */
     tbody th,
     tbody td {
-      height: calc(1.2em + 2 * var(--dp-sheet-option-pad, 0.1rem) + 2px);
+      height: max(24px, calc(1.2em + 2 * var(--dp-sheet-option-pad, 0.1rem) + 2px));
+    }
+    /* A row's name scores too, as its cell does (a bigger target for a finger). */
+    tbody th.choosable {
+      cursor: pointer;
     }
     /* With many players the sheet scrolls sideways: the row names stay in view. */
     thead th:first-child,
@@ -65,9 +69,21 @@ export const scorecardStyles = [
       font-size: 0.8rem;
       font-weight: 600;
       opacity: 0.85;
-      max-width: 6.5em;
+      vertical-align: bottom;
+    }
+    /* A long name wraps onto a second line rather than lose its end ("Host Hannelore"); only one past
+       two lines is cut, whole in the cell's title and in what a screen reader hears. */
+    .who {
+      display: -webkit-box;
+      -webkit-box-orient: vertical;
+      -webkit-line-clamp: 2;
+      line-clamp: 2;
       overflow: hidden;
-      text-overflow: ellipsis;
+      white-space: normal;
+      overflow-wrap: anywhere;
+      max-width: var(--dp-sheet-name-width, 9em);
+      margin-left: auto;
+      line-height: 1.15;
     }
     thead th.current {
       color: var(--dp-accent, #e0a526);
@@ -85,9 +101,15 @@ export const scorecardStyles = [
       font-weight: 700;
       border-top: 1px solid rgba(255, 236, 200, 0.35);
     }
+    /* At least 24 by 24 CSS px (WCAG 2.2 target size), the digits centred in it. */
     .option {
+      display: flex;
+      align-items: center;
+      justify-content: flex-end;
+      box-sizing: border-box;
+      min-height: 24px;
       width: 100%;
-      min-width: 2.6em;
+      min-width: max(2.6em, 24px);
       background: rgba(255, 255, 255, 0.08);
       border: 1px dashed rgba(255, 209, 102, 0.6);
       border-radius: 6px;

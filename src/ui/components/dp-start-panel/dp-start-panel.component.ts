@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { MAX_NAME_LENGTH, MAX_PLAYERS, RULE_SETS, type RuleSetId } from '../../../engine/index.js';
 import type { Strings } from '../../i18n/index.js';
@@ -88,6 +88,8 @@ export class DpStartPanel extends OverlayPanel {
 
   protected override render() {
     const s = this.strings;
+    const full = this.draft.length >= MAX_PLAYERS;
+    const seatWords = coachStringsFor(s.lang);
     return html`<form class="card" @submit=${this.start} @keydown=${this.onKeyDown}>
       <h2>${s.title}</h2>
       ${this.cancellable ? html`<p class="warning" data-discard-warning>${s.confirmNewGame}</p>` : ''}
@@ -98,6 +100,7 @@ export class DpStartPanel extends OverlayPanel {
             html`<div class="name">
               <input
                 .value=${name}
+                title=${name}
                 maxlength=${MAX_NAME_LENGTH}
                 aria-label=${s.playerName(i + 1)}
                 data-player=${i}
@@ -105,14 +108,15 @@ export class DpStartPanel extends OverlayPanel {
               />
               <select
                 class="seat"
-                aria-label="${coachStringsFor(s.lang).seatKind} ${i + 1}"
+                aria-label="${seatWords.seatKind} ${i + 1}"
+                title=${seatWords.seats[this.draftSeats[i] ?? 'human']}
                 data-seat=${i}
                 @change=${(e: Event) => this.setSeat(i, (e.target as HTMLSelectElement).value)}
               >
                 ${SEAT_KINDS.map(
                   (kind) =>
                     html`<option value=${kind} ?selected=${kind === (this.draftSeats[i] ?? 'human')}>
-                      ${coachStringsFor(s.lang).seats[kind]}
+                      ${seatWords.seats[kind]}
                     </option>`,
                 )}
               </select>
@@ -130,15 +134,19 @@ export class DpStartPanel extends OverlayPanel {
               }
             </div>`,
         )}
-        <button
-          type="button"
-          class="secondary"
-          data-add-player
-          ?disabled=${this.draft.length >= MAX_PLAYERS}
-          @click=${() => this.addPlayer()}
-        >
-          + ${s.addPlayer}
-        </button>
+        <div class="add">
+          <button
+            type="button"
+            class="secondary"
+            data-add-player
+            ?disabled=${full}
+            aria-describedby=${full ? 'players-full' : nothing}
+            @click=${() => this.addPlayer()}
+          >
+            + ${s.addPlayer}
+          </button>
+          ${full ? html`<span id="players-full" class="full" data-players-full>${s.playersFull(MAX_PLAYERS)}</span>` : nothing}
+        </div>
       </fieldset>
       <fieldset>
         <legend>${s.ruleSet}</legend>

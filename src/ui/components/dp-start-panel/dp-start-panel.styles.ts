@@ -7,7 +7,7 @@ export const startPanelStyles = [
   panelFieldStyles,
   css`
     .card {
-      width: min(24rem, calc(100vw - 2rem));
+      width: min(27rem, calc(100vw - 2rem));
     }
     h2 {
       margin: 0 0 0.8rem;
@@ -36,11 +36,38 @@ export const startPanelStyles = [
     select {
       width: 100%;
     }
+    /* Who plays a seat is read whole ("Computer: plays to win"); the name takes the rest, its whole
+       text in its title where it is cut short. */
+    input[data-player] {
+      min-width: 5.5rem;
+    }
     select.seat {
       width: auto;
       flex: 0 0 auto;
-      /* The name keeps at least half the row. */
-      max-width: min(9.5rem, 45%);
+      min-width: 0;
+    }
+    @media (max-width: 480px) {
+      input[data-player],
+      select.seat {
+        font-size: 0.85rem;
+        padding-inline: 0.4rem;
+      }
+    }
+    .add {
+      display: flex;
+      align-items: center;
+      gap: 0.7rem;
+      flex-wrap: wrap;
+    }
+    /* A full table: the button looks as spent as it is, and the reason stands beside it. */
+    .add button:disabled {
+      opacity: 0.45;
+      border-style: dashed;
+      cursor: not-allowed;
+    }
+    .full {
+      font-size: 0.85rem;
+      opacity: 0.85;
     }
     .remove {
       width: 2.2rem;

@@ -1,0 +1,136 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ROWS } from '../../src/engine/index.js';
+import { ARTIFACTS, boxOf, inside, stateOf } from './helpers.js';
+import { onEveryScreen, startGame } from './newcomer-helpers.js';
+
+const WORDS = {
+  en: { full: 'At most 6 players', winner: 'Computer: plays to win', easy: 'Computer: beginner' },
+  et: { full: 'Kõige rohkem 6 mängijat', winner: 'Arvuti: mängib võidule', easy: 'Arvuti: algaja' },
+};
+
+/** Whether the text a <select> shows fits it whole (its own font, less its padding and arrow). */
+function selectShowsWhole(select: Locator): Promise<boolean> {
+  return select.evaluate((el: HTMLSelectElement) => {
+    const style = getComputedStyle(el);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = context.measureText(el.selectedOptions[0]!.textContent!.trim()).width;
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 18;
+    return text <= room;
+  });
+}
+
+/** How far the digits of a score button sit from its middle, up or down, in CSS px. */
+function digitsOffCentre(button: Locator): Promise<number> {
+  return button.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const text = range.getBoundingClientRect();
+    const box = el.getBoundingClientRect();
+    return Math.abs(text.top + text.height / 2 - (box.top + box.height / 2));
+  });
+}
+
+/** The alpha of an element's background colour. */
+function backgroundAlpha(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).evaluate((el) => {
+    const colour = getComputedStyle(el).backgroundColor;
+    const parts = colour.match(/[\d.]+/g)!.map(Number);
+    return parts.length === 4 ? parts[3]! : 1;
+  });
+}
+
+onEveryScreen((screen, lang) => {
+  test('start panel: opaque, “Add player” spent at six and saying why, who plays each seat read whole', async ({
+    page,
+  }) => {
+    const words = WORDS[lang];
+    await startGame(page, { players: ['Host Hannelore', 'Mari'], lang });
+    await page.locator('dice-poker [data-new-game-top]').click();
+    const panel = 'dice-poker dp-start-panel';
+    await expect(page.locator(`${panel} [data-start]`)).toBeVisible();
+    const add = page.locator(`${panel} [data-add-player]`);
+    for (let n = 2; n < 6; n++) await add.click();
+    await expect(page.locator(`${panel} input[data-player]`)).toHaveCount(6);
+    // Six: the button is spent, looks it, and the reason stands beside it (and is its description).
+    await expect(add).toBeDisabled();
+    expect(Number(await add.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(0.6);
+    await expect(page.locator(`${panel} [data-players-full]`)).toHaveText(words.full);
+    await expect(add).toHaveAccessibleDescription(words.full);
+    // Computers in two seats: what the seat says is shown whole, and in its title.
+    await page.locator(`${panel} select[data-seat="1"]`).selectOption('winner');
+    await page.locator(`${panel} select[data-seat="5"]`).selectOption('easy');
+    for (const [seat, text] of [
+      [1, words.winner],
+      [5, words.easy],
+    ] as const) {
+      const select = page.locator(`${panel} select[data-seat="${seat}"]`);
+      expect(await selectShowsWhole(select), `${text} shown whole`).toBe(true);
+      await expect(select).toHaveAttribute('title', text);
+    }
+    await expect(page.locator(`${panel} input[data-player="0"]`)).toHaveAttribute('title', 'Host Hannelore');
+    // Opaque: nothing of the sheet behind shows through its words.
+    expect(await backgroundAlpha(page, `${panel} .card`)).toBe(1);
+    // All of it on screen, or on a short screen within reach: it scrolls to its Start button.
+    const screenBox = { x: 0, y: 0, ...page.viewportSize()! };
+    if (screen.name !== 'landscape')
+      expect(inside(await boxOf(page, `${panel} .card`), screenBox)).toBe(true);
+    else {
+      expect((await boxOf(page, `${panel} h2`)).y).toBeGreaterThanOrEqual(0);
+      await page.locator(`${panel} [data-start]`).scrollIntoViewIfNeeded();
+      expect(inside(await boxOf(page, `${panel} [data-start]`), screenBox)).toBe(true);
+    }
+    await page.screenshot({ path: `${ARTIFACTS}/newcomer-start-six-${screen.name}-${lang}.png` });
+  });
+
+  test('the sheet: names read whole, score targets 24 px with centred digits, a row’s name scores', async ({
+    page,
+  }) => {
+    await startGame(page, { players: ['Host Hannelore', 'Computer 2'], seats: ['human', 'easy'], lang });
+    for (const name of ['Host Hannelore', 'Computer 2']) {
+      const head = page.locator(`dice-poker dp-scorecard thead th[title="${name}"]`);
+      await expect(head).toHaveAttribute('aria-label', name);
+      // Not cut: the name's box holds all its text.
+      expect(
+        await head
+          .locator('.who')
+          .evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1),
+        `${name} whole`,
+      ).toBe(true);
+    }
+    await page.locator('dice-poker [part="roll-button"]').click();
+    await expect(page.locator('dice-poker dp-scorecard button.option')).toHaveCount(13);
+    for (const row of ROWS) {
+      const option = page.locator(`dice-poker dp-scorecard button.option[data-row="${row}"]`);
+      const box = await boxOf(page, `dice-poker dp-scorecard button.option[data-row="${row}"]`);
+      expect(box.height, `${row} tall enough`).toBeGreaterThanOrEqual(24);
+      expect(box.width, `${row} wide enough`).toBeGreaterThanOrEqual(24);
+      expect(await digitsOffCentre(option), `${row}'s digits centred`).toBeLessThanOrEqual(1.5);
+    }
+    await page.screenshot({ path: `${ARTIFACTS}/newcomer-sheet-targets-${screen.name}-${lang}.png` });
+    // The row's name scores, as its cell does (a tap on a phone, a click elsewhere).
+    const name = page.locator('dice-poker dp-scorecard tr[data-row="chance"] th');
+    if (screen.touch) await name.tap();
+    else await name.click();
+    await expect.poll(async () => (await stateOf(page)).players[0]!.scores.chance).toBeDefined();
+  });
+
+  test('game over: “Show review” inside the game-over panel', async ({ page }) => {
+    await startGame(page, { players: ['Mari'], lang });
+    await page.locator('dice-poker').evaluate(
+      async (node, rows) => {
+        const el = node as HTMLElementTagNameMap['dice-poker'];
+        for (const row of rows) {
+          await el.roll();
+          el.score(row as never);
+        }
+      },
+      [...ROWS],
+    );
+    const card = await boxOf(page, 'dice-poker dp-game-over .card');
+    const review = await boxOf(page, 'dice-poker [data-show-review]');
+    expect(inside(review, card), 'Show review inside the panel').toBe(true);
+    expect(await backgroundAlpha(page, 'dice-poker dp-game-over .card')).toBe(1);
+    await page.screenshot({ path: `${ARTIFACTS}/newcomer-game-over-${screen.name}-${lang}.png` });
+  });
+});
