@@ -19,3 +19,9 @@ export const COMPUTER_WORDS: readonly string[] = ['Computer', 'Arvuti'];
 export function computerSeatName(n: number): string {
   return `${COMPUTER_WORDS[0]!} ${n}`;
 }
+
+/** The number in a computer seat's name (`Computer 3` gives 3), or null for any other name. */
+export function computerSeatNumber(name: string): number | null {
+  const match = new RegExp(`^${COMPUTER_WORDS[0]!} ([1-9][0-9]?)$`).exec(name);
+  return match ? Number(match[1]) : null;
+}

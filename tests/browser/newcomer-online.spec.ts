@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { ARTIFACTS, stateOf, watchErrors } from './helpers.js';
+import { ARTIFACTS, boxOf, inside, stateOf, watchErrors } from './helpers.js';
 import { controlsWords } from './newcomer-helpers.js';
 
 /** A friend's own browser: a context of its own (its own storage), in its own language. */
@@ -15,7 +15,7 @@ async function friend(browser: Browser, lang: 'en' | 'et', phone: boolean) {
   return { context, page, errors, lang };
 }
 
-test('online: the watcher is told whose turn it is, the player plainly that it is theirs', async ({
+test('online: the inviter named, computers in the page’s language, the watcher told whose turn it is, the player plainly that it is theirs', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -27,13 +27,39 @@ test('online: the watcher is told whose turn it is, the player plainly that it i
   await mari.page.locator('dice-poker dp-start-panel [data-play-online]').click();
   const inviteUrl = await mari.page.locator('dice-poker dp-online-panel [data-invite]').inputValue();
 
+  // Jüri opens the link on his phone: the join panel says who invites him.
   await juri.page.goto(inviteUrl);
   await juri.page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'et'));
+  await expect(juri.page.locator('dice-poker dp-online-panel [data-inviter]')).toHaveText(
+    'Mari kutsub sind täringupokkerit mängima.',
+  );
+  await juri.page.screenshot({ path: `${ARTIFACTS}/newcomer-online-join-phone-et.png` });
   await juri.page.locator('dice-poker dp-online-panel [data-online-name]').fill('Jüri');
   await juri.page.locator('dice-poker dp-online-panel [data-join]').tap();
   await expect(mari.page.locator('dice-poker dp-online-panel [data-seat]')).toHaveCount(2);
+  // Mari seats a computer: each page names it in its own language.
+  await mari.page.locator('dice-poker dp-online-panel [data-add-bot]').click();
+  await expect(mari.page.locator('dice-poker dp-online-panel [data-seat="2"] .who')).toContainText(
+    'Computer 1',
+  );
+  await expect(juri.page.locator('dice-poker dp-online-panel [data-seat="2"] .who')).toContainText(
+    'Arvuti 1',
+  );
+  // On his phone the link's Copy button ("Kopeeri") stays inside the panel.
+  const card = await boxOf(juri.page, 'dice-poker dp-online-panel .card');
+  const copy = await boxOf(juri.page, 'dice-poker dp-online-panel [data-copy]');
+  // Inside the card's padding, as every other line of the panel.
+  const padding = await juri.page
+    .locator('dice-poker dp-online-panel .card')
+    .evaluate((el) => parseFloat(getComputedStyle(el).paddingRight));
+  expect(inside(copy, { ...card, width: card.width - padding }), 'Kopeeri inside its panel').toBe(true);
+  await expect(juri.page.locator('dice-poker dp-online-panel [data-copy]')).toHaveText('Kopeeri');
+  await juri.page.screenshot({ path: `${ARTIFACTS}/newcomer-online-lobby-phone-et.png` });
   await mari.page.locator('dice-poker dp-online-panel [data-online-start]').click();
   await expect(juri.page.locator('dice-poker dp-controls')).toBeVisible();
+  // The computer's column, in each page's language.
+  await expect(juri.page.locator('dice-poker dp-scorecard thead th').nth(3)).toHaveText('Arvuti 1');
+  await expect(mari.page.locator('dice-poker dp-scorecard thead th').nth(3)).toHaveText('Computer 1');
 
   // Mari's turn. She is told so on the controls, not only above the table; Jüri watches.
   await expect(mari.page.locator('dice-poker dp-controls [data-turn]')).toHaveText(

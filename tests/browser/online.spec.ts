@@ -54,7 +54,7 @@ test('two friends play online: invite link, join, start, throws seen on both scr
   await mari.page.locator('dice-poker dp-start-panel input[data-player="0"]').fill('Mari');
   await mari.page.locator('dice-poker dp-start-panel [data-play-online]').click();
   const invite = mari.page.locator('dice-poker dp-online-panel [data-invite]');
-  await expect(invite).toHaveValue(/\?room=[A-Za-z0-9_-]+$/);
+  await expect(invite).toHaveValue(/\?room=[A-Za-z0-9_-]+&from=Mari$/);
   const inviteUrl = await invite.inputValue();
   const online = (await stateOf(mari.page)).online!;
   expect(online).toMatchObject({ seat: 0, host: true, connected: [true] });

@@ -1,6 +1,6 @@
 import { DicePokerError } from '../errors.js';
 import type { BotId } from '../../engine/bots/index.js';
-import type { Game } from '../../engine/index.js';
+import { MAX_NAME_LENGTH, type Game } from '../../engine/index.js';
 import type { OnlineBarView, OnlineView } from './dice-poker.view.js';
 import '../components/dp-game-proof/dp-game-proof.js';
 import '../components/dp-online-bar/dp-online-bar.js';
@@ -57,11 +57,13 @@ function isOffline(): boolean {
 }
 
 /** The page's address with `?room=ID`: what a friend opens to join. */
-export function inviteUrl(roomId: string): string {
+export function inviteUrl(roomId: string, from?: string): string {
   const url = new URL(location.href);
   url.hash = '';
   url.search = '';
   url.searchParams.set('room', roomId);
+  // Who invites, for the join panel to say (only words shown: the room itself says who its host is).
+  if (from) url.searchParams.set('from', from);
   return url.href;
 }
 
@@ -79,6 +81,8 @@ export class OnlinePlay {
   private awaySince: number | null = null;
   /** The room an invite named (the page's `?room=`), until this page joins it or goes back. */
   invitedTo: string | null = null;
+  /** Who sent the invite, as its link names them ('' when it does not). */
+  private invitedBy = '';
   /** A join is on its way. */
   private joining = false;
   /** "Verify this game": its state and words. */
@@ -114,8 +118,10 @@ export class OnlinePlay {
 
   /** Reads an invite from the page's address (`?room=ID`): the join panel will ask for a name. */
   readInvite(): void {
-    const room = new URL(location.href).searchParams.get('room');
+    const params = new URL(location.href).searchParams;
+    const room = params.get('room');
     if (room !== null && !this.session) this.invitedTo = room;
+    this.invitedBy = params.get('from')?.trim().slice(0, MAX_NAME_LENGTH) ?? '';
   }
 
   /** The seats this browser keeps, under the element's storage key. */
@@ -188,7 +194,8 @@ export class OnlinePlay {
     return {
       lobby: room?.phase === 'lobby' && claiming === null ? room : null,
       seat,
-      invite: room ? inviteUrl(room.roomId) : '',
+      invite: room ? inviteUrl(room.roomId, room.seats[room.host]?.name) : '',
+      invitedBy: this.invitedBy,
       joining: (this.invitedTo !== null && !this.session) || claiming !== null,
       busy: this.joining,
       notice: this.notice(away),
@@ -282,7 +289,7 @@ export class OnlinePlay {
   async hostRoom(name: string): Promise<{ roomId: string; inviteUrl: string }> {
     const session = await this.enter({ create: { name } });
     const roomId = session.roomId;
-    return { roomId, inviteUrl: inviteUrl(roomId) };
+    return { roomId, inviteUrl: inviteUrl(roomId, name) };
   }
 
   /** Joins a room by its id or invite link (taking back this browser's seat there, if it has one). */

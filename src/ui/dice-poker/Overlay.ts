@@ -1,5 +1,6 @@
 import type { ReactiveControllerHost } from 'lit';
-import type { RowId, RuleSetId } from '../../engine/index.js';
+import type { Game, RowId, RuleSetId } from '../../engine/index.js';
+import { withShownNames } from '../shown-names.js';
 import { DicePokerError } from '../errors.js';
 import type { Lang, Strings } from '../i18n/index.js';
 import type { PlayerErrorCode } from '../i18n/strings.js';
@@ -160,10 +161,26 @@ export class Overlay {
     this.host.requestUpdate();
   }
 
+  /** The game last shown with its names as shown, kept so that the same game gives the same object. */
+  private shown: { game: Game; lang: Lang; as: Game } | null = null;
+
+  /** The game as shown: online, its computer seats named in the page's language (see shown-names.ts). */
+  private shownGame(game: Game | null): Game | null {
+    const { sessions } = this.parts;
+    if (!game || !sessions.session.online) return game;
+    const lang = this.parts.language();
+    if (this.shown?.game !== game || this.shown.lang !== lang) {
+      const kinds = sessions.session.seatKinds;
+      const as = withShownNames(game, (seat) => (kinds[seat] ?? 'human') !== 'human', this.parts.strings());
+      this.shown = { game, lang, as };
+    }
+    return this.shown.as;
+  }
+
   /** Everything the overlay draws now, and what each of its controls asks. */
   view(): DicePokerView {
     const { calls, sessions, table, coach, sound, saves, toast } = this.parts;
-    const game = sessions.game;
+    const game = this.shownGame(sessions.game);
     const online = sessions.onlineView(game);
     const playing = this.personMayAct;
     const onlinePanel = online.joining || !!online.lobby;

@@ -22,6 +22,8 @@ export interface OnlineView {
   seat: number;
   /** The room's invite link. */
   invite: string;
+  /** Who invited this page, as the invite link names them ('' when it does not). */
+  invitedBy: string;
   /** The page was opened from an invite and has not joined yet: the join panel shows. */
   joining: boolean;
   /** A join is on its way. */
@@ -124,6 +126,7 @@ function onlinePanel(v: DicePokerView): TemplateResult {
       .room=${o.lobby}
       .seat=${o.seat}
       .invite=${o.invite}
+      .invitedBy=${o.invitedBy}
       .claiming=${o.claiming}
       ?busy=${o.busy}
       @dp-request-clock=${(e: CustomEvent<RequestClockDetail>) => v.on.setClock(e.detail.seconds, e.detail.pace)}

@@ -46,6 +46,7 @@ export const OFFLINE: OnlineView = {
   lobby: null,
   seat: -1,
   invite: '',
+  invitedBy: '',
   joining: false,
   busy: false,
   notice: '',

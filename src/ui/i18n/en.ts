@@ -52,6 +52,7 @@ export const en: Strings = {
   players: 'Players',
   playerName: (n) => `Name of player ${n}`,
   defaultName: (n) => `Player ${n}`,
+  computerSeat: (n) => `Computer ${n}`,
   addPlayer: 'Add player',
   playersFull: (max) => `At most ${max} players`,
   removePlayer: 'Remove player',

@@ -52,6 +52,7 @@ export const et: Strings = {
   players: 'Mängijad',
   playerName: (n) => `Mängija ${n} nimi`,
   defaultName: (n) => `Mängija ${n}`,
+  computerSeat: (n) => `Arvuti ${n}`,
   addPlayer: 'Lisa mängija',
   playersFull: (max) => `Kõige rohkem ${max} mängijat`,
   removePlayer: 'Eemalda mängija',

@@ -78,6 +78,8 @@ export interface OnlineStrings {
   refuse: string;
   /** This page asks for a seat by name and waits for the host. */
   claimWaiting: (name: string) => string;
+  /** On the join panel: who sent the invite. */
+  invitedBy: (name: string) => string;
   /** Why the room refused a request. */
   errors: Record<OnlineErrorCode, string>;
 }
@@ -133,6 +135,7 @@ const en: OnlineStrings = {
     `Someone asks to come back as ${name} without ${name}’s seat key. Let them in only if it is really ${name}.`,
   letIn: 'Let in',
   refuse: 'Refuse',
+  invitedBy: (name) => `${name} invites you to a game of dice poker.`,
   claimWaiting: (name) =>
     `A player called ${name} is at this table already: the host has been asked to let you in as ${name}. Waiting for an answer…`,
   playersAway: (names) => `Connection lost: ${names}. Waiting for them to come back…`,
@@ -217,6 +220,7 @@ const et: OnlineStrings = {
     `Keegi palub naasta kui ${name}, ilma selle koha võtmeta. Lase sisse ainult siis, kui see on tõesti ${name}.`,
   letIn: 'Lase sisse',
   refuse: 'Keeldu',
+  invitedBy: (name) => `${name} kutsub sind täringupokkerit mängima.`,
   claimWaiting: (name) =>
     `Mängija nimega ${name} on juba selles mängus: võõrustajalt küsiti, kas lasta sind sisse kui ${name}. Ootan vastust…`,
   playersAway: (names) => `Ühendus katkes: ${names}. Ootan, kuni nad naasevad…`,

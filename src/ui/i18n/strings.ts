@@ -18,6 +18,8 @@ export interface Strings {
   players: string;
   playerName: (n: number) => string;
   defaultName: (n: number) => string;
+  /** An online table's computer seat `n`, in the page's language (the server names it in English). */
+  computerSeat: (n: number) => string;
   addPlayer: string;
   /** Why no player can be added: the table is full. */
   playersFull: (max: number) => string;

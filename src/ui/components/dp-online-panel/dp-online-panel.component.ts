@@ -1,3 +1,4 @@
+import { shownName } from '../../shown-names.js';
 import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { BOT_IDS, type BotId } from '../../../engine/bots/bot.js';
@@ -42,6 +43,8 @@ export class DpOnlinePanel extends OverlayPanel {
   @property({ type: Number }) seat = -1;
   /** The invite link of the room. */
   @property() invite = '';
+  /** Who invited this page (from the invite link), named on the join panel; '' when unknown. */
+  @property() invitedBy = '';
   /** A request is on its way (joining): the buttons wait. */
   @property({ type: Boolean }) busy = false;
   /** The name to start from. */
@@ -135,6 +138,7 @@ export class DpOnlinePanel extends OverlayPanel {
     const o = onlineStringsFor(this.strings.lang);
     return html`<form class="card" @submit=${this.join}>
       <h2>${o.joinTitle}</h2>
+      ${this.invitedBy ? html`<p class="inviter" data-inviter>${o.invitedBy(this.invitedBy)}</p>` : nothing}
       <label
         >${o.yourName}
         <input
@@ -184,7 +188,7 @@ export class DpOnlinePanel extends OverlayPanel {
           (seat, i) =>
             html`<li data-seat=${i} class=${seat.connected ? '' : 'away'}>
               <span class="who"
-                >${seat.name}${seat.kind !== 'human' ? html` <small>(${o.computer[seat.kind] ?? seat.kind})</small>` : nothing}</span
+                >${shownName(seat.name, seat.kind !== 'human', this.strings)}${seat.kind !== 'human' ? html` <small>(${o.computer[seat.kind] ?? seat.kind})</small>` : nothing}</span
               >
               <span class="tags">
                 ${i === room.host ? html`<small class="tag">${o.host}</small>` : nothing}

@@ -19,6 +19,8 @@ export const onlinePanelStyles = [
     }
     label {
       display: grid;
+      /* As wide as the card, never as wide as the link in it. */
+      grid-template-columns: minmax(0, 1fr);
       gap: 0.3rem;
       font-weight: 600;
     }
@@ -27,9 +29,22 @@ export const onlinePanelStyles = [
       gap: 0.4rem;
       align-items: center;
     }
+    /* The link gives way to its Copy button ("Kopeeri"), which keeps its words inside the card. */
+    .row input {
+      flex: 1 1 auto;
+      min-width: 0;
+    }
+    .row button {
+      flex: none;
+    }
     input,
     select {
       font-weight: 400;
+    }
+    .inviter {
+      margin: -0.3rem 0 0.8rem;
+      font-size: 1.05rem;
+      color: var(--dp-accent, #e0a526);
     }
     .help {
       margin: 0.35rem 0 0;
