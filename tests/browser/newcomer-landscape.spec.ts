@@ -60,7 +60,7 @@ for (const lang of ['en', 'et'] as const) {
           const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.25;
           return Math.round(el.getBoundingClientRect().height / line);
         });
-        expect(lines, (await line.textContent()) ?? "").toBeLessThanOrEqual(1);
+        expect(lines, (await line.textContent()) ?? '').toBeLessThanOrEqual(1);
       }
     });
   });
