@@ -51,7 +51,7 @@ onEveryScreen((screen, lang) => {
     await expect(page.locator('dice-poker dp-scorecard button.option')).toHaveCount(13);
     if (screen.name === 'desktop') {
       // The coach has its say (what to keep, the rows)...
-      await expect(page.locator('dice-poker dp-hints').getByText(/Chance|Summa/)).toHaveCount(1, {
+      await expect(page.locator('dice-poker dp-hints').getByText(/^(Chance|Summa) \(/)).toHaveCount(1, {
         timeout: 30_000,
       });
       // ...and every row of the sheet, Full house to Chance too, is on screen with its score.

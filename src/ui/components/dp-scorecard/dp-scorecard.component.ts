@@ -79,6 +79,8 @@ export class DpScorecard extends LitElement {
     const question = this.renderRoot.querySelector<HTMLElement>('.confirm');
     const line = this.renderRoot.querySelector<HTMLElement>(`tr[data-row="${row}"]`);
     if (!card || !question || !line) return;
+    // As wide as the view the element scrolls in (the card inside it may be wider), before it is measured.
+    question.style.setProperty('--ask-width', `${this.clientWidth}px`);
     const box = card.getBoundingClientRect();
     const at = line.getBoundingClientRect();
     const top = at.top - box.top;

@@ -130,9 +130,6 @@ export const scorecardStyles = [
      * so the sheet keeps its size, and the table beside or above it its own. Within a sheet wider than
      * its box it stays in the view.
      */
-    :host {
-      container-type: inline-size;
-    }
     .card {
       position: relative;
     }
@@ -146,7 +143,8 @@ export const scorecardStyles = [
     .ask {
       position: sticky;
       left: 0;
-      width: 100cqw;
+      /* As wide as the sheet's view (set by the element): the card may be wider, scrolled sideways. */
+      width: var(--ask-width, 100%);
       box-sizing: border-box;
       display: flex;
       gap: 0.5rem;

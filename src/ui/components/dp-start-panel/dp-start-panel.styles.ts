@@ -7,7 +7,8 @@ export const startPanelStyles = [
   panelFieldStyles,
   css`
     .card {
-      width: min(27rem, calc(100vw - 2rem));
+      /* Room for "Computer: plays to win" beside a name, and still clear of a die on each side. */
+      width: min(25rem, calc(100vw - 2rem));
     }
     h2 {
       margin: 0 0 0.8rem;
