@@ -34,15 +34,7 @@ export class GameHistory extends StorageEntry {
 
   /** The games kept, oldest first. */
   list(): GameRecord[] {
-    const text = this.read();
-    if (text === null) return [];
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      return [];
-    }
-    const { version, games } = (data ?? {}) as { version?: unknown; games?: unknown };
+    const { version, games } = (this.readJson() ?? {}) as { version?: unknown; games?: unknown };
     if (version !== HISTORY_VERSION || !Array.isArray(games)) return [];
     return mergeGames(
       games.map(parseGameRecord).filter((game) => game !== null),

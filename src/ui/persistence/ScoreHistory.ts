@@ -36,15 +36,7 @@ export class ScoreHistory extends StorageEntry {
 
   /** The best scores, best first, ties older first, at most 10. */
   list(): HighScore[] {
-    const text = this.read();
-    if (text === null) return [];
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      return [];
-    }
-    const { version, entries } = (data ?? {}) as { version?: unknown; entries?: unknown };
+    const { version, entries } = (this.readJson() ?? {}) as { version?: unknown; entries?: unknown };
     if (version !== SCORES_VERSION || !Array.isArray(entries)) return [];
     return rankHighScores(entries.map(parseHighScore).filter((entry) => entry !== null));
   }

@@ -46,6 +46,17 @@ export abstract class StorageEntry {
    * Replaces the stored text. `encode` runs only when there is a storage to write to, and whatever it
    * throws is reported like a failed write.
    */
+  /** What is stored, parsed as JSON; null when nothing is, or it is not JSON. */
+  protected readJson(): unknown {
+    const text = this.read();
+    if (text === null) return null;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return null;
+    }
+  }
+
   protected write(encode: () => string): StorageResult {
     return tryWrite(this.storage, (storage) => storage.setItem(this.key, encode()));
   }
