@@ -90,6 +90,14 @@ test('online: the inviter named, computers in the page’s language, the watcher
   await juri.page.screenshot({ path: `${ARTIFACTS}/newcomer-online-own-turn-phone-et.png` });
   await mari.page.screenshot({ path: `${ARTIFACTS}/newcomer-online-watching-desktop-en.png` });
 
+  // Jüri scores: the computer's turn, which his screen reader hears named in his language too.
+  await juri.page.locator('dice-poker [part="roll-button"]').click();
+  await expect.poll(async () => (await stateOf(juri.page)).rollsUsed).toBe(1);
+  await juri.page.locator('dice-poker dp-scorecard button.option[data-row="chance"]').click();
+  const heard = juri.page.locator('dice-poker [role="status"][aria-live="polite"]');
+  await expect(heard).toContainText('Arvuti 1');
+  await expect(heard).not.toContainText('Computer');
+
   for (const p of [mari, juri]) {
     expect(p.errors).toEqual([]);
     await p.context.close();

@@ -146,9 +146,11 @@ test('a server that stays down: the page says so with the time it has tried, the
   const url = `http://127.0.0.1:${port}/`;
   const dataDir = mkdtempSync(join(tmpdir(), 'dp-restart-'));
   const server = await startServer(port, dataDir);
+  let fresh: ChildProcess | undefined;
   try {
     const host = await player(browser, url);
     const guest = await player(browser, url);
+    await guest.locator('dice-poker').evaluate((node) => node.setAttribute('lang', 'en'));
     const el = host.locator('dice-poker');
     await el.evaluate((node) => ((node as HTMLElementTagNameMap['dice-poker']).lang = 'et'));
     const { roomId } = await el.evaluate((node) =>
@@ -175,9 +177,25 @@ test('a server that stays down: the page says so with the time it has tried, the
     const notice = host.locator('dice-poker .saved-notice');
     await expect(notice).toContainText('Mänguserverit ei saa kätte. Mäng on alles', { timeout: 30_000 });
     await expect(host.locator('dice-poker dp-start-panel')).toBeVisible();
+    // Her name stays on the start panel, ready for a new game.
+    await expect(host.locator('dice-poker dp-start-panel input').first()).toHaveValue('Mari');
     expect((await stateOf(host)).online).toBeNull();
     await host.screenshot({ path: `${ARTIFACTS}/restart-server-gone.png` });
+
+    // A server comes back without the game (its data folder lost): the guest, still trying, is told the
+    // game is gone and what to do, his name kept; so is the host when she opens the page again.
+    fresh = await startServer(port, mkdtempSync(join(tmpdir(), 'dp-restart-')));
+    const gone = /no longer on the server/;
+    await expect(guest.locator('dice-poker .saved-notice')).toContainText(gone, { timeout: 30_000 });
+    await expect(guest.locator('dice-poker dp-start-panel input').first()).toHaveValue('Jüri');
+    await guest.screenshot({ path: `${ARTIFACTS}/restart-game-gone.png` });
+    await host.reload();
+    await expect(host.locator('dice-poker .saved-notice')).toContainText(
+      /no longer on the server|serveris enam pole/,
+    );
+    await expect(host.locator('dice-poker dp-start-panel input').first()).toHaveValue('Mari');
   } finally {
     await stopServer(server, 'SIGKILL');
+    if (fresh) await stopServer(fresh, 'SIGKILL');
   }
 });

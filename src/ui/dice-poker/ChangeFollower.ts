@@ -1,9 +1,10 @@
 import type { ReactiveControllerHost } from 'lit';
-import { rollsLeft, totals, winners } from '../../engine/index.js';
+import { rollsLeft, totals, winners, type Game } from '../../engine/index.js';
 import { emit } from '../events.js';
 import type { Lang, Strings } from '../i18n/index.js';
 import type { SessionChange } from '../session/game-session.js';
 import { verdictOf } from '../verdict.js';
+import { withShownNames } from '../shown-names.js';
 import type { SolverClient } from '../coach/SolverClient.js';
 import type { SaveSlot } from './SaveSlot.js';
 import type { SessionController } from './SessionController.js';
@@ -57,7 +58,7 @@ export class ChangeFollower {
     if (change.type === 'refused') this.parts.refused(change.error);
     const game = change.game;
     if (!game) return;
-    const name = (player: number) => game.players[player]!.name;
+    const name = (player: number) => this.shown(game).players[player]!.name;
     switch (change.type) {
       case 'thrown':
         // Run to rest at once, the throw's own impacts were silent.
@@ -106,13 +107,24 @@ export class ChangeFollower {
     this.parts.saves.save(game, { ...lang, seats: session.seatKinds });
   }
 
+  /**
+   * The game with its seats named as the page shows them (online, the computer seats in the page's
+   * language: see shown-names.ts), for what screen readers hear.
+   */
+  private shown(game: Game): Game {
+    const { session } = this.parts.sessions;
+    if (!session.online) return game;
+    const kinds = session.seatKinds;
+    return withShownNames(game, (seat) => (kinds[seat] ?? 'human') !== 'human', this.parts.strings());
+  }
+
   private followScore({ before, game, row, player, points }: SessionChange & { type: 'scored' }): void {
     const s = this.parts.strings();
     const { saves, sessions } = this.parts;
     // A game under way will end: the game-over panel and the best scores are fetched meanwhile.
     saves.bestScores.preload();
     const total = totals(game)[player]!;
-    const scored = s.said.scored(before.players[player]!.name, s.rows[row], points, total);
+    const scored = s.said.scored(this.shown(before).players[player]!.name, s.rows[row], points, total);
     emit(this.host, 'dp-score', { player, row, points, total });
     this.parts.sounds.scored(points);
     if (game.over) {
@@ -124,10 +136,10 @@ export class ChangeFollower {
       // Every finished game of the people here is kept with its review (the History panel).
       const seats = game.players.map((_, p) => p).filter(mine);
       saves.playHistory.record({ game, seats, online: !!online, kinds }, this.parts.solver);
-      this.announce(`${scored} ${s.gameOver}. ${verdictOf(game, s)}`);
+      this.announce(`${scored} ${s.gameOver}. ${verdictOf(this.shown(game), s)}`);
       emit(this.host, 'dp-game-over', { totals: totals(game), winners: winners(game) });
     } else {
-      this.announce(`${scored} ${s.said.turn(game.players[game.current]!.name, game.turn)}`);
+      this.announce(`${scored} ${s.said.turn(this.shown(game).players[game.current]!.name, game.turn)}`);
       emit(this.host, 'dp-turn', { player: game.current, turn: game.turn });
     }
   }

@@ -6,10 +6,11 @@
 import type { MyGame } from '../../online/my-games.js';
 import type { MyGameRow, MyGamesView } from '../components/dp-my-games/dp-my-games.js';
 import '../components/dp-my-games/dp-my-games.js';
-import type { Lang } from '../i18n/index.js';
+import { stringsFor, type Lang } from '../i18n/index.js';
 import { onlineStringsFor } from '../i18n/online-strings.js';
 import { fetchMyGames } from '../online/my-games-client.js';
 import type { SeatStore } from '../online/SeatStore.js';
+import { shownName } from '../shown-names.js';
 
 /** How often the list is read again while it is shown, ms. */
 const READ_EVERY_MS = 15_000;
@@ -22,12 +23,14 @@ export function waitsOnMe(game: MyGame): boolean {
 /** The rows of the list in `lang`, those waiting on me first, then the last changed; the time is `now`. */
 export function myGameRows(games: readonly MyGame[], lang: Lang, now: number): MyGameRow[] {
   const o = onlineStringsFor(lang);
+  // No person may sit online under a computer seat's name, so every such name is a computer's.
+  const shown = (name: string) => shownName(name, true, stringsFor(lang));
   const order = (g: MyGame) => (waitsOnMe(g) ? 0 : g.phase === 'playing' ? 1 : g.phase === 'lobby' ? 2 : 3);
   return [...games]
     .sort((a, b) => order(a) - order(b) || b.changedAt - a.changedAt)
     .map((game) => {
       const mine = waitsOnMe(game);
-      const others = game.players.filter((_, i) => i !== game.seat);
+      const others = game.players.filter((_, i) => i !== game.seat).map(shown);
       let status =
         game.phase === 'lobby'
           ? o.inLobby
@@ -35,7 +38,7 @@ export function myGameRows(games: readonly MyGame[], lang: Lang, now: number): M
             ? o.finished
             : mine
               ? o.yourTurn
-              : o.turnOf(game.players[game.current] ?? '');
+              : o.turnOf(shown(game.players[game.current] ?? ''));
       if (game.endsAt !== null && game.phase === 'playing') {
         status += ` · ${o.leftOfTurn(o.longLeft(Math.max(0, (game.endsAt - now) / 1000)))}`;
       }

@@ -83,6 +83,8 @@ export class OnlinePlay {
   invitedTo: string | null = null;
   /** Who sent the invite, as its link names them ('' when it does not). */
   private invitedBy = '';
+  /** The name this page last played online under: a new game offers it again ('' before any). */
+  private lastName = '';
   /** A join is on its way. */
   private joining = false;
   /** "Verify this game": its state and words. */
@@ -203,6 +205,7 @@ export class OnlinePlay {
       bar: this.bar(room, seat, playing && claiming === null && !!game ? game : null),
       proof: record ? this.proof.view(this.host.lang(), record) : null,
       myGames: this.myGames.view(this.host.lang(), this.session?.roomId ?? null),
+      playerName: this.lastName,
     };
   }
 
@@ -325,10 +328,15 @@ export class OnlinePlay {
       await this.enter({ invite: target.roomId, options: this.joinOptions(target.roomId, target.name) });
       if (target.roomId === invited) this.invitedTo = null;
       return true;
-    } catch {
+    } catch (error) {
       // The game is over or gone: nothing to come back to (an invite still asks for a name). With no
       // network it may well go on: the seat is kept for when the page is opened online again.
+      this.lastName = target.name;
       if (target.roomId !== invited && !isOffline()) this.seats.setCurrent(null);
+      if ((error as { code?: string }).code === 'room-not-found') {
+        this.seats.forget(target.roomId);
+        this.host.tell(onlineStringsFor(this.host.lang()).gameGone);
+      }
       return false;
     }
   }
@@ -347,6 +355,7 @@ export class OnlinePlay {
     // The notice counts the seconds away: drawn again each second meanwhile.
     const ticking = setInterval(() => this.host.requestUpdate(), 1000);
     this.host.requestUpdate();
+    let goneForGood = false;
     try {
       for (let attempt = 0; performance.now() - this.awaySince < REJOIN_FOR_MS; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, REJOIN_WAITS_MS[attempt] ?? REJOIN_EVERY_MS));
@@ -358,14 +367,22 @@ export class OnlinePlay {
         } catch (error) {
           this.session = gone;
           // Gone for good (ended, or never kept): no use trying again.
-          if ((error as { code?: string }).code === 'room-not-found') break;
+          if ((error as { code?: string }).code === 'room-not-found') {
+            goneForGood = true;
+            break;
+          }
         }
       }
-      // The seat's key stays: the invite link (or a reload) takes the seat back once the server is up.
+      // The seat's key stays while the game may still be kept: the invite link (or a reload) takes the
+      // seat back once the server is up. A game the server no longer has is forgotten with its seat.
       const words = onlineStringsFor(this.host.lang());
+      if (goneForGood) {
+        this.seats.forget(roomId);
+        this.seats.setCurrent(null);
+      }
       this.session = null;
       this.host.play(null);
-      this.host.tell(words.serverGone);
+      this.host.tell(goneForGood ? words.gameGone : words.serverGone);
       void gone.leave().catch(() => {});
     } finally {
       clearInterval(ticking);
@@ -404,6 +421,7 @@ export class OnlinePlay {
   /** Keeps the seat's key (once given) and the room as the one to come back to. */
   private keepSeat(session: TableMirror): void {
     const name = session.name;
+    if (name) this.lastName = name;
     if (session.key && name) this.seats.keep(session.roomId, session.key, name);
     if (name && session.claiming === null) this.seats.setCurrent({ roomId: session.roomId, name });
   }

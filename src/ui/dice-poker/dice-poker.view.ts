@@ -38,6 +38,8 @@ export interface OnlineView {
   proof: GameProofView | null;
   /** My games, under the start panel, or null. */
   myGames: MyGamesView | null;
+  /** The name this page last played online under ('' before any): offered when no game is shown. */
+  playerName: string;
 }
 
 /** What <dp-online-bar> shows (see it). */
@@ -165,7 +167,7 @@ function startPanel(v: DicePokerView): TemplateResult {
     ${v.notice ? html`<p class="saved-notice" role="alert">${v.notice}</p>` : nothing}
     <dp-start-panel
       .strings=${v.strings}
-      .names=${game?.players.map((p) => p.name) ?? []}
+      .names=${game?.players.map((p) => p.name) ?? (v.online.playerName ? [v.online.playerName] : [])}
       .seats=${v.seats}
       .rules=${game?.rules ?? v.rules}
       ?cancellable=${!!game && !game.over}

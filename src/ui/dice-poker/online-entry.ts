@@ -54,4 +54,5 @@ export const OFFLINE: OnlineView = {
   bar: null,
   proof: null,
   myGames: null,
+  playerName: '',
 };

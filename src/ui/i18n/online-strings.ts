@@ -38,6 +38,8 @@ export interface OnlineStrings {
   serverAway: (seconds: number) => string;
   /** The game server stayed away: what the player can do (the game is kept with the room). */
   serverGone: string;
+  /** The server no longer has the game (it ended, or was never kept): what the player can do. */
+  gameGone: string;
   /** A person's time for the turn ran out: a computer plays the rest of it. */
   timeRanOut: (name: string) => string;
   /** The turn clock's label: whose turn, and that the time is running out. */
@@ -100,6 +102,8 @@ const en: OnlineStrings = {
   serverAway: (seconds) => `No game server for ${seconds} s: trying again, your game is kept…`,
   serverGone:
     'The game server cannot be reached. Your game is kept: open its invite link again later to go on.',
+  gameGone:
+    'This game is no longer on the server (it has ended). Start a new game here, or ask for a new invite link.',
   timeRanOut: (name) => `Time is up for ${name}: a computer plays this turn.`,
   timeLeft: (name) => `Time left for ${name}`,
   yourTimeLeft: 'Your time left',
@@ -185,6 +189,7 @@ const et: OnlineStrings = {
   serverMoving: 'Mänguserver taaskäivitub: mäng jätkub hetke pärast…',
   serverAway: (seconds) => `Mänguserver pole ${seconds} s kättesaadav: proovin uuesti, mäng on alles…`,
   serverGone: 'Mänguserverit ei saa kätte. Mäng on alles: ava selle kutselink hiljem uuesti, et jätkata.',
+  gameGone: 'Seda mängu serveris enam pole (see on lõppenud). Alusta siin uut mängu või küsi uus kutselink.',
   timeRanOut: (name) => `${name} aeg sai otsa: selle käigu mängib arvuti.`,
   timeLeft: (name) => `${name} aega jäänud`,
   yourTimeLeft: 'Sinu aega jäänud',
