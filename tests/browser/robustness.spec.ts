@@ -261,7 +261,7 @@ test('three whole 2-player games in one page: no errors, no growing heap or WebG
   expect(errors).toEqual([]);
 });
 
-test('attached and removed 50 times, then one more plays: WebGL contexts are freed', async ({ page }) => {
+test('attached and removed 24 times, then one more plays: WebGL contexts are freed', async ({ page }) => {
   // Each removal blocks while its WebGL context is lost (a few hundred ms under SwiftShader, more on a
   // busy machine): a generous timeout. How long the cycles take is a figure of `npm run bench:attach`,
   // not a check here.
@@ -271,7 +271,8 @@ test('attached and removed 50 times, then one more plays: WebGL contexts are fre
   const outcome = await page.evaluate(async () => {
     const frame = () => new Promise(requestAnimationFrame);
     let canvases = 0;
-    for (let i = 0; i < 50; i++) {
+    // More than the 16 live WebGL contexts Chromium keeps for a page: one not freed would show.
+    for (let i = 0; i < 24; i++) {
       const el = document.createElement('dice-poker') as DicePokerElement;
       el.setAttribute('players', 'A');
       el.setAttribute('seed', '1');
@@ -304,7 +305,7 @@ test('attached and removed 50 times, then one more plays: WebGL contexts are fre
       })(),
     };
   });
-  expect(outcome.canvases).toBe(50); // each of the 50 really built its 3D table
+  expect(outcome.canvases).toBe(24); // each of the 24 really built its 3D table
   expect(outcome.lastHasCanvas).toBe(true);
   expect(outcome.lastLost).toBe(false);
   expect(outcome.firstStillLive).toBe(true); // the page's own element kept its context too
