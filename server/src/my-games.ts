@@ -32,16 +32,19 @@ function summary(
   const log: readonly Action[] = table.game?.log ?? [];
   const scored = log.filter((action) => action.type === 'score').length;
   const playing = table.phase === 'playing' && table.game !== null && players.length > 0;
+  const current = playing ? scored % players.length : null;
   return {
     roomId,
     seat,
     phase: table.phase,
     pace: table.pace ?? 'live',
     players,
-    current: playing ? scored % players.length : null,
+    current,
     round: table.game ? Math.min(13, Math.floor(scored / Math.max(1, players.length)) + 1) : 0,
     changedAt,
     endsAt: playing ? endsAt : null,
+    // A nudge is for the turn it was made in: the record's clock is that turn's.
+    nudged: current === seat && Number.isInteger(table.clock?.nudgedBy),
   };
 }
 

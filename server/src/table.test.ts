@@ -277,6 +277,7 @@ describe('the table', () => {
       left: 60_000,
       endsAt: now + 60_000,
       ranOut: null,
+      nudgedBy: null,
     });
     await t.request('a', 'throw', { gesture: GESTURE });
     now += 59_999;
@@ -284,7 +285,14 @@ describe('the table', () => {
     expect(t.view().clock.left).toBe(1);
     now += 1;
     expect(await changeOf(t, () => expect(t.timeOut()).toBe(true))).toEqual({});
-    expect(t.view().clock).toEqual({ seconds: 60, pace: 'live', left: null, endsAt: null, ranOut: 0 });
+    expect(t.view().clock).toEqual({
+      seconds: 60,
+      pace: 'live',
+      left: null,
+      endsAt: null,
+      ranOut: 0,
+      nudgedBy: null,
+    });
     expect(t.computerToAct()).toEqual({ seat: 0, kind: 'good' });
     expect(t.mayAct('a')).toBe(false);
     expect(await codeOf(() => t.request('a', 'score', { row: 'chance' }))).toBe('not-your-turn');
@@ -331,6 +339,61 @@ describe('the table', () => {
     await t.request('a', 'start', {});
     expect(t.phase).toBe('playing');
     expect(t.game?.log).toEqual([]);
+  });
+});
+
+describe('a rematch', () => {
+  /** Mari (host), Jüri and a computer, their game played to its end by the API. */
+  async function finished(): Promise<{ t: Table; keys: string[] }> {
+    const t = table();
+    const keys = [t.join('a', 'Mari').key!, t.join('b', 'Jüri').key!];
+    await t.request('a', 'add-bot', { kind: 'easy' });
+    await t.request('a', 'start', {});
+    while (t.phase === 'playing') {
+      const game = t.game!;
+      const turn = t.computerToAct();
+      const holder = game.current === 0 ? 'a' : 'b';
+      if (turn) {
+        await t.computerAction(
+          turn.seat,
+          game.rollsUsed === 0 ? { type: 'roll' } : { type: 'score', row: free(t) },
+          GESTURE,
+        );
+      } else if (game.rollsUsed === 0) await t.request(holder, 'throw', { gesture: GESTURE });
+      else await t.request(holder, 'score', { row: free(t) });
+    }
+    return { t, keys };
+  }
+
+  it('starts once every person has asked, the computers never waited for; not before the game is over', async () => {
+    const t = table();
+    t.join('a', 'Mari');
+    t.join('b', 'Jüri');
+    expect(await codeOf(() => t.request('a', 'rematch', {}))).toBe('not-over');
+    await t.request('a', 'start', {});
+    expect(await codeOf(() => t.request('b', 'rematch', {}))).toBe('not-over');
+
+    const { t: over, keys } = await finished();
+    const secret = over.view().proof!.secret;
+    expect(await codeOf(() => over.request('a', 'rematch', { now: true }))).toBe('bad-message');
+    expect(await codeOf(() => over.request('x', 'rematch', {}))).toBe('not-your-turn');
+    await over.request('b', 'rematch', {});
+    expect(over.view()).toMatchObject({ phase: 'over', rematch: [1] });
+    // Asked again, nothing new; kept through a restart.
+    await over.request('b', 'rematch', {});
+    const back = Table.restore(
+      JSON.parse(JSON.stringify(over.record())) as ReturnType<Table['record']>,
+      options('room1'),
+    );
+    expect(back.view().rematch).toEqual([1]);
+    expect(back.join('a2', 'Mari', keys[0]).seat).toBe(0);
+    // Mari agrees: a new game, the same seats and rules, its secret hidden; no one waits for a rematch now.
+    await back.request('a2', 'rematch', {});
+    expect(back.view()).toMatchObject({ phase: 'playing', rematch: [] });
+    expect(back.game!.log).toEqual([]);
+    expect(back.game!.players.map((p) => p.name)).toEqual(['Mari', 'Jüri', 'Computer 1']);
+    expect(back.view().proof!.secret).toBeNull();
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 
@@ -424,6 +487,34 @@ describe('a table played at one’s own pace', () => {
     expect(late.turnDeadline).toBe(clock.now + DAY * 1000);
     expect(late.view().seats[0]).toMatchObject({ kind: 'human', standIn: false });
     expect(late.join('x', 'Mari', keys[0]).seat).toBe(0);
+  });
+
+  it('lets another player nudge the person whose turn it is once a turn, the nudge kept through a restart', async () => {
+    const clock = { now: 5_000_000 };
+    const { t, keys } = await ownPace(clock);
+    // Mari's own turn is not hers to nudge; a holder with no seat nudges no one.
+    expect(await codeOf(() => t.request('a', 'nudge', {}))).toBe('nothing-to-nudge');
+    expect(await codeOf(() => t.request('w', 'nudge', {}))).toBe('nothing-to-nudge');
+    expect(await codeOf(() => t.request('b', 'nudge', { loud: true }))).toBe('bad-message');
+    const version = t.version;
+    await t.request('b', 'nudge', {});
+    expect(t.view().clock.nudgedBy).toBe(1);
+    expect(t.version).toBe(version + 1);
+    // Once a turn: a second is refused and changes nothing, even after a restart.
+    expect(await codeOf(() => t.request('b', 'nudge', {}))).toBe('already-nudged');
+    const back = Table.restore(
+      JSON.parse(JSON.stringify(t.record())) as ReturnType<Table['record']>,
+      options('room1', () => clock.now),
+    );
+    expect(back.view().clock.nudgedBy).toBe(1);
+    expect(back.join('b2', 'Jüri', keys[1]!).seat).toBe(1);
+    expect(await codeOf(() => back.request('b2', 'nudge', {}))).toBe('already-nudged');
+    // Mari plays her turn: Jüri's turn, and Mari may nudge him in it.
+    await t.request('a', 'throw', { gesture: GESTURE });
+    await t.request('a', 'score', { row: 'chance' });
+    expect(t.view().clock.nudgedBy).toBeNull();
+    await t.request('a', 'nudge', {});
+    expect(t.view().clock.nudgedBy).toBe(0);
   });
 });
 

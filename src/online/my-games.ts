@@ -27,6 +27,8 @@ export interface MyGame {
   changedAt: number;
   /** When the turn under way must be played by, at one's own pace (ms since 1970); else null. */
   endsAt: number | null;
+  /** It is my turn, and another player nudged me this turn. */
+  nudged: boolean;
 }
 
 /**

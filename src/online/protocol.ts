@@ -42,7 +42,10 @@ export type OnlineErrorCode =
   | 'too-many-rooms'
   | 'seat-claimed'
   | 'claim-refused'
-  | 'moved-elsewhere';
+  | 'moved-elsewhere'
+  | 'nothing-to-nudge'
+  | 'already-nudged'
+  | 'not-over';
 
 /**
  * Codes of the game server on Redis (docs/SCALING.md). `room-moved`: the server that held the room went
@@ -105,6 +108,19 @@ export interface ClientMessages {
    * answer, or, while the host is away, any other player's.
    */
   'answer-claim': { seat: number; admit: boolean };
+  /**
+   * Any other player, while a person's turn waits: reminds that person it is their turn (shown to them,
+   * and notified where they turned notifications on). Once a turn: its clock is the period; a second is
+   * refused `already-nudged`, and one with no person's turn to remind of (the game not under way, a
+   * computer's turn, one's own) `nothing-to-nudge`.
+   */
+  nudge: Record<string, never>;
+  /**
+   * Any seated person, after the game: asks for (or agrees to) a rematch, the same seats and rules; it
+   * starts once every person at the table has (those a stand-in plays for are not waited for). Refused
+   * `not-over` before the game is over.
+   */
+  rematch: Record<string, never>;
 }
 
 /** One seat at the table, as everyone sees it. */
@@ -138,6 +154,8 @@ export interface RoomView {
   proof: GameProof | null;
   /** Seats someone asks to take by name, without the seat's key (the host, or the others, answer). */
   claims: number[];
+  /** After the game, the seats whose person asked for a rematch (see ClientMessages.rematch). */
+  rematch: number[];
   /** The turn clock. */
   clock: TurnClock;
   /** Grows by one with every change (a client ignores an older view). */
@@ -156,6 +174,8 @@ export interface TurnClock {
   endsAt: number | null;
   /** The seat whose time ran out this turn (a computer plays the rest of it), else null. */
   ranOut: number | null;
+  /** The seat that nudged the person to act this turn (once a turn: see ClientMessages.nudge), else null. */
+  nudgedBy: number | null;
 }
 
 /** Server -> client. */
@@ -314,6 +334,8 @@ export function parseClientMessage(type: string, value: unknown): ClientMessages
       return { rules: o.rules };
     }
     case 'start':
+    case 'nudge':
+    case 'rematch':
       record(value ?? {}, []);
       return {};
     case 'clock': {

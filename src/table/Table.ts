@@ -98,6 +98,8 @@ export interface TableRecord {
   pace?: RoomPace;
   /** At one's own pace, the clock of the turn under way (its deadline outlives the process). */
   clock?: ClockRecord | null;
+  /** After the game, the seats whose person asked for a rematch. */
+  rematch?: number[];
   /**
    * The game: its setup and log, its secret (hex: see src/online/fairness.ts) and the gesture of each of
    * its throws, in order.
@@ -160,6 +162,8 @@ const KNOWN_REQUESTS = new Set<string>([
   'start',
   'clock',
   'answer-claim',
+  'nudge',
+  'rematch',
 ] satisfies (keyof ClientMessages)[]);
 
 /** A game in the page: who plays it (a person at this screen, or a computer), under which rules. */
@@ -194,6 +198,8 @@ export class Table {
   private seeds: GameSeeds | null = null;
   /** Who asks for which seat by its name, without its key: seat -> holder. */
   private readonly claims = new Map<number, string>();
+  /** After the game, the seats whose person asked for a rematch. */
+  private readonly rematchSeats = new Set<number>();
   private readonly clock: TurnClock;
   private readonly keys: SeatKeys;
   private readonly names: NamePolicy;
@@ -271,6 +277,10 @@ export class Table {
     if (record.turnSeconds) table.clock.seconds = record.turnSeconds;
     table.clock.pace = record.pace === 'own-pace' ? 'own-pace' : 'live';
     if (table.clock.pace === 'own-pace' && record.clock) table.clock.resume(record.clock);
+    if (table.phase === 'over') {
+      for (const seat of record.rematch ?? [])
+        if (table.seats[seat]?.kind === 'human') table.rematchSeats.add(seat);
+    }
     table.version = record.version;
     table.changed();
     return table;
@@ -287,6 +297,7 @@ export class Table {
       turnSeconds: this.clock.seconds,
       pace: this.clock.pace,
       ...(this.clock.pace === 'own-pace' ? { clock: this.clock.record() } : {}),
+      ...(this.rematchSeats.size ? { rematch: [...this.rematchSeats] } : {}),
       game:
         this.game && this.seeds
           ? { setup: setupOf(this.game), log: this.game.log, ...this.seeds.record() }
@@ -342,6 +353,7 @@ export class Table {
       game: this.game ? (this.ports.hideSeed === false ? this.game : publicGame(this.game)) : null,
       proof: this.game && this.seeds ? this.seeds.proof(this.game.over) : null,
       claims: [...this.claims.keys()].sort((a, b) => a - b),
+      rematch: [...this.rematchSeats].sort((a, b) => a - b),
       clock: this.clock.view(),
       version: this.version,
     };
@@ -419,6 +431,23 @@ export class Table {
    * by its name: let in, they take it with a new key (the old one no longer works); else they are told no.
    * @throws ProtocolError `not-host` (not one who may answer), `bad-message` (no one asks for that seat)
    */
+  /**
+   * Seat `by` reminds the person whose timed turn waits for them (see ClientMessages.nudge): once a
+   * turn, whose clock is the period; everyone sees who nudged (the view's clock).
+   * @throws ProtocolError `nothing-to-nudge` (no other person's turn waits), `already-nudged`
+   */
+  private nudge(by: number): Change {
+    const current = this.game?.current;
+    if (by < 0 || current === undefined || by === current || this.clock.deadline === null) {
+      throw new ProtocolError('nothing-to-nudge', "There is no one to nudge: no other person's turn waits");
+    }
+    if (this.clock.nudgedBy !== null) {
+      throw new ProtocolError('already-nudged', `${this.seats[current]!.name} was nudged this turn already`);
+    }
+    this.clock.nudge(by);
+    return {};
+  }
+
   private answerClaim(holder: string, seat: number, admit: boolean): Change {
     const answerer = this.seatOf(holder);
     const host = this.seats[this.host];
@@ -556,6 +585,12 @@ export class Table {
         const answer = this.parse('answer-claim', message);
         return this.answerClaim(holder, answer.seat, answer.admit);
       }
+      case 'nudge':
+        this.parse('nudge', message);
+        return this.nudge(seat);
+      case 'rematch':
+        this.parse('rematch', message);
+        return this.askRematch(seat);
       default:
         this.parse(type as keyof ClientMessages, message); // throws: an unknown message
         throw new ProtocolError('bad-message', 'Unknown message');
@@ -755,12 +790,34 @@ export class Table {
     if (this.seats.length < MIN_SEATS) {
       throw new ProtocolError('not-enough-players', `A game needs ${MIN_SEATS} seats taken`);
     }
+    return this.newGame();
+  }
+
+  /** A new game for the seats at the table, with a new secret. */
+  private newGame(): Change {
     // The engine's own generator plays no part online (every throw's faces come from the physics,
     // seeded from the secret), so its seed is left at 0 rather than made a second secret to keep.
     this.game = newGame({ players: this.seats.map((s) => s.name), rules: this.rules, seed: 0 });
     this.seeds = this.ports.seeds.newGame();
     this.phase = 'playing';
+    this.rematchSeats.clear();
     return {};
+  }
+
+  /**
+   * Seat `seat`'s person asks for (or agrees to) a rematch (see ClientMessages.rematch): it starts once
+   * every person a stand-in does not play for has.
+   * @throws ProtocolError `not-over` before the game is over, `not-your-turn` from one with no seat
+   */
+  private askRematch(seat: number): Change {
+    if (this.phase !== 'over') throw new ProtocolError('not-over', 'A rematch is asked for after the game');
+    if (this.seats[seat]?.kind !== 'human')
+      throw new ProtocolError('not-your-turn', 'Only a player at the table asks');
+    this.rematchSeats.add(seat);
+    const waitedFor = this.seats.filter(
+      (s, i) => s.kind === 'human' && !s.standIn && !this.rematchSeats.has(i),
+    );
+    return waitedFor.length === 0 ? this.newGame() : {};
   }
 
   // ---- seats and host ----

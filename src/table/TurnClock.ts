@@ -13,6 +13,8 @@ import { DEFAULT_TURN_SECONDS, type RoomPace, type TurnClock as TurnClockView } 
 export interface ClockRecord {
   turn: string;
   endsAt: number;
+  /** The seat that nudged the turn's person, when one did (a restart must not allow a second nudge). */
+  nudgedBy?: number;
 }
 
 export class TurnClock {
@@ -26,6 +28,8 @@ export class TurnClock {
   private ranOutSeat: number | null = null;
   /** Which turn the clock is for: round and seat. */
   private turnKey = '';
+  /** The seat that nudged the person of the turn under way, or null. */
+  private nudger: number | null = null;
 
   constructor(private readonly now: () => number = () => Date.now()) {}
 
@@ -38,12 +42,18 @@ export class TurnClock {
     if (key === this.turnKey) return;
     this.turnKey = key;
     this.ranOutSeat = null;
+    this.nudger = null;
     this.endsAt = key && person ? this.now() + this.seconds * 1000 : null;
   }
 
   /** What a record keeps of the clock: the timed turn under way, or null (see `resume`). */
   record(): ClockRecord | null {
-    return this.endsAt === null ? null : { turn: this.turnKey, endsAt: this.endsAt };
+    if (this.endsAt === null) return null;
+    return {
+      turn: this.turnKey,
+      endsAt: this.endsAt,
+      ...(this.nudger !== null ? { nudgedBy: this.nudger } : {}),
+    };
   }
 
   /**
@@ -53,6 +63,17 @@ export class TurnClock {
   resume(record: ClockRecord): void {
     this.turnKey = record.turn;
     this.endsAt = record.endsAt;
+    this.nudger = Number.isInteger(record.nudgedBy) ? record.nudgedBy! : null;
+  }
+
+  /** The seat that nudged the turn's person, or null (once a turn). */
+  get nudgedBy(): number | null {
+    return this.nudger;
+  }
+
+  /** Seat `by` nudged the person of the timed turn under way. */
+  nudge(by: number): void {
+    this.nudger = by;
   }
 
   /** When the timed turn ends (ms), or null. */
@@ -81,6 +102,7 @@ export class TurnClock {
       left: this.endsAt === null ? null : Math.max(0, this.endsAt - this.now()),
       endsAt: this.endsAt,
       ranOut: this.ranOutSeat,
+      nudgedBy: this.nudger,
     };
   }
 }

@@ -101,6 +101,8 @@ declare global {
     'dp-request-answer-claim': CustomEvent<RequestClaimAnswerDetail>;
     /** Notifications of my turn on or off (the online bar's switch). */
     'dp-request-notify': CustomEvent<{ on: boolean }>;
+    /** Remind the person whose turn it is (the online bar's Nudge). */
+    'dp-request-nudge': CustomEvent<void>;
     /** Open one of my online games (My games). */
     'dp-request-open-game': CustomEvent<{ roomId: string }>;
     /** The host sets the seconds a person has for a turn. */

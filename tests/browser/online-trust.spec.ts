@@ -209,6 +209,24 @@ test('after an online game: "Verify this game" passes, and npm run verify checks
   expect(result.code).toBe(1);
   expect(result.out).toMatch(/^Not verified: Throw 10 \(Jüri, round 5, throw 1\)/);
 
+  // A rematch: Jüri asks, Mari is told and agrees, and a new game starts on both pages.
+  const rematch = (p: { page: Page }) => p.page.locator('dice-poker [data-rematch]');
+  const rematchNote = (p: { page: Page }) => p.page.locator('dice-poker [data-rematch-status]');
+  await expect(rematch(juri)).toHaveText('Rematch');
+  await rematch(juri).click();
+  await expect(rematch(juri)).toBeDisabled();
+  await expect(rematchNote(juri)).toHaveText('Rematch: waiting for Mari to agree…');
+  await expect(rematchNote(mari)).toHaveText('Jüri asks for a rematch.');
+  await expect(rematch(mari)).toHaveText('Yes, rematch');
+  await mari.page.screenshot({ path: `${ARTIFACTS}/online-rematch-asked.png` });
+  await rematch(mari).click();
+  for (const p of [mari, juri]) {
+    await expect.poll(async () => (await stateOf(p.page)).over).toBe(false);
+    await expect(p.page.locator('dice-poker dp-game-over')).toHaveCount(0);
+    expect((await stateOf(p.page)).players.map((q) => q.name)).toEqual(['Mari', 'Jüri']);
+  }
+  await expect(mari.page.locator('dice-poker [part="roll-button"]')).toBeEnabled();
+
   for (const p of [mari, juri]) {
     expect(p.errors.filter((e) => !EXPECTED.test(e))).toEqual([]);
     await p.context.close();

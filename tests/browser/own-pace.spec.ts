@@ -108,6 +108,25 @@ test('a game at your own pace: the host sets a day a turn, the clock shows days 
   ]);
   expect(await listed(mari.page, 'shown')).toEqual([]);
 
+  // Mari nudges Jüri (once a turn): his page, still in the background, notifies him; both bars say so.
+  const nudge = mari.page.locator('dice-poker dp-online-bar [data-nudge]');
+  await expect(nudge).toHaveText('Nudge Jüri');
+  await expect(juri.page.locator('dice-poker dp-online-bar [data-nudge]')).toHaveCount(0);
+  await nudge.click();
+  await expect(mari.page.locator('dice-poker dp-online-bar [data-nudged]')).toHaveText('Mari nudged Jüri');
+  await expect(nudge).toHaveCount(0);
+  await expect(juri.page.locator('dice-poker dp-online-bar [data-nudged]')).toHaveText(
+    'Mari nudges you: it is your turn.',
+  );
+  await expect
+    .poll(() => listed(juri.page, 'shown'))
+    .toEqual([
+      { title: 'Your turn in Täringupokker', body: 'Mari and you' },
+      { title: 'Mari nudges you: it is your turn.', body: 'Mari and you' },
+    ]);
+  await mari.page.screenshot({ path: `${ARTIFACTS}/own-pace-nudged.png` });
+  await juri.page.screenshot({ path: `${ARTIFACTS}/own-pace-nudged-phone.png` });
+
   // Jüri goes off to play on his own, his turn waiting for him.
   await juri.page.evaluate(() => ((window as unknown as Record<string, unknown>).hiddenPage = false));
   await juri.page
@@ -122,7 +141,7 @@ test('a game at your own pace: the host sets a day a turn, the clock shows days 
   const row = list.locator('li');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Mari and you');
-  await expect(row).toContainText(/Your turn · (1 d|23 h 5\d min) left/);
+  await expect(row).toContainText(/Your turn · nudged · (1 d|23 h 5\d min) left/);
   await expect(row).toContainText(/Last move \d+ min ago/);
   await juri.page.screenshot({ path: `${ARTIFACTS}/own-pace-my-games-phone.png` });
   await row.getByRole('button', { name: /Open/ }).click();

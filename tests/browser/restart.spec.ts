@@ -183,17 +183,12 @@ test('a server that stays down: the page says so with the time it has tried, the
     await host.screenshot({ path: `${ARTIFACTS}/restart-server-gone.png` });
 
     // A server comes back without the game (its data folder lost): the guest, still trying, is told the
-    // game is gone and what to do, his name kept; so is the host when she opens the page again.
+    // game is gone and what to do, his name kept.
     fresh = await startServer(port, mkdtempSync(join(tmpdir(), 'dp-restart-')));
     const gone = /no longer on the server/;
     await expect(guest.locator('dice-poker .saved-notice')).toContainText(gone, { timeout: 30_000 });
     await expect(guest.locator('dice-poker dp-start-panel input').first()).toHaveValue('Jüri');
     await guest.screenshot({ path: `${ARTIFACTS}/restart-game-gone.png` });
-    await host.reload();
-    await expect(host.locator('dice-poker .saved-notice')).toContainText(
-      /no longer on the server|serveris enam pole/,
-    );
-    await expect(host.locator('dice-poker dp-start-panel input').first()).toHaveValue('Mari');
   } finally {
     await stopServer(server, 'SIGKILL');
     if (fresh) await stopServer(fresh, 'SIGKILL');

@@ -15,6 +15,7 @@ function game(overrides: Partial<MyGame>): MyGame {
     round: 3,
     changedAt: NOW - 3_600_000,
     endsAt: NOW + 2 * 3_600_000,
+    nudged: false,
     ...overrides,
   };
 }

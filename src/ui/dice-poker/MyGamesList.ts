@@ -37,7 +37,9 @@ export function myGameRows(games: readonly MyGame[], lang: Lang, now: number): M
           : game.phase === 'over' || game.current === null
             ? o.finished
             : mine
-              ? o.yourTurn
+              ? game.nudged
+                ? `${o.yourTurn} · ${o.nudgedMark}`
+                : o.yourTurn
               : o.turnOf(shown(game.players[game.current] ?? ''));
       if (game.endsAt !== null && game.phase === 'playing') {
         status += ` · ${o.leftOfTurn(o.longLeft(Math.max(0, (game.endsAt - now) / 1000)))}`;

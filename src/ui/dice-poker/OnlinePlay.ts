@@ -1,7 +1,8 @@
 import { DicePokerError } from '../errors.js';
 import type { BotId } from '../../engine/bots/index.js';
 import { MAX_NAME_LENGTH, type Game } from '../../engine/index.js';
-import type { OnlineBarView, OnlineView } from './dice-poker.view.js';
+import type { OnlineBarView, OnlineView, RematchView } from './dice-poker.view.js';
+import type { NudgeView } from '../components/dp-online-bar/dp-online-bar.component.js';
 import '../components/dp-game-proof/dp-game-proof.js';
 import '../components/dp-online-bar/dp-online-bar.js';
 import { GameProofCheck, saveRecordFile } from './GameProofCheck.js';
@@ -186,11 +187,13 @@ export class OnlinePlay {
       : [];
     const claiming = this.session?.claiming ?? null;
     const seat = online?.seat ?? -1;
+    const nudgedBy = room?.clock.nudgedBy ?? null;
     this.turn.follow(
       playing && claiming === null && game.current === seat,
       this.host.lang(),
       room?.roomId ?? '',
       game?.players.filter((_, i) => i !== seat).map((p) => p.name) ?? [],
+      nudgedBy !== null ? (game?.players[nudgedBy]?.name ?? '') : '',
     );
     const record = this.session?.gameRecord ?? null;
     return {
@@ -206,6 +209,7 @@ export class OnlinePlay {
       proof: record ? this.proof.view(this.host.lang(), record) : null,
       myGames: this.myGames.view(this.host.lang(), this.session?.roomId ?? null),
       playerName: this.lastName,
+      rematch: room?.phase === 'over' && seat >= 0 && claiming === null ? this.rematchView(room, seat) : null,
     };
   }
 
@@ -222,6 +226,7 @@ export class OnlinePlay {
     const ownPace = room.clock.pace === 'own-pace';
     const notifying = this.turn.notifying;
     return {
+      nudge: ownPace && game ? this.nudgeView(room, seat, game) : null,
       clockEndsAt,
       clockLabel: game?.current === seat ? words.yourTimeLeft : words.timeLeft(name),
       longLeft: ownPace ? words.longLeft : null,
@@ -233,6 +238,45 @@ export class OnlinePlay {
       letIn: words.letIn,
       refuse: words.refuse,
     };
+  }
+
+  /** After the game: the rematch button, and who asks for one or is waited for. */
+  private rematchView(room: RoomView, seat: number): RematchView {
+    const words = onlineStringsFor(this.host.lang());
+    const asked = room.rematch.includes(seat);
+    const names = (pick: (i: number) => boolean) =>
+      room.seats.flatMap((s, i) => (s.kind === 'human' && i !== seat && pick(i) ? [s.name] : []));
+    const waitedFor = room.seats.flatMap((s, i) =>
+      s.kind === 'human' && !s.standIn && !room.rematch.includes(i) && i !== seat ? [s.name] : [],
+    );
+    const askers = names((i) => room.rematch.includes(i));
+    const note = asked ? words.rematchWaiting(waitedFor) : askers.length ? words.rematchAsked(askers) : '';
+    return {
+      label: asked ? words.rematchAskedByYou : askers.length ? words.rematchAgree : words.rematch,
+      asked,
+      note,
+    };
+  }
+
+  /**
+   * The nudge of the turn's person: who nudged whom once one was sent this turn; else, for another
+   * seated player while a person's turn waits, the button; null when there is nothing to show.
+   */
+  private nudgeView(room: RoomView, seat: number, game: Game): NudgeView | null {
+    const words = onlineStringsFor(this.host.lang());
+    const current = game.current;
+    const by = room.clock.nudgedBy;
+    const name = (i: number) => game.players[i]?.name ?? '';
+    if (by !== null) {
+      return {
+        sent: true,
+        label: current === seat ? words.nudgedYou(name(by)) : words.nudged(name(by), name(current)),
+      };
+    }
+    const waiting = room.clock.endsAt !== null && room.seats[current]?.kind === 'human';
+    return seat >= 0 && seat !== current && waiting
+      ? { sent: false, label: words.nudge(name(current)) }
+      : null;
   }
 
   /**
@@ -281,6 +325,16 @@ export class OnlinePlay {
   /** Host only, before the game: how the room is played, and the seconds a person has for each turn. */
   setClock(seconds: number, pace: RoomPace): void {
     this.requireSession().setClock(seconds, pace);
+  }
+
+  /** Asks for (or agrees to) a rematch, after the game. */
+  rematch(): void {
+    this.requireSession().rematch();
+  }
+
+  /** Reminds the person whose turn it is (once a turn). */
+  nudge(): void {
+    this.requireSession().nudge();
   }
 
   /** Lets in (or not) one who asks for seat `seat` by its name. */

@@ -24,6 +24,8 @@ export type RoomRequests = Pick<
   | 'saveRecord'
   | 'openGame'
   | 'notifyTurn'
+  | 'nudge'
+  | 'rematch'
 >;
 
 /** What the session needs of the element: whether it has rendered yet, and redraws. */
@@ -164,6 +166,8 @@ export class SessionController implements ReactiveController {
       saveRecord: () => this.online?.saveRecord(),
       openGame: (roomId) => attempt(() => this.online?.openGame(roomId)),
       notifyTurn: (on) => attempt(() => this.online?.setNotifying(on)),
+      nudge: () => attempt(() => this.online?.nudge()),
+      rematch: () => attempt(() => this.online?.rematch()),
     };
   }
 

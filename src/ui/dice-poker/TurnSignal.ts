@@ -15,6 +15,8 @@ function notifications(): typeof Notification | null {
 
 export class TurnSignal {
   private yours = false;
+  /** Who nudged me this turn, as last followed ('' for no one). */
+  private nudgedBy = '';
 
   constructor(
     private readonly host: Pick<EventTarget, 'dispatchEvent'>,
@@ -53,21 +55,29 @@ export class TurnSignal {
   }
 
   /**
-   * Follows whose turn it is in the game shown (`yours`, in room `roomId`, playing with `others`): on
-   * a change the page is told, and my turn coming while the page is hidden is notified.
+   * Follows whose turn it is in the game shown (`yours`, in room `roomId`, playing with `others`, and
+   * who nudged me in it, '' for no one): on a change the page is told, and my turn coming, or a nudge
+   * in it, while the page is hidden is notified.
    */
-  follow(yours: boolean, lang: Lang, roomId: string, others: string[]): void {
+  follow(yours: boolean, lang: Lang, roomId: string, others: string[], nudgedBy = ''): void {
+    const o = onlineStringsFor(lang);
+    const nudged = yours && nudgedBy !== '' && nudgedBy !== this.nudgedBy;
+    this.nudgedBy = yours ? nudgedBy : '';
+    if (nudged && yours === this.yours) this.notify(o.nudgedYou(nudgedBy), o.withYou(others), roomId);
     if (yours === this.yours) return;
     this.yours = yours;
-    const o = onlineStringsFor(lang);
     const detail: YourTurnDetail = { yours, text: yours ? o.yourTurn : '' };
     emit(this.host, 'dp-your-turn', detail);
-    if (yours && this.notifying && typeof document !== 'undefined' && document.hidden) {
-      try {
-        new Notification(o.yourTurnNotice, { body: o.withYou(others), tag: roomId });
-      } catch {
-        // A browser that shows notifications only from a service worker: the title still says it.
-      }
+    if (yours) this.notify(nudged ? o.nudgedYou(nudgedBy) : o.yourTurnNotice, o.withYou(others), roomId);
+  }
+
+  /** A notification, if they are on and the page is in the background. */
+  private notify(title: string, body: string, roomId: string): void {
+    if (!this.notifying || typeof document === 'undefined' || !document.hidden) return;
+    try {
+      new Notification(title, { body, tag: roomId });
+    } catch {
+      // A browser that shows notifications only from a service worker: the title still says it.
     }
   }
 }

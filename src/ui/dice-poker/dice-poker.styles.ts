@@ -268,6 +268,15 @@ export const dicePokerStyles = css`
     padding: 0.5rem;
     box-sizing: border-box;
   }
+  .rematch-note {
+    flex-basis: 100%;
+    margin: 0;
+    text-align: center;
+  }
+  .review-button:disabled {
+    opacity: 0.6;
+    cursor: default;
+  }
   .review-button,
   .bot-bar button {
     font: inherit;

@@ -8,7 +8,7 @@ import type { NewGameOptions } from '../new-game-options.js';
 import type { BotId } from '../../engine/bots/index.js';
 import type { RoomPace, RoomView } from '../../online/protocol.js';
 import type { RequestClockDetail } from '../events.js';
-import type { ClaimView } from '../components/dp-online-bar/dp-online-bar.component.js';
+import type { ClaimView, NudgeView } from '../components/dp-online-bar/dp-online-bar.component.js';
 import type { MyGamesView } from '../components/dp-my-games/dp-my-games.component.js';
 import type { GameProofWords } from '../components/dp-game-proof/dp-game-proof.component.js';
 import type { PlayHistory } from './PlayHistory.js';
@@ -40,6 +40,16 @@ export interface OnlineView {
   myGames: MyGamesView | null;
   /** The name this page last played online under ('' before any): offered when no game is shown. */
   playerName: string;
+  /** After an online game, the rematch (see RematchView), or null. */
+  rematch: RematchView | null;
+}
+
+/** A rematch after an online game: the button (spent once this page asked), and who asks or is waited for. */
+export interface RematchView {
+  label: string;
+  asked: boolean;
+  /** Who asks for one, or whom it waits for ('' when no one has asked). */
+  note: string;
 }
 
 /** What <dp-online-bar> shows (see it). */
@@ -50,6 +60,8 @@ export interface OnlineBarView {
   longLeft: ((seconds: number) => string) | null;
   /** At one's own pace, the switch for notifications of my turn (null where it cannot be had). */
   notify: { on: boolean; label: string } | null;
+  /** At one's own pace, the nudge of the person whose turn it is (see <dp-online-bar>), or null. */
+  nudge: NudgeView | null;
   claims: ClaimView[];
   letIn: string;
   refuse: string;
@@ -115,6 +127,8 @@ export interface DicePokerView {
     setClock(seconds: number, pace: RoomPace): void;
     openGame(roomId: string): void;
     notifyTurn(on: boolean): void;
+    nudge(): void;
+    rematch(): void;
     verify(): void;
     saveRecord(): void;
   };
@@ -153,6 +167,8 @@ function onlineBar(v: DicePokerView): TemplateResult | typeof nothing {
     .longLeft=${bar.longLeft}
     .notify=${bar.notify}
     @dp-request-notify=${(e: CustomEvent<{ on: boolean }>) => v.on.notifyTurn(e.detail.on)}
+    .nudge=${bar.nudge}
+    @dp-request-nudge=${v.on.nudge}
     .claims=${bar.claims}
     .letIn=${bar.letIn}
     .refuse=${bar.refuse}
@@ -200,6 +216,16 @@ function historyPanel(v: DicePokerView): TemplateResult {
   </div>`;
 }
 
+/** Online, after the game: who asks for a rematch, and the button that asks for (or agrees to) it. */
+function rematchParts(v: DicePokerView): TemplateResult | typeof nothing {
+  const rematch = v.online.rematch;
+  if (!rematch) return nothing;
+  return html`${rematch.note ? html`<p class="rematch-note" role="status" data-rematch-status>${rematch.note}</p>` : nothing}
+    <button class="secondary review-button" data-rematch ?disabled=${rematch.asked} @click=${v.on.rematch}>
+      ${rematch.label}
+    </button>`;
+}
+
 function gameOverPanel(v: DicePokerView, game: Game): TemplateResult {
   return html`<div class="modal" lang=${v.language}>
     <div class="stack">
@@ -211,6 +237,7 @@ function gameOverPanel(v: DicePokerView, game: Game): TemplateResult {
         @dp-request-setup=${() => v.on.setUp(true)}
         @dp-request-clear-history=${v.on.clearHistory}
       >
+        ${rematchParts(v)}
         ${
           // Inside the game-over card, with its other buttons (its slot).
           v.showReview

@@ -55,4 +55,5 @@ export const OFFLINE: OnlineView = {
   proof: null,
   myGames: null,
   playerName: '',
+  rematch: null,
 };

@@ -82,6 +82,22 @@ export interface OnlineStrings {
   claimWaiting: (name: string) => string;
   /** On the join panel: who sent the invite. */
   invitedBy: (name: string) => string;
+  /** The bar's button that reminds the person whose turn it is. */
+  nudge: (name: string) => string;
+  /** After a nudge this turn: who nudged whom (`you` when it is me). */
+  nudged: (by: string, whom: string) => string;
+  /** I was nudged: it is my turn, someone is waiting. */
+  nudgedYou: (by: string) => string;
+  /** In My games: I was nudged in this game. */
+  nudgedMark: string;
+  /** After an online game: ask for a rematch; agree to one others asked for; asked already. */
+  rematch: string;
+  rematchAgree: string;
+  rematchAskedByYou: string;
+  /** Others ask for a rematch. */
+  rematchAsked: (names: string[]) => string;
+  /** I asked: whom the rematch waits for. */
+  rematchWaiting: (names: string[]) => string;
   /** Why the room refused a request. */
   errors: Record<OnlineErrorCode, string>;
 }
@@ -159,7 +175,19 @@ const en: OnlineStrings = {
     'seat-claimed': 'Someone is already asking to take that seat.',
     'claim-refused': 'You were not let in to that seat.',
     'moved-elsewhere': 'This game was opened in another tab or on another device.',
+    'nothing-to-nudge': 'There is no one to nudge: it is no other player’s turn.',
+    'already-nudged': 'They were nudged this turn already.',
+    'not-over': 'A rematch is asked for once the game is over.',
   },
+  nudge: (name) => `Nudge ${name}`,
+  nudged: (by, whom) => `${by} nudged ${whom}`,
+  nudgedYou: (by) => `${by} nudges you: it is your turn.`,
+  nudgedMark: 'nudged',
+  rematch: 'Rematch',
+  rematchAgree: 'Yes, rematch',
+  rematchAskedByYou: 'Rematch asked for',
+  rematchAsked: (names) => `${names.join(', ')} ${names.length > 1 ? 'ask' : 'asks'} for a rematch.`,
+  rematchWaiting: (names) => `Rematch: waiting for ${names.join(', ')} to agree…`,
   playOnline: 'Play online',
   join: 'Join',
   joinTitle: 'Join a game online',
@@ -245,7 +273,20 @@ const et: OnlineStrings = {
     'seat-claimed': 'Seda kohta juba palutakse.',
     'claim-refused': 'Sind ei lastud sellele kohale.',
     'moved-elsewhere': 'See mäng avati teisel vahelehel või teises seadmes.',
+    'nothing-to-nudge': 'Kedagi pole meelde tuletada: praegu pole teise mängija käik.',
+    'already-nudged': 'Talle on sel käigul juba meelde tuletatud.',
+    'not-over': 'Kordusmängu saab küsida, kui mäng on läbi.',
   },
+  nudge: (name) => `Tuleta meelde: ${name}`,
+  nudged: (by, whom) => `${by} tuletas meelde: ${whom} käik`,
+  nudgedYou: (by) => `${by} tuletab meelde: sinu käik.`,
+  nudgedMark: 'meelde tuletatud',
+  rematch: 'Kordusmäng',
+  rematchAgree: 'Jah, kordusmäng',
+  rematchAskedByYou: 'Kordusmängu küsitud',
+  rematchAsked: (names) => `${names.join(', ')} ${names.length > 1 ? 'soovivad' : 'soovib'} kordusmängu.`,
+  rematchWaiting: (names) =>
+    `Kordusmäng: ootan, kuni ${names.join(', ')} ${names.length > 1 ? 'nõustuvad' : 'nõustub'}…`,
   playOnline: 'Mängi võrgus',
   join: 'Liitu',
   joinTitle: 'Liitu võrgumänguga',

@@ -48,7 +48,8 @@ function view(version: number, game: Game | null, extra: Partial<RoomView> = {})
     game,
     proof: game ? { commitment: 'c'.repeat(64), secret: null, gestures: null } : null,
     claims: [],
-    clock: { seconds: 90, pace: 'live', left: null, endsAt: null, ranOut: null },
+    rematch: [],
+    clock: { seconds: 90, pace: 'live', left: null, endsAt: null, ranOut: null, nudgedBy: null },
     version,
     ...extra,
   };

@@ -277,6 +277,16 @@ export class TableMirror implements GameSession {
     this.link.send('answer-claim', { seat, admit });
   }
 
+  /** Reminds the person whose turn it is (see ClientMessages.nudge). */
+  nudge(): void {
+    this.link.send('nudge', {});
+  }
+
+  /** Asks for (or agrees to) a rematch, after the game (see ClientMessages.rematch). */
+  rematch(): void {
+    this.link.send('rematch', {});
+  }
+
   /** Leaves the room for good. */
   async leave(): Promise<void> {
     this.failPending(new DicePokerError('offline', 'Left the room'));

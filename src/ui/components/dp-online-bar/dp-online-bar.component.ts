@@ -4,6 +4,15 @@ import { TURN_COUNTDOWN_SECONDS } from '../../../online/protocol.js';
 import { emit } from '../../events.js';
 import { onlineBarStyles } from './dp-online-bar.styles.js';
 
+/**
+ * A nudge of the turn's person: the button that sends one (`label` "Nudge Jüri"), or, once one was
+ * sent this turn, who nudged whom (`sent`).
+ */
+export interface NudgeView {
+  label: string;
+  sent: boolean;
+}
+
 /** Someone asking for a seat by its name, as the bar shows them. */
 export interface ClaimView {
   seat: number;
@@ -18,6 +27,7 @@ export interface ClaimView {
  *
  * @event {CustomEvent<{ seat: number; admit: boolean }>} dp-request-answer-claim - Let in, or Refuse.
  * @event {CustomEvent<{ on: boolean }>} dp-request-notify - Notifications of my turn on, or off.
+ * @event {CustomEvent<void>} dp-request-nudge - Nudge: remind the person whose turn it is.
  *
  * @tagname dp-online-bar
  */
@@ -35,6 +45,8 @@ export class DpOnlineBar extends LitElement {
   @property({ attribute: false }) longLeft: ((seconds: number) => string) | null = null;
   /** At one's own pace, the switch for notifications of my turn, or null. */
   @property({ attribute: false }) notify: { on: boolean; label: string } | null = null;
+  /** At one's own pace, the nudge of the person whose turn it is, or null. */
+  @property({ attribute: false }) nudge: NudgeView | null = null;
   /** Those who ask for a seat, for this page to answer. */
   @property({ attribute: false }) claims: ClaimView[] = [];
   @property() letIn = 'Let in';
@@ -98,6 +110,20 @@ export class DpOnlineBar extends LitElement {
           >
             ${this.notify.on ? '✓ ' : ''}${this.notify.label}
           </button>`
+        : nothing
+    }
+    ${
+      this.nudge
+        ? this.nudge.sent
+          ? html`<p class="clock nudged" role="status" data-nudged>${this.nudge.label}</p>`
+          : html`<button
+              type="button"
+              class="clock notify"
+              data-nudge
+              @click=${() => emit(this, 'dp-request-nudge')}
+            >
+              ${this.nudge.label}
+            </button>`
         : nothing
     }
     ${this.claims.map(

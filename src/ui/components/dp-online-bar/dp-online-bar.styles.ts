@@ -28,6 +28,9 @@ export const onlineBarStyles = [
       font-size: 0.85rem;
       min-height: 32px;
     }
+    .nudged {
+      font-size: 0.85rem;
+    }
     .clock b {
       font-variant-numeric: tabular-nums;
     }

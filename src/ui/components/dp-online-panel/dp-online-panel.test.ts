@@ -14,7 +14,8 @@ function room(seats: RoomView['seats'], host = 0): RoomView {
     game: null,
     proof: null,
     claims: [],
-    clock: { seconds: 90, pace: 'live', left: null, endsAt: null, ranOut: null },
+    rematch: [],
+    clock: { seconds: 90, pace: 'live', left: null, endsAt: null, ranOut: null, nudgedBy: null },
     version: 3,
   };
 }
