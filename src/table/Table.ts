@@ -790,11 +790,11 @@ export class Table {
     if (this.seats.length < MIN_SEATS) {
       throw new ProtocolError('not-enough-players', `A game needs ${MIN_SEATS} seats taken`);
     }
-    return this.newGame();
+    return this.startNewGame();
   }
 
   /** A new game for the seats at the table, with a new secret. */
-  private newGame(): Change {
+  private startNewGame(): Change {
     // The engine's own generator plays no part online (every throw's faces come from the physics,
     // seeded from the secret), so its seed is left at 0 rather than made a second secret to keep.
     this.game = newGame({ players: this.seats.map((s) => s.name), rules: this.rules, seed: 0 });
@@ -817,7 +817,7 @@ export class Table {
     const waitedFor = this.seats.filter(
       (s, i) => s.kind === 'human' && !s.standIn && !this.rematchSeats.has(i),
     );
-    return waitedFor.length === 0 ? this.newGame() : {};
+    return waitedFor.length === 0 ? this.startNewGame() : {};
   }
 
   // ---- seats and host ----

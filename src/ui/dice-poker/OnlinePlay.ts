@@ -244,12 +244,11 @@ export class OnlinePlay {
   private rematchView(room: RoomView, seat: number): RematchView {
     const words = onlineStringsFor(this.host.lang());
     const asked = room.rematch.includes(seat);
-    const names = (pick: (i: number) => boolean) =>
-      room.seats.flatMap((s, i) => (s.kind === 'human' && i !== seat && pick(i) ? [s.name] : []));
-    const waitedFor = room.seats.flatMap((s, i) =>
-      s.kind === 'human' && !s.standIn && !room.rematch.includes(i) && i !== seat ? [s.name] : [],
-    );
-    const askers = names((i) => room.rematch.includes(i));
+    // The other people at the table that `pick` takes, by name.
+    const others = (pick: (s: RoomView['seats'][number], i: number) => boolean) =>
+      room.seats.flatMap((s, i) => (s.kind === 'human' && i !== seat && pick(s, i) ? [s.name] : []));
+    const askers = others((_, i) => room.rematch.includes(i));
+    const waitedFor = others((s, i) => !s.standIn && !room.rematch.includes(i));
     const note = asked ? words.rematchWaiting(waitedFor) : askers.length ? words.rematchAsked(askers) : '';
     return {
       label: asked ? words.rematchAskedByYou : askers.length ? words.rematchAgree : words.rematch,
