@@ -409,11 +409,11 @@ async function main(options: Options): Promise<void> {
         '',
         `Dormant games, ${report.database}: ${report.games} stored (${report.recordBytes} B of record each),` +
           ` written in ${report.fillSeconds} s (${report.fillGamesPerSecond}/s)`,
-        `Server start: ${report.startMs.empty} ms on an empty folder, ${report.startMs.filled} ms on the filled one`,
+        `Server start: ${report.startMs.empty} ms on an empty database, ${report.startMs.filled} ms on the filled one`,
         '',
         '| Server                       | Heap (MB) | RSS (MB) | Peak (MB) |',
         '| ---------------------------- | --------- | -------- | --------- |',
-        memoryRow('empty folder', m.empty),
+        memoryRow('empty database', m.empty),
         memoryRow(`${report.games} dormant games`, m.filled),
         memoryRow(`same, after ${report.opens} opens`, m.filledAfterOpens),
         '',
