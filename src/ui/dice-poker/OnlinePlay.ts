@@ -1,8 +1,8 @@
 import { DicePokerError } from '../errors.js';
 import type { BotId } from '../../engine/bots/index.js';
 import { MAX_NAME_LENGTH, type Game } from '../../engine/index.js';
-import type { OnlineBarView, OnlineView, RematchView } from './dice-poker.view.js';
-import type { NudgeView } from '../components/dp-online-bar/dp-online-bar.component.js';
+import type { OnlineBarView, OnlineView } from './dice-poker.view.js';
+import { nudgeView, rematchView } from './room-asks.js';
 import '../components/dp-game-proof/dp-game-proof.js';
 import '../components/dp-online-bar/dp-online-bar.js';
 import { GameProofCheck, saveRecordFile } from './GameProofCheck.js';
@@ -209,7 +209,10 @@ export class OnlinePlay {
       proof: record ? this.proof.view(this.host.lang(), record) : null,
       myGames: this.myGames.view(this.host.lang(), this.session?.roomId ?? null),
       playerName: this.lastName,
-      rematch: room?.phase === 'over' && seat >= 0 && claiming === null ? this.rematchView(room, seat) : null,
+      rematch:
+        room?.phase === 'over' && seat >= 0 && claiming === null
+          ? rematchView(onlineStringsFor(this.host.lang()), room, seat)
+          : null,
     };
   }
 
@@ -226,7 +229,7 @@ export class OnlinePlay {
     const ownPace = room.clock.pace === 'own-pace';
     const notifying = this.turn.notifying;
     return {
-      nudge: ownPace && game ? this.nudgeView(room, seat, game) : null,
+      nudge: ownPace && game ? nudgeView(words, room, seat, game) : null,
       clockEndsAt,
       clockLabel: game?.current === seat ? words.yourTimeLeft : words.timeLeft(name),
       longLeft: ownPace ? words.longLeft : null,
@@ -238,44 +241,6 @@ export class OnlinePlay {
       letIn: words.letIn,
       refuse: words.refuse,
     };
-  }
-
-  /** After the game: the rematch button, and who asks for one or is waited for. */
-  private rematchView(room: RoomView, seat: number): RematchView {
-    const words = onlineStringsFor(this.host.lang());
-    const asked = room.rematch.includes(seat);
-    // The other people at the table that `pick` takes, by name.
-    const others = (pick: (s: RoomView['seats'][number], i: number) => boolean) =>
-      room.seats.flatMap((s, i) => (s.kind === 'human' && i !== seat && pick(s, i) ? [s.name] : []));
-    const askers = others((_, i) => room.rematch.includes(i));
-    const waitedFor = others((s, i) => !s.standIn && !room.rematch.includes(i));
-    const note = asked ? words.rematchWaiting(waitedFor) : askers.length ? words.rematchAsked(askers) : '';
-    return {
-      label: asked ? words.rematchAskedByYou : askers.length ? words.rematchAgree : words.rematch,
-      asked,
-      note,
-    };
-  }
-
-  /**
-   * The nudge of the turn's person: who nudged whom once one was sent this turn; else, for another
-   * seated player while a person's turn waits, the button; null when there is nothing to show.
-   */
-  private nudgeView(room: RoomView, seat: number, game: Game): NudgeView | null {
-    const words = onlineStringsFor(this.host.lang());
-    const current = game.current;
-    const by = room.clock.nudgedBy;
-    const name = (i: number) => game.players[i]?.name ?? '';
-    if (by !== null) {
-      return {
-        sent: true,
-        label: current === seat ? words.nudgedYou(name(by)) : words.nudged(name(by), name(current)),
-      };
-    }
-    const waiting = room.clock.endsAt !== null && room.seats[current]?.kind === 'human';
-    return seat >= 0 && seat !== current && waiting
-      ? { sent: false, label: words.nudge(name(current)) }
-      : null;
   }
 
   /**

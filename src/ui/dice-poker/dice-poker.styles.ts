@@ -318,24 +318,9 @@ export const dicePokerStyles = css`
     overflow: hidden;
     text-overflow: ellipsis;
   }
-  /* A word to the player wraps rather than lose its end on a phone, and stands clear of the bar
-     that says a computer is playing. */
-  .toast {
-    bottom: 0.6rem;
-    white-space: normal;
-    text-overflow: clip;
-    width: max-content;
-    border-radius: 0.8rem;
-    text-align: center;
-    line-height: 1.3;
-  }
-  .table:has(.bot-bar) .toast {
-    bottom: 3.6rem;
-  }
-  .notice {
-    top: calc(var(--bar-space) + 0.3rem);
-  }
-  /* A word on the room (its server away, a turn run out): it wraps rather than lose its end on a phone. */
+  /* A word to the player, or on the room (its server away, a turn run out): it wraps rather than lose
+     its end on a phone. */
+  .toast,
   .notice[data-away] {
     white-space: normal;
     text-overflow: clip;
@@ -343,6 +328,16 @@ export const dicePokerStyles = css`
     border-radius: 0.8rem;
     text-align: center;
     line-height: 1.3;
+  }
+  /* The toast stands clear of the bar that says a computer is playing. */
+  .toast {
+    bottom: 0.6rem;
+  }
+  .table:has(.bot-bar) .toast {
+    bottom: 3.6rem;
+  }
+  .notice {
+    top: calc(var(--bar-space) + 0.3rem);
   }
   @container (max-width: 420px) {
     .topbar {
