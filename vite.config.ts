@@ -53,5 +53,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'server/src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
+    // Three at once on two cores: many files spend their time waiting on the servers they start
+    // (PGlite, PostgreSQL, redis-server, the game server), which one at a time (the default on two
+    // cores) leaves a core idle; more than three gains nothing (the fuzz test is the longest file).
+    maxWorkers: 3,
   },
 });

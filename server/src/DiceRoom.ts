@@ -16,9 +16,11 @@ import { CodedError } from '../../src/engine/index.js';
 import { JOIN_REFUSED_STATUS, joinRefusalText } from '../../src/online/join-refusal.js';
 import {
   MAX_SEATS,
+  MAX_WATCHERS,
   RateLimiter,
   RECONNECT_SECONDS,
   parseClientMessage,
+  parseEntry,
   parseJoin,
   ProtocolError,
   type RefusalCode,
@@ -55,11 +57,8 @@ export const RESUME_OPTION = '__resume';
 /** Shortest pause between two warnings of a room that cannot write its record, ms. */
 const SAVE_WARN_EVERY_MS = 10_000;
 
-/** What a joining client is known by once its join options passed. */
-interface JoinAuth {
-  name: string;
-  key?: string;
-}
+/** What a joining client is known by once its join options passed: its name (and key), or that it watches. */
+type JoinAuth = { name: string; key?: string } | { watch: true };
 
 /** How long a seat reservation waits for its client to connect, seconds (Colyseus's default is 15). */
 const SEAT_RESERVATION_SECONDS = 5;
@@ -128,6 +127,8 @@ export class DiceRoom extends Room {
   private computers!: ComputerTurns;
   private readonly limiters = new Map<string, { limiter: RateLimiter; warnedAt: number }>();
   private readonly reconnections = new Map<string, Deferred<Client>>();
+  /** The sessions that watch the room (a watch link): they see every change and may play no part. */
+  private readonly watchers = new Set<string>();
   /** Its server is shutting down: the record is final, nothing more is played. */
   private closing = false;
   private saveWarnedAt = -Infinity;
@@ -152,7 +153,8 @@ export class DiceRoom extends Room {
     }
     if (!resumed) refuseJoin(() => parseJoin(options));
     // People (and their seats waiting for them) plus a few joins under way; refusals keep it at MAX_SEATS.
-    this.maxClients = 2 * MAX_SEATS;
+    // And those who watch.
+    this.maxClients = 2 * MAX_SEATS + MAX_WATCHERS;
     // Colyseus drops a client past this; the protocol's own limit (RateLimiter) refuses long before.
     this.maxMessagesPerSecond = 100;
     this.seatReservationTimeout = SEAT_RESERVATION_SECONDS;
@@ -199,13 +201,18 @@ export class DiceRoom extends Room {
 
   override onAuth(_client: Client, options: unknown): JoinAuth {
     return refuseJoin(() => {
-      const joining = parseJoin(options);
-      this.table.checkJoin(joining.name, joining.key);
+      const joining = parseEntry(options);
+      if ('watch' in joining) this.checkWatcherRoom();
+      else this.table.checkJoin(joining.name, joining.key);
       return joining;
     });
   }
 
   override onJoin(client: Client, _options: unknown, auth: JoinAuth): void {
+    if ('watch' in auth) {
+      this.watch(client);
+      return;
+    }
     // Checked again: another join may have taken the last seat since onAuth. Its change welcomes it.
     refuseJoin(() => this.table.join(client.sessionId, auth.name, auth.key));
     // A connection that never finishes joining (never acknowledges) is let go, not kept queueing.
@@ -230,6 +237,8 @@ export class DiceRoom extends Room {
   }
 
   override onDrop(client: Client): void {
+    // A watcher that comes back watches again by its link: nothing is kept for it.
+    if (this.watchers.has(client.sessionId)) return;
     if (!this.table.dropped(client.sessionId)) return;
     const reconnection = this.allowReconnection(client, this.config.reconnectSeconds);
     this.reconnections.set(client.sessionId, reconnection);
@@ -249,6 +258,7 @@ export class DiceRoom extends Room {
 
   override onLeave(client: Client): void {
     this.limiters.delete(client.sessionId);
+    if (this.watchers.delete(client.sessionId)) return;
     // Closed by a shutdown: the record is final, and no one is left to tell.
     if (this.closing) return;
     this.table.left(client.sessionId);
@@ -288,6 +298,33 @@ export class DiceRoom extends Room {
       });
       this.disconnect(CloseCode.SERVER_SHUTDOWN).catch(() => {});
     });
+  }
+
+  /** @throws ProtocolError `too-many-watchers` when the room has as many watchers as it takes */
+  private checkWatcherRoom(): void {
+    if (this.watchers.size >= MAX_WATCHERS) {
+      throw new ProtocolError('too-many-watchers', 'As many people watch this game as it takes');
+    }
+  }
+
+  /**
+   * Lets `client` watch: welcomed with the view everyone has (no seat, no key), after any change being
+   * stored; from then on it gets what everyone gets. Past the limit (another watcher came in since its
+   * onAuth) it is refused and let go.
+   */
+  private watch(client: Client): void {
+    try {
+      this.checkWatcherRoom();
+    } catch (error) {
+      const { code, message } = error as ProtocolError;
+      this.sendTo(client, 'refused', { code, message });
+      client.leave(CLOSE_LET_GO);
+      return;
+    }
+    this.watchers.add(client.sessionId);
+    this.deliver(null, () =>
+      this.sendTo(client, 'welcome', { seat: -1, view: this.table.view(), watching: true }),
+    );
   }
 
   /** Whether the room, empty, keeps its game in the store to be woken later (a game at one's own pace). */
@@ -361,6 +398,10 @@ export class DiceRoom extends Room {
       if (!this.admit(client, request)) return;
     } catch (error) {
       this.refuse(client, error, request);
+      return;
+    }
+    if (this.watchers.has(client.sessionId)) {
+      this.refuse(client, new ProtocolError('watching', 'One who watches plays no part'), request);
       return;
     }
     // The table carries it out after every request before it (a throw being made included).

@@ -7,7 +7,7 @@ import { freeRows, replay, setupOf, type Game } from '../../src/engine/index.js'
 import { GameRecorder } from '../../src/online/game-record.js';
 import { joinRefusal } from '../../src/online/join-refusal.js';
 import { verifyGame } from '../../src/online/verify.js';
-import { MAX_SEATS, MESSAGES_PER_SECOND, STAND_IN_BOT } from '../../src/online/protocol.js';
+import { MAX_SEATS, MAX_WATCHERS, MESSAGES_PER_SECOND, STAND_IN_BOT } from '../../src/online/protocol.js';
 import { topFace } from '../../src/physics/face-reading.js';
 import { decodeTrajectory, samplePose, trajectorySeconds } from '../../src/physics/trajectory.js';
 import type { DiePose } from '../../src/physics/types.js';
@@ -377,5 +377,67 @@ describe('game server', { timeout: 30_000 }, () => {
     // The stand-in plays the host's turn; then it is the guest's.
     await guest.next('thrown', (t) => t.seat === 0);
     await guest.next('view', (v) => v.game?.current === 1);
+  });
+
+  it('lets people watch by the watch link: no seat, no key, every throw seen, every message refused', async () => {
+    const [host, guest] = await startedTable();
+    const roomId = host.room.roomId;
+    const watcher = await Player.watch(server.url, roomId);
+    const welcome = await watcher.next('welcome');
+    expect(welcome).toMatchObject({ seat: -1, watching: true });
+    expect(welcome.key).toBeUndefined();
+    expect(welcome.view.seats.map((s) => s.name)).toEqual(['Mari', 'Jüri']);
+
+    // A watcher plays no part, and changes nothing.
+    const version = welcome.view.version;
+    watcher.send('throw', { gesture: { dirX: 0, dirZ: -1, speed: 10 } });
+    expect(await watcher.next('refused')).toMatchObject({ code: 'watching', request: 'throw' });
+    watcher.send('nudge', {});
+    expect(await watcher.next('refused')).toMatchObject({ code: 'watching', request: 'nudge' });
+    expect(host.view.version).toBe(version);
+
+    // It sees the host's throw as the players do, and never a seat's key.
+    host.send('throw', { gesture: { dirX: 0.2, dirZ: -1, speed: 10 } });
+    const thrown = await watcher.next('thrown');
+    const view = await watcher.next('view', (v) => v.game?.rollsUsed === 1);
+    expect(view.game!.dice).toEqual(thrown.faces);
+    const seen = JSON.stringify(watcher.received);
+    for (const key of [host.key!, guest.key!]) expect(seen).not.toContain(key);
+
+    // Watching is not a seat: a watcher's leaving changes nothing for the players.
+    await watcher.leave();
+    host.send('hold', { index: 0, held: true });
+    await guest.next('view', (v) => v.game?.held[0] === true);
+    expect(guest.view.seats.every((s) => s.connected)).toBe(true);
+  });
+
+  it(`takes ${MAX_WATCHERS} watchers and refuses more, and bad watch options`, async () => {
+    const host = await create('Mari');
+    await host.next('welcome');
+    const id = host.room.roomId;
+    const watchers: Player[] = [];
+    // One after another: a room holds only a few joins under way at once (capOpenReservations).
+    for (let i = 0; i < MAX_WATCHERS; i++) {
+      watchers.push(await Player.watch(server.url, id));
+      await watchers[i]!.next('welcome');
+    }
+    const refusal = async (options: unknown): Promise<string> => {
+      try {
+        await new Client(server.url).joinById(id, options as object);
+      } catch (error) {
+        return joinRefusal(error, id).code;
+      }
+      return 'accepted';
+    };
+    expect(await refusal({ watch: true })).toBe('too-many-watchers');
+    // The seats are still open to people.
+    const guest = await join(id, 'Jüri');
+    expect(await guest.next('welcome')).toMatchObject({ seat: 1 });
+    await watchers[0]!.leave();
+    expect(await refusal({ watch: 1 })).toBe('bad-message');
+    expect(await refusal({ watch: true, name: 'Mari' })).toBe('bad-message');
+    expect(await refusal({ watch: true, key: 'x'.repeat(22) })).toBe('bad-message');
+    const late = await Player.watch(server.url, id);
+    expect(await late.next('welcome')).toMatchObject({ watching: true });
   });
 });

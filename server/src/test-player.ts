@@ -32,6 +32,12 @@ export class Player {
     return new Player(await client.joinById(roomId, { name, ...(key ? { key } : {}) }), client);
   }
 
+  /** One who watches the room by its watch link (no name, no seat). */
+  static async watch(url: string, roomId: string): Promise<Player> {
+    const client = new Client(url);
+    return new Player(await client.joinById(roomId, { watch: true }), client);
+  }
+
   /** The seat key this person was given (in a welcome), if any. */
   get key(): string | undefined {
     for (const got of this.received) if (got.type === 'welcome' && got.message.key) return got.message.key;

@@ -4,6 +4,7 @@ import {
   MAX_MESSAGE_CHARS,
   MESSAGES_PER_SECOND,
   parseClientMessage,
+  parseEntry,
   parseJoin,
   parseName,
   ProtocolError,
@@ -57,6 +58,15 @@ describe('client messages', () => {
       expect(codeOf(() => parseName(name))).toBe('bad-name');
     }
     expect(codeOf(() => parseJoin({ name: 'Mari', seat: 0 }))).toBe('bad-message');
+  });
+
+  it('takes one who comes to watch by { watch: true } alone; a room is created by name only', () => {
+    expect(parseEntry({ watch: true })).toEqual({ watch: true });
+    expect(parseEntry({ name: 'Mari' })).toEqual({ name: 'Mari' });
+    for (const bad of [{ watch: 1 }, { watch: 'yes' }, { watch: true, name: 'Mari' }, { watch: false }]) {
+      expect(codeOf(() => parseEntry(bad))).toBe('bad-message');
+    }
+    expect(codeOf(() => parseJoin({ watch: true }))).toBe('bad-message');
   });
 });
 

@@ -45,7 +45,9 @@ export type OnlineErrorCode =
   | 'moved-elsewhere'
   | 'nothing-to-nudge'
   | 'already-nudged'
-  | 'not-over';
+  | 'not-over'
+  | 'watching'
+  | 'too-many-watchers';
 
 /**
  * Codes of the game server on Redis (docs/SCALING.md). `room-moved`: the server that held the room went
@@ -70,6 +72,8 @@ export type RoomPace = 'live' | 'own-pace';
 export const OWN_PACE_SECONDS_CHOICES = [3600, 8 * 3600, 24 * 3600, 3 * 24 * 3600, 7 * 24 * 3600] as const;
 /** The turn clock is shown counting down in a turn's last seconds. */
 export const TURN_COUNTDOWN_SECONDS = 15;
+/** Most people watching one room at once (a watch link: WatchOptions). */
+export const MAX_WATCHERS = 16;
 /** A seat key as the server makes them (server/src/seat-keys.ts): 16 bytes, base64url. */
 export const SEAT_KEY_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
@@ -79,6 +83,15 @@ export interface JoinOptions {
   name: string;
   /** The key of the seat this person had at this table (from their 'welcome'), to take it back. */
   key?: string;
+}
+
+/**
+ * What a client sends to watch a room (its watch link): no name, no seat. A watcher sees what everyone
+ * sees (the views and the throws, never a seat's key) and may send nothing: every message it sends is
+ * refused `watching`. Past MAX_WATCHERS a room refuses more as `too-many-watchers`.
+ */
+export interface WatchOptions {
+  watch: true;
 }
 
 /** Client -> server. */
@@ -182,9 +195,9 @@ export interface TurnClock {
 export interface ServerMessages {
   /**
    * Sent to a client when it joins or comes back: its seat (-1 while it asks for a seat by name: see
-   * `claiming`), and the seat's key when one was just made for it (keep it to come back: JoinOptions.key).
+   * `claiming`; -1 and `watching` for one that came to watch: WatchOptions), and the seat's key when one was just made for it (keep it to come back: JoinOptions.key).
    */
-  welcome: { seat: number; view: RoomView; key?: string; claiming?: number };
+  welcome: { seat: number; view: RoomView; key?: string; claiming?: number; watching?: true };
   /** The room changed. */
   view: RoomView;
   /**
@@ -269,6 +282,21 @@ export function parseName(value: unknown): string {
 /** The join options of a client. */
 export function parseJoin(value: unknown): JoinOptions {
   const o = record(value ?? {}, ['name', 'key']);
+  return seatOptions(o);
+}
+
+/**
+ * The options of one who joins a room: to sit (JoinOptions), or to watch (WatchOptions).
+ * @throws ProtocolError `bad-message` or `bad-name`
+ */
+export function parseEntry(value: unknown): JoinOptions | WatchOptions {
+  const o = record(value ?? {}, ['name', 'key', 'watch']);
+  if (o.watch === undefined) return seatOptions(o);
+  if (o.watch !== true || Object.keys(o).length > 1) bad('A watcher sends only { watch: true }');
+  return { watch: true };
+}
+
+function seatOptions(o: Record<string, unknown>): JoinOptions {
   const name = parseName(o.name);
   if (o.key === undefined) return { name };
   if (typeof o.key !== 'string' || !SEAT_KEY_PATTERN.test(o.key)) bad('A seat key is 22 characters');
@@ -367,13 +395,14 @@ export function isRoomId(value: unknown): value is string {
 }
 
 /**
- * The room id in an invite link (`...?room=ID`) or a bare id; null when there is none.
+ * The room id in an invite link (`...?room=ID`), a watch link (`...?watch=ID`, with `param` 'watch') or
+ * a bare id; null when there is none.
  */
-export function roomIdFrom(text: string): string | null {
+export function roomIdFrom(text: string, param: 'room' | 'watch' = 'room'): string | null {
   const trimmed = text.trim();
   if (isRoomId(trimmed)) return trimmed;
   try {
-    const id = new URL(trimmed).searchParams.get('room');
+    const id = new URL(trimmed).searchParams.get(param);
     return isRoomId(id) ? id : null;
   } catch {
     return null;

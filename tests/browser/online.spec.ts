@@ -37,7 +37,7 @@ async function recordEvents(page: Page, types: string[]): Promise<void> {
 
 const seen = (page: Page) => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
 
-test('two friends play online: invite link, join, start, throws seen on both screens, holds, scores, a reload keeps the seat', async ({
+test('two friends play online: invite link, join, start, throws seen on both screens and by one who watches, holds, scores, a reload keeps the seat', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
@@ -72,6 +72,18 @@ test('two friends play online: invite link, join, start, throws seen on both scr
   await mari.page.screenshot({ path: `${ARTIFACTS}/online-lobby-host.png` });
   await juri.page.screenshot({ path: `${ARTIFACTS}/online-lobby-guest.png` });
 
+  // Liis opens the link to watch: no name asked, no seat taken, the table as the players see it.
+  const watchUrl = await mari.page.locator('dice-poker dp-online-panel [data-watch-link]').inputValue();
+  expect(watchUrl).toContain(`?watch=${online.roomId}`);
+  const liis = await player(browser);
+  await liis.page.goto(watchUrl);
+  await liis.page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
+  await expect(liis.page.locator('dice-poker dp-online-panel h2')).toHaveText('Watching a game');
+  await expect(liis.page.locator('dice-poker dp-online-panel [data-invite]')).toHaveCount(0);
+  await expect(liis.page.locator('dice-poker dp-online-panel [data-seat]')).toHaveCount(2);
+  await expect(mari.page.locator('dice-poker dp-online-panel [data-seat]')).toHaveCount(2);
+  await liis.page.screenshot({ path: `${ARTIFACTS}/online-lobby-watcher.png` });
+
   await recordEvents(juri.page, ['dp-roll', 'dp-hold', 'dp-score', 'dp-turn']);
   await mari.page.locator('dice-poker dp-online-panel [data-online-start]').click();
   await expect(mari.page.locator('dice-poker dp-controls')).toBeVisible();
@@ -93,6 +105,21 @@ test('two friends play online: invite link, join, start, throws seen on both scr
   const mariDice = await expectTableShowsGame(mari.page);
   const juriDice = await expectTableShowsGame(juri.page);
   expect(juriDice).toEqual(mariDice);
+  // Liis sees the same throw; she has nothing to play: no Throw of hers, no score to choose.
+  expect(await expectTableShowsGame(liis.page)).toEqual(mariDice);
+  await expect(liis.page.locator('dice-poker dp-online-bar [data-watching]')).toHaveText(
+    'Watching Mari, Jüri',
+  );
+  await expect(liis.page.locator('dice-poker dp-scorecard button.option')).toHaveCount(0);
+  expect(
+    await liis.page.locator('dice-poker').evaluate((el) =>
+      (el as HTMLElementTagNameMap['dice-poker']).roll().then(
+        () => 'thrown',
+        (e) => e.code,
+      ),
+    ),
+  ).toBe('not-your-turn');
+  await liis.page.screenshot({ path: `${ARTIFACTS}/online-watcher.png` });
 
   // Mari holds a die by clicking it; Jüri sees it held.
   await clickDie(mari.page, 2);
@@ -133,10 +160,11 @@ test('two friends play online: invite link, join, start, throws seen on both scr
   await expect(mari.page.locator('dice-poker [data-away]')).toContainText('Jüri', { timeout: 20_000 });
   await expect.poll(async () => (await stateOf(mari.page)).online?.connected).toEqual([true, false]);
 
-  // A third friend cannot join a started game; a bad link is refused.
-  const late = await player(browser);
-  await late.page.goto('/');
-  const codes = await late.page.locator('dice-poker').evaluate(async (node, url) => {
+  // Liis stops watching. She cannot join the started game; a bad link is refused.
+  await liis.page.locator('dice-poker dp-online-bar [data-stop-watching]').click();
+  await expect(liis.page.locator('dice-poker dp-online-bar')).toHaveCount(0);
+  await expect.poll(async () => (await stateOf(liis.page)).online).toBeNull();
+  const codes = await liis.page.locator('dice-poker').evaluate(async (node, url) => {
     const el = node as HTMLElementTagNameMap['dice-poker'];
     const code = (p: Promise<unknown>) =>
       p.then(
@@ -150,7 +178,7 @@ test('two friends play online: invite link, join, start, throws seen on both scr
   }, inviteUrl);
   expect(codes).toEqual(['game-started', 'bad-room-id']);
 
-  for (const p of [mari, juri, late]) {
+  for (const p of [mari, juri, liis]) {
     expect(p.errors.filter((e) => !/Room connection was closed|status of 403/.test(e))).toEqual([]);
     await p.context.close();
   }

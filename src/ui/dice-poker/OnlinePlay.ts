@@ -68,6 +68,15 @@ export function inviteUrl(roomId: string, from?: string): string {
   return url.href;
 }
 
+/** The page's address with `?watch=ID`: what anyone opens to watch the game, with no seat. */
+export function watchUrl(roomId: string): string {
+  const url = new URL(location.href);
+  url.hash = '';
+  url.search = '';
+  url.searchParams.set('watch', roomId);
+  return url.href;
+}
+
 /**
  * Online play for one element: hosting or joining a room, starting and leaving it, and coming back
  * to the same seat after a reload, a closed tab or a dropped connection: with the seat's key, kept per
@@ -82,6 +91,8 @@ export class OnlinePlay {
   private awaySince: number | null = null;
   /** The room an invite named (the page's `?room=`), until this page joins it or goes back. */
   invitedTo: string | null = null;
+  /** The room a watch link named (the page's `?watch=`), until this page watches it or goes back. */
+  private watchInvite: string | null = null;
   /** Who sent the invite, as its link names them ('' when it does not). */
   private invitedBy = '';
   /** The name this page last played online under: a new game offers it again ('' before any). */
@@ -124,6 +135,8 @@ export class OnlinePlay {
     const params = new URL(location.href).searchParams;
     const room = params.get('room');
     if (room !== null && !this.session) this.invitedTo = room;
+    const watched = params.get('watch');
+    if (watched !== null && room === null && !this.session) this.watchInvite = watched;
     this.invitedBy = params.get('from')?.trim().slice(0, MAX_NAME_LENGTH) ?? '';
   }
 
@@ -136,6 +149,16 @@ export class OnlinePlay {
   private joinOptions(roomId: string | null, name: string): JoinOptions {
     const kept = roomId ? this.seats.seat(roomId) : null;
     return kept ? { name, key: kept.key } : { name };
+  }
+
+  /**
+   * Watches a room by its id or watch link: its game shown live, no seat taken (nothing kept in this
+   * browser for it); refused `too-many-watchers` past the room's limit.
+   */
+  async watch(roomIdOrWatchUrl: string): Promise<void> {
+    const roomId = roomIdFrom(roomIdOrWatchUrl, 'watch');
+    if (!roomId) throw new DicePokerError('bad-room-id', 'That is not a room id or a watch link');
+    await this.enter({ join: roomId, options: { watch: true } });
   }
 
   /** Joins the room of the invite with this name. */
@@ -187,6 +210,7 @@ export class OnlinePlay {
       : [];
     const claiming = this.session?.claiming ?? null;
     const seat = online?.seat ?? -1;
+    const watching = this.session?.watching ?? false;
     const nudgedBy = room?.clock.nudgedBy ?? null;
     this.turn.follow(
       playing && claiming === null && game.current === seat,
@@ -213,6 +237,8 @@ export class OnlinePlay {
         room?.phase === 'over' && seat >= 0 && claiming === null
           ? rematchView(onlineStringsFor(this.host.lang()), room, seat)
           : null,
+      watching,
+      watchLink: room ? watchUrl(room.roomId) : '',
     };
   }
 
@@ -224,17 +250,23 @@ export class OnlinePlay {
       ? room.claims.map((i) => ({ seat: i, text: words.claimAsks(room.seats[i]?.name ?? '') }))
       : [];
     const clockEndsAt = game ? (this.session?.turnEndsAt ?? null) : null;
-    if (clockEndsAt === null && claims.length === 0) return null;
+    // In the lobby its panel says so (and has the way out).
+    const watching =
+      this.session?.watching && room.phase !== 'lobby'
+        ? { label: words.watchingGame(room.seats.map((s) => s.name)), leave: words.stopWatching }
+        : null;
+    if (clockEndsAt === null && claims.length === 0 && !watching) return null;
     const name = game ? (game.players[game.current]?.name ?? '') : '';
     const ownPace = room.clock.pace === 'own-pace';
     const notifying = this.turn.notifying;
     return {
-      nudge: ownPace && game ? nudgeView(words, room, seat, game) : null,
+      nudge: ownPace && game && !watching ? nudgeView(words, room, seat, game) : null,
+      watching,
       clockEndsAt,
       clockLabel: game?.current === seat ? words.yourTimeLeft : words.timeLeft(name),
       longLeft: ownPace ? words.longLeft : null,
       notify:
-        ownPace && game && (notifying || this.turn.offerable)
+        ownPace && game && !watching && (notifying || this.turn.offerable)
           ? { on: notifying, label: notifying ? words.notifyingTurn : words.notifyTurn }
           : null,
       claims,
@@ -337,6 +369,7 @@ export class OnlinePlay {
 
   /** Comes back to the seat this browser had (after a reload, a closed tab), if its game goes on. */
   async comeBack(): Promise<boolean> {
+    if (this.watchInvite !== null) return this.watchInvited();
     // An invite to a room this browser has a seat in goes back to that seat, with no name to type.
     const invited = this.invitedTo === null ? null : roomIdFrom(this.invitedTo);
     const kept = invited === null ? null : this.seats.seat(invited);
@@ -359,6 +392,21 @@ export class OnlinePlay {
     }
   }
 
+  /** Watches the room of the page's watch link; a refusal is told (and the page plays on its own). */
+  private async watchInvited(): Promise<boolean> {
+    const roomId = this.watchInvite!;
+    this.watchInvite = null;
+    try {
+      await this.watch(roomId);
+      return true;
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? 'server-unavailable';
+      const words = onlineStringsFor(this.host.lang());
+      this.host.tell(code === 'room-not-found' ? words.gameGone : (this.describe(code) ?? code));
+      return false;
+    }
+  }
+
   /**
    * The room's server went away (its process stopped or died): with Redis its game was kept, so the
    * same room id, joined again by name through a server that is up, goes on with it in a new room.
@@ -367,7 +415,7 @@ export class OnlinePlay {
   private async rejoin(gone: TableMirror): Promise<void> {
     const name = gone.name;
     const roomId = gone.roomId;
-    if (this.rejoining || !name || gone.letGo) return;
+    if (this.rejoining || (!name && !gone.watching) || gone.letGo) return;
     this.rejoining = true;
     this.awaySince = performance.now();
     // The notice counts the seconds away: drawn again each second meanwhile.
@@ -380,7 +428,11 @@ export class OnlinePlay {
         if (this.session !== gone) return; // left, or joined elsewhere meanwhile
         try {
           this.session = null;
-          await this.enter({ invite: roomId, options: this.joinOptions(roomId, name) });
+          await this.enter(
+            gone.watching || !name
+              ? { join: roomId, options: { watch: true } }
+              : { invite: roomId, options: this.joinOptions(roomId, name) },
+          );
           return;
         } catch (error) {
           this.session = gone;
@@ -394,7 +446,7 @@ export class OnlinePlay {
       // The seat's key stays while the game may still be kept: the invite link (or a reload) takes the
       // seat back once the server is up. A game the server no longer has is forgotten with its seat.
       const words = onlineStringsFor(this.host.lang());
-      if (goneForGood) {
+      if (goneForGood && !gone.watching) {
         this.seats.forget(roomId);
         this.seats.setCurrent(null);
       }
@@ -459,8 +511,9 @@ export class OnlinePlay {
   }
 
   private forget(): void {
+    // One who watched had no seat: the seat this browser comes back to (another game's) stays.
+    if (!this.session?.watching) this.seats.setCurrent(null);
     this.session = null;
-    this.seats.setCurrent(null);
   }
 
   private requireSession(): TableMirror {

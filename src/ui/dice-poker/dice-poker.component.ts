@@ -208,6 +208,14 @@ export class DicePoker extends LitElement {
     return this.sessions.onlinePlay().then((online) => online.joinRoom(roomIdOrInviteUrl, name));
   }
 
+  /**
+   * Watches an online game by its room id or watch link: shown live, with no seat and no part in it.
+   * Rejects with `bad-room-id`, `room-not-found`, `too-many-watchers` or `server-unavailable`.
+   */
+  watchOnline(roomIdOrWatchUrl: string): Promise<void> {
+    return this.sessions.onlinePlay().then((online) => online.watch(roomIdOrWatchUrl));
+  }
+
   /** Host only: starts the online game with the seats taken. Throws `not-host` or `offline`. */
   startOnline(): void {
     if (!this.sessions.online) throw new DicePokerError('offline', 'Not in an online room');

@@ -42,6 +42,10 @@ export interface OnlineView {
   playerName: string;
   /** After an online game, the rematch (see RematchView), or null. */
   rematch: RematchView | null;
+  /** This page watches the room (a watch link): no seat, no part in the game. */
+  watching: boolean;
+  /** The room's watch link ('' when not in a room). */
+  watchLink: string;
 }
 
 /** A rematch after an online game: the button (spent once this page asked), and who asks or is waited for. */
@@ -62,6 +66,8 @@ export interface OnlineBarView {
   notify: { on: boolean; label: string } | null;
   /** At one's own pace, the nudge of the person whose turn it is (see <dp-online-bar>), or null. */
   nudge: NudgeView | null;
+  /** For one who watches: whom (`label`), and the button that stops (`leave`); else null. */
+  watching: { label: string; leave: string } | null;
   claims: ClaimView[];
   letIn: string;
   refuse: string;
@@ -142,6 +148,8 @@ function onlinePanel(v: DicePokerView): TemplateResult {
       .room=${o.lobby}
       .seat=${o.seat}
       .invite=${o.invite}
+      .watchLink=${o.watchLink}
+      ?watching=${o.watching}
       .invitedBy=${o.invitedBy}
       .claiming=${o.claiming}
       ?busy=${o.busy}
@@ -169,6 +177,8 @@ function onlineBar(v: DicePokerView): TemplateResult | typeof nothing {
     @dp-request-notify=${(e: CustomEvent<{ on: boolean }>) => v.on.notifyTurn(e.detail.on)}
     .nudge=${bar.nudge}
     @dp-request-nudge=${v.on.nudge}
+    .watching=${bar.watching}
+    @dp-request-leave=${v.on.leave}
     .claims=${bar.claims}
     .letIn=${bar.letIn}
     .refuse=${bar.refuse}

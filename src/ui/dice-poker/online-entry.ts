@@ -36,9 +36,10 @@ export function hasOnlineSeat(storageKey: string): boolean {
   }
 }
 
-/** Whether the page was opened from an invite link (`?room=`). */
+/** Whether the page was opened from an invite link (`?room=`) or a watch link (`?watch=`). */
 export function isInvite(): boolean {
-  return new URL(location.href).searchParams.has('room');
+  const params = new URL(location.href).searchParams;
+  return params.has('room') || params.has('watch');
 }
 
 /** Online play as the view shows it when there is none. */
@@ -56,4 +57,6 @@ export const OFFLINE: OnlineView = {
   myGames: null,
   playerName: '',
   rematch: null,
+  watching: false,
+  watchLink: '',
 };

@@ -98,6 +98,14 @@ export interface OnlineStrings {
   rematchAsked: (names: string[]) => string;
   /** I asked: whom the rematch waits for. */
   rematchWaiting: (names: string[]) => string;
+  /** The link that lets anyone watch the game (no seat), and what it does. */
+  watchLink: string;
+  watchHelp: string;
+  /** The bar of one who watches: whom they watch, and the way out. */
+  watchingGame: (names: string[]) => string;
+  stopWatching: string;
+  /** The panel of one who watches, before the game. */
+  watchingTitle: string;
   /** Why the room refused a request. */
   errors: Record<OnlineErrorCode, string>;
 }
@@ -178,7 +186,14 @@ const en: OnlineStrings = {
     'nothing-to-nudge': 'There is no one to nudge: it is no other player’s turn.',
     'already-nudged': 'They were nudged this turn already.',
     'not-over': 'A rematch is asked for once the game is over.',
+    watching: 'You are watching this game: only its players play.',
+    'too-many-watchers': 'As many people are watching that game as it takes: try again later.',
   },
+  watchLink: 'Link to watch',
+  watchHelp: 'Anyone with this link sees the game live, without a seat.',
+  watchingGame: (names) => `Watching ${names.join(', ')}`,
+  stopWatching: 'Stop watching',
+  watchingTitle: 'Watching a game',
   nudge: (name) => `Nudge ${name}`,
   nudged: (by, whom) => `${by} nudged ${whom}`,
   nudgedYou: (by) => `${by} nudges you: it is your turn.`,
@@ -276,7 +291,14 @@ const et: OnlineStrings = {
     'nothing-to-nudge': 'Kedagi pole meelde tuletada: praegu pole teise mängija käik.',
     'already-nudged': 'Talle on sel käigul juba meelde tuletatud.',
     'not-over': 'Kordusmängu saab küsida, kui mäng on läbi.',
+    watching: 'Sa vaatad seda mängu: mängivad ainult selle mängijad.',
+    'too-many-watchers': 'Seda mängu vaatab juba nii palju inimesi, kui see lubab: proovi hiljem uuesti.',
   },
+  watchLink: 'Vaatamislink',
+  watchHelp: 'Selle lingiga näeb igaüks mängu otse, ilma kohata laua taga.',
+  watchingGame: (names) => `Vaatad: ${names.join(', ')}`,
+  stopWatching: 'Lõpeta vaatamine',
+  watchingTitle: 'Vaatad mängu',
   nudge: (name) => `Tuleta meelde: ${name}`,
   nudged: (by, whom) => `${by} tuletas meelde: ${whom} käik`,
   nudgedYou: (by) => `${by} tuletab meelde: sinu käik.`,

@@ -9,12 +9,16 @@ import {
   type ClientMessages,
   type JoinOptions,
   type ServerMessages,
+  type WatchOptions,
 } from '../../online/protocol.js';
 import { DicePokerError, type DicePokerErrorCode } from '../errors.js';
 import type { TableLink } from '../session/TableMirror.js';
 
-/** How a page comes into a room: creating one, or joining one by its id (with the seat's key to take it back). */
-export type Entry = { create: JoinOptions } | { join: string; options: JoinOptions };
+/**
+ * How a page comes into a room: creating one, or joining one by its id (with the seat's key to take it
+ * back), or to watch it.
+ */
+export type Entry = { create: JoinOptions } | { join: string; options: JoinOptions | WatchOptions };
 
 /** Opens a room on `server` (an http(s) address); rejects with a DicePokerError carrying a stable code. */
 export async function openRoom(server: string, entry: Entry): Promise<TableLink> {

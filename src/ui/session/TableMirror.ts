@@ -71,6 +71,8 @@ export class TableMirror implements GameSession {
   private letGoCode: RefusalCode | null = null;
   /** When the timed turn under way ends (performance.now()), or null. */
   private clockEnds: number | null = null;
+  /** This page came to watch (a watch link): it has no seat and plays no part. */
+  private watchingRoom = false;
 
   constructor(
     private readonly link: TableLink,
@@ -80,9 +82,10 @@ export class TableMirror implements GameSession {
     /** What a record of the finished game needs ("Verify this game"): online only. */
     private readonly recorder: GameRecorder | null = null,
   ) {
-    link.on('welcome', ({ seat, view, key, claiming }) =>
+    link.on('welcome', ({ seat, view, key, claiming, watching }) =>
       this.enqueue(() => {
         this.seat = seat;
+        this.watchingRoom = watching === true;
         this.linkUp = true;
         if (key) this.seatKey = key;
         this.claimingSeat = claiming ?? null;
@@ -159,6 +162,11 @@ export class TableMirror implements GameSession {
   /** The seat this page asks for by name without its key (the host answers), or null. */
   get claiming(): number | null {
     return this.claimingSeat;
+  }
+
+  /** Whether this page watches the room (it came by a watch link): no seat, no part in the game. */
+  get watching(): boolean {
+    return this.watchingRoom;
   }
 
   /** Why the room let this page go: `moved-elsewhere` or `claim-refused`; null while it has not. */

@@ -28,6 +28,7 @@ export interface ClaimView {
  * @event {CustomEvent<{ seat: number; admit: boolean }>} dp-request-answer-claim - Let in, or Refuse.
  * @event {CustomEvent<{ on: boolean }>} dp-request-notify - Notifications of my turn on, or off.
  * @event {CustomEvent<void>} dp-request-nudge - Nudge: remind the person whose turn it is.
+ * @event {CustomEvent<void>} dp-request-leave - Stop watching (for one who watches).
  *
  * @tagname dp-online-bar
  */
@@ -47,6 +48,8 @@ export class DpOnlineBar extends LitElement {
   @property({ attribute: false }) notify: { on: boolean; label: string } | null = null;
   /** At one's own pace, the nudge of the person whose turn it is, or null. */
   @property({ attribute: false }) nudge: NudgeView | null = null;
+  /** For one who watches the game: whom they watch, and the words of the button that stops; or null. */
+  @property({ attribute: false }) watching: { label: string; leave: string } | null = null;
   /** Those who ask for a seat, for this page to answer. */
   @property({ attribute: false }) claims: ClaimView[] = [];
   @property() letIn = 'Let in';
@@ -91,6 +94,19 @@ export class DpOnlineBar extends LitElement {
     const counting = left !== null && left <= TURN_COUNTDOWN_SECONDS;
     const long = left !== null && !counting && this.longLeft;
     return html`${
+      this.watching
+        ? html`<p class="clock watching" role="status" data-watching>${this.watching.label}</p>
+            <button
+              type="button"
+              class="clock notify"
+              data-stop-watching
+              @click=${() => emit(this, 'dp-request-leave')}
+            >
+              ${this.watching.leave}
+            </button>`
+        : nothing
+    }
+    ${
       counting
         ? html`<p class="clock ${left <= 5 ? 'urgent' : ''}" role="timer" data-turn-clock>
             ${this.clockLabel} <b>0:${String(left).padStart(2, '0')}</b>

@@ -17,9 +17,12 @@ import { onlineStringsFor } from '../../i18n/online-strings.js';
 import { OverlayPanel } from '../OverlayPanel.js';
 import { onlinePanelStyles } from './dp-online-panel.styles.js';
 
+/** The links the room's panel offers to send. */
+type LinkKind = 'invite' | 'watch';
+
 /**
  * Online play before the game: joining a friend's room (a name, then Join), or the room itself: the
- * invite link with a copy button, who sits at the table (and who is away), and for the host the
+ * invite link and the link to watch, each with a copy button, who sits at the table (and who is away), and for the host the
  * computers to add and the Start button.
  *
  * @event {CustomEvent<{ name: string }>} dp-request-join - Join was pressed, with the name typed.
@@ -43,6 +46,10 @@ export class DpOnlinePanel extends OverlayPanel {
   @property({ type: Number }) seat = -1;
   /** The invite link of the room. */
   @property() invite = '';
+  /** The link to watch the room (no seat). */
+  @property() watchLink = '';
+  /** This page watches the room: no seat, no invite to send, Stop watching to go. */
+  @property({ type: Boolean }) watching = false;
   /** Who invited this page (from the invite link), named on the join panel; '' when unknown. */
   @property() invitedBy = '';
   /** A request is on its way (joining): the buttons wait. */
@@ -54,7 +61,8 @@ export class DpOnlinePanel extends OverlayPanel {
 
   @state() private draftName = '';
   @state() private botKind: BotId = 'good';
-  @state() private copied = false;
+  /** The link copied last, or null. */
+  @state() private copied: LinkKind | null = null;
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('name')) this.draftName = this.name;
@@ -65,15 +73,43 @@ export class DpOnlinePanel extends OverlayPanel {
     emit(this, 'dp-request-join', { name: this.draftName.trim() });
   }
 
-  private async copy(): Promise<void> {
+  private async copy(kind: LinkKind, link: string): Promise<void> {
     try {
-      await navigator.clipboard.writeText(this.invite);
+      await navigator.clipboard.writeText(link);
     } catch {
       // No clipboard (an insecure page, a refusal): the link is selected for the player to copy.
-      this.renderRoot.querySelector<HTMLInputElement>('[data-invite]')?.select();
+      const field = kind === 'invite' ? '[data-invite]' : '[data-watch-link]';
+      this.renderRoot.querySelector<HTMLInputElement>(field)?.select();
       return;
     }
-    this.copied = true;
+    this.copied = kind;
+  }
+
+  /** A link to send (the invite, or the link to watch), read-only, with its copy button and what it does. */
+  private linkField(kind: LinkKind, label: string, link: string, help: string) {
+    const o = onlineStringsFor(this.strings.lang);
+    return html`<label class="invite"
+        >${label}
+        <span class="row">
+          <input
+            ?data-invite=${kind === 'invite'}
+            ?data-watch-link=${kind === 'watch'}
+            readonly
+            .value=${link}
+            @focus=${(e: Event) => (e.target as HTMLInputElement).select()}
+          />
+          <button
+            type="button"
+            class="secondary"
+            ?data-copy=${kind === 'invite'}
+            ?data-copy-watch=${kind === 'watch'}
+            @click=${() => void this.copy(kind, link)}
+          >
+            ${this.copied === kind ? o.copied : o.copy}
+          </button>
+        </span>
+      </label>
+      <p class="help">${help}</p>`;
   }
 
   protected override render() {
@@ -166,22 +202,9 @@ export class DpOnlinePanel extends OverlayPanel {
     const isHost = room.host === this.seat;
     const full = room.seats.length >= MAX_SEATS;
     return html`<div class="card">
-      <h2>${o.playOnline}</h2>
-      <label class="invite"
-        >${o.invite}
-        <span class="row">
-          <input
-            data-invite
-            readonly
-            .value=${this.invite}
-            @focus=${(e: Event) => (e.target as HTMLInputElement).select()}
-          />
-          <button type="button" class="secondary" data-copy @click=${() => void this.copy()}>
-            ${this.copied ? o.copied : o.copy}
-          </button>
-        </span>
-      </label>
-      <p class="help">${o.inviteHelp}</p>
+      <h2>${this.watching ? o.watchingTitle : o.playOnline}</h2>
+      ${this.watching ? nothing : this.linkField('invite', o.invite, this.invite, o.inviteHelp)}
+      ${this.linkField('watch', o.watchLink, this.watchLink, o.watchHelp)}
       <h3>${o.seats}</h3>
       <ol class="seats" data-seats>
         ${room.seats.map(
@@ -241,7 +264,7 @@ export class DpOnlinePanel extends OverlayPanel {
       ${isHost && room.seats.length < MIN_SEATS ? html`<p class="help">${o.needTwo}</p>` : nothing}
       <div class="actions">
         <button type="button" class="secondary" data-leave @click=${() => emit(this, 'dp-request-leave')}>
-          ${o.leave}
+          ${this.watching ? o.stopWatching : o.leave}
         </button>
         ${
           isHost
