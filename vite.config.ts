@@ -57,5 +57,8 @@ export default defineConfig({
     // (PGlite, PostgreSQL, redis-server, the game server), which one at a time (the default on two
     // cores) leaves a core idle; more than three gains nothing (the fuzz test is the longest file).
     maxWorkers: 3,
+    // No test is about speed (the benchmarks are: npm run bench:*); sharing two cores three ways, a
+    // property test that takes 2 s alone may take 8, and must not fail for it.
+    testTimeout: 30_000,
   },
 });

@@ -188,8 +188,9 @@ export class DiceRoom extends Room {
       this.receive(client, type, message),
     );
     await this.setPrivate(true);
-    // The first record: a room whose game cannot be kept is not made.
-    await this.store?.save(this.roomId, this.table.record());
+    // The first record: a room whose game cannot be kept is not made. A game brought back under its own
+    // id (a server without Redis) is stored as it is already: opening it writes nothing.
+    if (resumed?.roomId !== this.roomId) await this.store?.save(this.roomId, this.table.record());
     this.unwatch = this.store?.watch(() => void this.save());
     if (resumed) {
       // Its people come back by name; the seats of those who have not come back in time are given up
