@@ -57,6 +57,8 @@ function refusal(code: 'room-moved' | 'server-unavailable', message: string): Se
 }
 
 export class DatabaseRooms implements RoomStore {
+  /** A change is shown once stored, even when that takes till the database is back. */
+  readonly durable = true;
   /** Stored rooms handed to rooms being created here, by token (see DiceRoom's RESUME_OPTION). */
   private readonly resumes = new Map<string, StoredRoom>();
   /** Rooms being brought back now, by id: a second join waits for the first one's room. */

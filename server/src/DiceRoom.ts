@@ -56,6 +56,8 @@ export const RESUME_OPTION = '__resume';
 
 /** Shortest pause between two warnings of a room that cannot write its record, ms. */
 const SAVE_WARN_EVERY_MS = 10_000;
+/** Pauses between tries to store a change that could not be (a durable store: see RoomStore), ms. */
+const SAVE_RETRY_MS = [250, 500, 1000, 2000, 3000];
 
 /** What a joining client is known by once its join options passed: its name (and key), or that it watches. */
 type JoinAuth = { name: string; key?: string } | { watch: true };
@@ -132,6 +134,8 @@ export class DiceRoom extends Room {
   /** Its server is shutting down: the record is final, nothing more is played. */
   private closing = false;
   private saveWarnedAt = -Infinity;
+  /** Writes of a durable store under way that failed at least once (the pages are told 'saving'). */
+  private retrying = 0;
   /** Messages waiting for a record to be stored (see `deliver`), in order, and how many. */
   private outbox: Promise<void> = Promise.resolve();
   private waiting = 0;
@@ -190,7 +194,18 @@ export class DiceRoom extends Room {
     await this.setPrivate(true);
     // The first record: a room whose game cannot be kept is not made. A game brought back under its own
     // id (a server without Redis) is stored as it is already: opening it writes nothing.
-    if (resumed?.roomId !== this.roomId) await this.store?.save(this.roomId, this.table.record());
+    if (resumed?.roomId !== this.roomId) {
+      await this.store?.save(this.roomId, this.table.record()).catch((error: unknown) => {
+        this.warnSave(error);
+        throw new ServerError(
+          JOIN_REFUSED_STATUS,
+          joinRefusalText(
+            'server-unavailable',
+            'The game server cannot store a new game now: try again soon',
+          ),
+        );
+      });
+    }
     this.unwatch = this.store?.watch(() => void this.save());
     if (resumed) {
       // Its people come back by name; the seats of those who have not come back in time are given up
@@ -347,7 +362,10 @@ export class DiceRoom extends Room {
    */
   private save(closing = false): Promise<boolean> | undefined {
     const store = this.store;
-    if (!store || !this.table || this.closing || !store.ready()) return undefined;
+    if (!store || !this.table || this.closing) return undefined;
+    // The last write of a shutdown is tried once: what anyone saw is stored already.
+    if (store.durable && !closing) return this.saveDurably(store);
+    if (!store.ready()) return undefined;
     return store.save(this.roomId, this.table.record(), closing).then(
       () => true,
       (error: unknown) => {
@@ -355,6 +373,36 @@ export class DiceRoom extends Room {
         return false;
       },
     );
+  }
+
+  /**
+   * Writes the room's record until it is stored (a durable store: a change is shown to no one before,
+   * so the next process has everything anyone saw), trying again with pauses while the database is away
+   * or its disk full; the pages are told meanwhile ('saving') and once all is stored. False only when the
+   * room is gone first.
+   */
+  private async saveDurably(store: RoomStore): Promise<boolean> {
+    for (let attempt = 0, failed = false; ; attempt++) {
+      try {
+        await store.save(this.roomId, this.table.record());
+        // Told after the changes that waited for it are sent.
+        if (failed && --this.retrying === 0)
+          this.deliver(null, () => this.broadcastMessage('saving', { waiting: false }));
+        return true;
+      } catch (error) {
+        this.warnSave(error);
+        if (!failed) {
+          failed = true;
+          if (this.retrying++ === 0) this.broadcastMessage('saving', { waiting: true });
+        }
+        if (this.disposed) {
+          this.retrying--;
+          return false;
+        }
+        const pause = SAVE_RETRY_MS[Math.min(attempt, SAVE_RETRY_MS.length - 1)]!;
+        await new Promise<void>((resolve) => setTimeout(resolve, pause).unref());
+      }
+    }
   }
 
   /**

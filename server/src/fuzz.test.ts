@@ -795,6 +795,7 @@ class Peer {
     thrown: 0,
     refused: 0,
     closing: 0,
+    saving: 0,
   };
   /** Everything it got, kept for the monitor (the driver's only), emptied as it is looked at. */
   readonly inbox: Received[] = [];
@@ -1027,6 +1028,8 @@ class Monitor {
         throw new Error(`The driver was refused: ${JSON.stringify(got.message)}`);
       case 'closing':
         throw new Error('The room closed');
+      case 'saving':
+        throw new Error('The room could not store a change');
       default:
     }
     const view = got.type === 'view' ? got.message : got.message.view;

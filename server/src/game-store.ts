@@ -33,7 +33,13 @@ export interface StoredRoom {
 
 /** What a room needs of the store. */
 export interface RoomStore {
-  /** Whether the store can be reached now (a room does not wait for it while it cannot). */
+  /**
+   * Whether a change waits until it is stored, however long the store is away (a database: no one sees
+   * a change the next process would not have); otherwise (Redis) a room plays on while the store cannot
+   * be reached, and writes its record again once it is back (`watch`).
+   */
+  readonly durable?: boolean;
+  /** Whether the store can be reached now (a room that is not durable does not wait for it while it cannot). */
   ready(): boolean;
   /** Writes the room's record (after every change; `closing` when its process shuts down). */
   save(roomId: string, table: TableRecord, closing?: boolean): Promise<void>;

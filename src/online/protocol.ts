@@ -220,6 +220,12 @@ export interface ServerMessages {
    * server that is up) goes on with it, at the same turn and throw, in a new room.
    */
   closing: ClosingMessage;
+  /**
+   * The room's last change is not stored yet (its database cannot be reached, or its disk is full): it
+   * is shown to no one until it is, and the room tries again meanwhile (`waiting` true); then false once
+   * everything is stored and the changes that waited are sent.
+   */
+  saving: { waiting: boolean };
 }
 
 /** Why a room is closed by its server. */

@@ -72,6 +72,10 @@ export interface PostgresServer {
    * killed if it has not ended in time.
    */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Stops it by its pid (a fast shutdown) and keeps its folder: the database is away until `resume`. */
+  pause(): Promise<void>;
+  /** Starts it again after `pause`, on the same port, with everything it stored. */
+  resume(): Promise<void>;
 }
 
 /** Servers not yet stopped: killed if this process exits first. */
@@ -166,26 +170,45 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
       '-c listen_addresses=127.0.0.1',
       ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
     ].join(' ');
-    await program('pg_ctl', [
-      '-D',
-      data,
-      '-o',
-      options,
-      '-l',
-      join(folder, 'log'),
-      '-w',
-      '-t',
-      '60',
-      'start',
-    ]);
-    const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    if (!Number.isSafeInteger(pid) || pid <= 0) throw new Error('The postmaster wrote no pid');
-    live.add(pid);
+    /** Starts the cluster and waits until it takes connections: its postmaster's pid. */
+    const start = async (): Promise<number> => {
+      await program('pg_ctl', [
+        '-D',
+        data,
+        '-o',
+        options,
+        '-l',
+        join(folder, 'log'),
+        '-w',
+        '-t',
+        '60',
+        'start',
+      ]);
+      const started = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      if (!Number.isSafeInteger(started) || started <= 0) throw new Error('The postmaster wrote no pid');
+      live.add(started);
+      return started;
+    };
+    /** Ends the postmaster by its pid (killed if it takes too long). */
+    const end = async (mode: 'fast' | 'immediate'): Promise<void> => {
+      if (alive(pid)) {
+        // As `pg_ctl -m fast stop` or `pg_ctl -m immediate stop` do.
+        process.kill(pid, mode === 'fast' ? 'SIGINT' : 'SIGQUIT');
+        if (!(await gone(pid, STOP_WAIT_MS))) {
+          process.kill(pid, 'SIGKILL');
+          await gone(pid, STOP_WAIT_MS);
+        }
+      }
+      live.delete(pid);
+    };
+    let pid = await start();
     const url = `postgres://app@127.0.0.1:${port}/postgres`;
     return {
       url,
       port,
-      pid,
+      get pid() {
+        return pid;
+      },
       folder,
       async createDatabase(name: string): Promise<string> {
         if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Not a plain database name: ${name}`);
@@ -199,16 +222,12 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
         return `postgres://app@127.0.0.1:${port}/${name}`;
       },
       async stop(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
-        if (alive(pid)) {
-          // As `pg_ctl -m fast stop` or `pg_ctl -m immediate stop` do.
-          process.kill(pid, mode === 'fast' ? 'SIGINT' : 'SIGQUIT');
-          if (!(await gone(pid, STOP_WAIT_MS))) {
-            process.kill(pid, 'SIGKILL');
-            await gone(pid, STOP_WAIT_MS);
-          }
-        }
-        live.delete(pid);
+        await end(mode);
         rmSync(folder, { recursive: true, force: true });
+      },
+      pause: () => end('fast'),
+      async resume(): Promise<void> {
+        pid = await start();
       },
     };
   } catch (error) {

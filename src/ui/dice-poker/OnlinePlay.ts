@@ -307,6 +307,7 @@ export class OnlinePlay {
       return seconds < 3 ? words.serverMoving : words.serverAway(seconds);
     }
     if (this.rejoining || this.session?.closing) return words.serverMoving;
+    if (this.session?.saving) return words.serverSaving;
     const room = this.session?.room;
     const ranOut = room?.clock.ranOut ?? null;
     if (room && ranOut !== null) return words.timeRanOut(room.seats[ranOut]?.name ?? '');

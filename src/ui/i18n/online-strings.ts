@@ -36,6 +36,8 @@ export interface OnlineStrings {
   serverMoving: string;
   /** The game server cannot be reached, tried again and again for `seconds`: the game is kept. */
   serverAway: (seconds: number) => string;
+  /** The server cannot store the game's last change yet (its database is away): it goes on once stored. */
+  serverSaving: string;
   /** The game server stayed away: what the player can do (the game is kept with the room). */
   serverGone: string;
   /** The server no longer has the game (it ended, or was never kept): what the player can do. */
@@ -124,6 +126,7 @@ function longLeft(seconds: number, [day, hour, minute]: readonly [string, string
 const en: OnlineStrings = {
   serverMoving: 'The game server is restarting: your game goes on in a moment…',
   serverAway: (seconds) => `No game server for ${seconds} s: trying again, your game is kept…`,
+  serverSaving: 'The server is saving your game: it goes on as soon as it is stored…',
   serverGone:
     'The game server cannot be reached. Your game is kept: open its invite link again later to go on.',
   gameGone:
@@ -231,6 +234,7 @@ const en: OnlineStrings = {
 const et: OnlineStrings = {
   serverMoving: 'Mänguserver taaskäivitub: mäng jätkub hetke pärast…',
   serverAway: (seconds) => `Mänguserver pole ${seconds} s kättesaadav: proovin uuesti, mäng on alles…`,
+  serverSaving: 'Server salvestab mängu: see jätkub kohe, kui on salvestatud…',
   serverGone: 'Mänguserverit ei saa kätte. Mäng on alles: ava selle kutselink hiljem uuesti, et jätkata.',
   gameGone: 'Seda mängu serveris enam pole (see on lõppenud). Alusta siin uut mängu või küsi uus kutselink.',
   timeRanOut: (name) => `${name} aeg sai otsa: selle käigu mängib arvuti.`,

@@ -170,6 +170,38 @@ describe('TableMirror', () => {
     expect(session.closed).toBe(true);
   });
 
+  it('takes nothing while the server is saving, and plays on once it is stored', async () => {
+    const { link, session, told } = setUp();
+    const game = newGame({ players: ['Mari', 'Jüri'], seed: 1 });
+    link.serve('welcome', { seat: 0, view: view(1, game) });
+    await settle();
+    expect(session.mayAct).toBe(true);
+    link.serve('saving', { waiting: true });
+    expect(session.saving).toBe(true);
+    expect(session.mayAct).toBe(false);
+    expect(told.at(-1)).toBe('room');
+    // Nothing is sent that the room could not yet take.
+    await expect(session.throw({ dirX: 0, dirZ: -1, speed: 10 })).rejects.toMatchObject({
+      code: 'server-unavailable',
+    });
+    expect(link.sent).toEqual([]);
+    link.serve('saving', { waiting: false });
+    expect(session.saving).toBe(false);
+    expect(session.mayAct).toBe(true);
+  });
+
+  it('watches with no seat: it plays no part, and every request is refused here first', async () => {
+    const { link, session } = setUp();
+    const game = newGame({ players: ['Mari', 'Jüri'], seed: 1 });
+    link.serve('welcome', { seat: -1, view: view(1, game), watching: true });
+    await settle();
+    expect(session.watching).toBe(true);
+    expect(session.name).toBeNull();
+    expect(session.mayAct).toBe(false);
+    expect(() => session.toggleHold(0)).toThrow(expect.objectContaining({ code: 'not-your-turn' }));
+    expect(link.sent).toEqual([]);
+  });
+
   it('has no game record while the game is played, nor for a game first seen over', async () => {
     const { link, session } = setUp();
     let game = newGame({ players: ['Mari'], seed: 0 });

@@ -73,6 +73,8 @@ export class TableMirror implements GameSession {
   private clockEnds: number | null = null;
   /** This page came to watch (a watch link): it has no seat and plays no part. */
   private watchingRoom = false;
+  /** The room's last change waits to be stored (its database is away): nothing is taken meanwhile. */
+  private storing = false;
 
   constructor(
     private readonly link: TableLink,
@@ -98,6 +100,10 @@ export class TableMirror implements GameSession {
       this.enqueue(() => this.playThrow(thrown));
     });
     link.on('refused', (refused) => this.refused(refused));
+    link.on('saving', ({ waiting }) => {
+      this.storing = waiting;
+      this.tell({ type: 'room', game: this.game });
+    });
     link.on('closing', (closing) => {
       this.closingNotice = closing;
       this.tell({ type: 'room', game: this.game });
@@ -164,6 +170,11 @@ export class TableMirror implements GameSession {
     return this.claimingSeat;
   }
 
+  /** Whether the room's last change waits to be stored (the server says it is saving, and goes on after). */
+  get saving(): boolean {
+    return this.storing;
+  }
+
   /** Whether this page watches the room (it came by a watch link): no seat, no part in the game. */
   get watching(): boolean {
     return this.watchingRoom;
@@ -191,7 +202,7 @@ export class TableMirror implements GameSession {
   get mayAct(): boolean {
     const view = this.view;
     // Online, nothing is taken while the room cannot be reached: it would be lost.
-    if (!view || !this.linkUp || this.linkClosed) return false;
+    if (!view || !this.linkUp || this.linkClosed || this.storing) return false;
     return !this.flying && !this.pendingThrow && personMayAct(view, (seat) => this.isMine(seat));
   }
 
@@ -347,6 +358,8 @@ export class TableMirror implements GameSession {
       throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
     if (!game.over && !this.isMine(game.current))
       throw new DicePokerError('not-your-turn', 'It is another player’s turn');
+    if (this.storing)
+      throw new DicePokerError('server-unavailable', 'The server is saving the game: wait a moment');
     const refused = refusal(game, action);
     if (refused) throw DicePokerError.from(refused);
     return game;
