@@ -26,7 +26,13 @@ import {
   type RefusalCode,
   type ServerMessages,
 } from '../../src/online/protocol.js';
-import { ComputerTurns, createThrower, Table, type Change, type TablePorts } from '../../src/table/index.js';
+import {
+  ComputerTurns,
+  createThrower,
+  RoomTable,
+  type Change,
+  type TablePorts,
+} from '../../src/table/index.js';
 import { serverPolicy } from './computer-policy.js';
 import { secretSeeds } from './game-secret.js';
 import type { RoomStore } from './game-store.js';
@@ -125,7 +131,7 @@ export class DiceRoom extends Room {
   /** Throws the dice elsewhere, set by `diceRoom(config, services)`. */
   protected readonly throws: Throws | undefined = undefined;
 
-  private table!: Table;
+  private table!: RoomTable;
   private computers!: ComputerTurns;
   private readonly limiters = new Map<string, { limiter: RateLimiter; warnedAt: number }>();
   private readonly reconnections = new Map<string, Deferred<Client>>();
@@ -172,7 +178,7 @@ export class DiceRoom extends Room {
       names: SERVER_NAMES,
       parse: parseClientMessage,
     };
-    this.table = resumed ? refuseJoin(() => Table.restore(resumed.table, ports)) : new Table(ports);
+    this.table = resumed ? refuseJoin(() => RoomTable.restore(resumed.table, ports)) : new RoomTable(ports);
     // Every change of the table is stored and sent (the computers below look at it after that).
     this.table.subscribe((change) => {
       if (!this.closing && !this.disposed) this.commit(change);

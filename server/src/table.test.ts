@@ -6,7 +6,7 @@ import {
   computerName,
   computerSeat,
   personSeat,
-  Table,
+  RoomTable,
   uniqueName,
   type Change,
   type TablePorts,
@@ -44,8 +44,8 @@ function options(roomId = 'room1', now?: () => number): TablePorts {
   };
 }
 
-function table(now?: () => number): Table {
-  return new Table(options('room1', now));
+function table(now?: () => number): RoomTable {
+  return new RoomTable(options('room1', now));
 }
 
 /** The code of the error `call` throws or rejects with; undefined if it does neither. */
@@ -59,7 +59,7 @@ async function codeOf(call: () => unknown): Promise<string | undefined> {
 }
 
 /** Makes `call` (a request, or another change) and gives the last change the table told meanwhile. */
-async function changeOf(t: Table, call: () => unknown): Promise<Change | undefined> {
+async function changeOf(t: RoomTable, call: () => unknown): Promise<Change | undefined> {
   let last: Change | undefined;
   const stop = t.subscribe((change) => {
     last = change;
@@ -344,7 +344,7 @@ describe('the table', () => {
 
 describe('a rematch', () => {
   /** Mari (host), Jüri and a computer, their game played to its end by the API. */
-  async function finished(): Promise<{ t: Table; keys: string[] }> {
+  async function finished(): Promise<{ t: RoomTable; keys: string[] }> {
     const t = table();
     const keys = [t.join('a', 'Mari').key!, t.join('b', 'Jüri').key!];
     await t.request('a', 'add-bot', { kind: 'easy' });
@@ -381,8 +381,8 @@ describe('a rematch', () => {
     expect(over.view()).toMatchObject({ phase: 'over', rematch: [1] });
     // Asked again, nothing new; kept through a restart.
     await over.request('b', 'rematch', {});
-    const back = Table.restore(
-      JSON.parse(JSON.stringify(over.record())) as ReturnType<Table['record']>,
+    const back = RoomTable.restore(
+      JSON.parse(JSON.stringify(over.record())) as ReturnType<RoomTable['record']>,
       options('room1'),
     );
     expect(back.view().rematch).toEqual([1]);
@@ -397,7 +397,7 @@ describe('a rematch', () => {
   });
 });
 
-function free(t: Table): RowId {
+function free(t: RoomTable): RowId {
   return freeRows(t.game!)[0]!;
 }
 
@@ -419,7 +419,7 @@ describe('a table played at one’s own pace', () => {
   const DAY = 24 * 3600;
 
   /** Mari (host) and Jüri at their own pace, a day a turn, Mari's turn under way; the time is `clock.now`. */
-  async function ownPace(clock: { now: number }): Promise<{ t: Table; keys: string[] }> {
+  async function ownPace(clock: { now: number }): Promise<{ t: RoomTable; keys: string[] }> {
     const t = table(() => clock.now);
     const keys = [t.join('a', 'Mari').key!, t.join('b', 'Jüri').key!];
     await t.request('a', 'clock', { seconds: DAY, pace: 'own-pace' });
@@ -464,11 +464,11 @@ describe('a table played at one’s own pace', () => {
     const { t, keys } = await ownPace(clock);
     await t.request('a', 'throw', { gesture: GESTURE });
     const endsAt = 5_000_000 + DAY * 1000;
-    const record = JSON.parse(JSON.stringify(t.record())) as ReturnType<Table['record']>;
+    const record = JSON.parse(JSON.stringify(t.record())) as ReturnType<RoomTable['record']>;
     expect(record).toMatchObject({ pace: 'own-pace', clock: { turn: '0:0', endsAt } });
     // Back an hour later: the same deadline, not a new day.
     clock.now += 3600_000;
-    const back = Table.restore(
+    const back = RoomTable.restore(
       record,
       options('room1', () => clock.now),
     );
@@ -476,7 +476,7 @@ describe('a table played at one’s own pace', () => {
     expect(back.view().clock).toMatchObject({ pace: 'own-pace', endsAt, left: DAY * 1000 - 3600_000 });
     // Back after the deadline: the turn has run out, and a stand-in plays it.
     clock.now = endsAt + 60_000;
-    const late = Table.restore(
+    const late = RoomTable.restore(
       record,
       options('room1', () => clock.now),
     );
@@ -502,8 +502,8 @@ describe('a table played at one’s own pace', () => {
     expect(t.version).toBe(version + 1);
     // Once a turn: a second is refused and changes nothing, even after a restart.
     expect(await codeOf(() => t.request('b', 'nudge', {}))).toBe('already-nudged');
-    const back = Table.restore(
-      JSON.parse(JSON.stringify(t.record())) as ReturnType<Table['record']>,
+    const back = RoomTable.restore(
+      JSON.parse(JSON.stringify(t.record())) as ReturnType<RoomTable['record']>,
       options('room1', () => clock.now),
     );
     expect(back.view().clock.nudgedBy).toBe(1);
@@ -521,7 +521,7 @@ describe('a table played at one’s own pace', () => {
 describe('a table kept outside the process', () => {
   /** A started table of two people and a computer, the host's turn under way (a throw, a hold). */
   const playedKeys: Record<string, string> = {};
-  async function played(): Promise<Table> {
+  async function played(): Promise<RoomTable> {
     const t = table();
     playedKeys.a = t.join('a', 'Mari').key!;
     playedKeys.b = t.join('b', 'Jüri').key!;
@@ -534,8 +534,8 @@ describe('a table kept outside the process', () => {
 
   it('is rebuilt from its record: the same game (replayed from its log), the seats waiting for their keys', async () => {
     const t = await played();
-    const record = JSON.parse(JSON.stringify(t.record())) as ReturnType<Table['record']>;
-    const back = Table.restore(record, options('room2'));
+    const record = JSON.parse(JSON.stringify(t.record())) as ReturnType<RoomTable['record']>;
+    const back = RoomTable.restore(record, options('room2'));
     expect(back.game).toEqual(t.game);
     expect(back.phase).toBe('playing');
     expect(back.rules).toBe(t.rules);
@@ -561,7 +561,7 @@ describe('a table kept outside the process', () => {
 
   it('gives up the seats whose people did not come back: a stand-in plays them, the next person is host', async () => {
     const t = await played();
-    const back = Table.restore(t.record(), options('room2'));
+    const back = RoomTable.restore(t.record(), options('room2'));
     back.join('y', 'Jüri', playedKeys.b);
     const version = back.version;
     expect(await changeOf(back, () => expect(back.giveUpWaiting()).toBe(true))).toEqual({});
@@ -577,7 +577,7 @@ describe('a table kept outside the process', () => {
     const t = table();
     t.join('a', 'Mari');
     const { key } = t.join('b', 'Jüri');
-    const back = Table.restore(t.record(), options('room2'));
+    const back = RoomTable.restore(t.record(), options('room2'));
     back.join('y', 'Jüri', key);
     back.giveUpWaiting();
     expect(back.view().seats.map((s) => s.name)).toEqual(['Jüri']);

@@ -10,6 +10,7 @@ import {
   ComputerTurns,
   ENGINE_SEEDS,
   PAGE_HOLDER,
+  RoomTable,
   Table,
   type ComputerPolicy,
   type ComputerTurnsOptions,
@@ -90,8 +91,9 @@ const COMPUTERS: LocalSetup = {
   seed: 11,
 };
 
-function computersTable(setup: LocalSetup = COMPUTERS, thrower: Thrower = roundFaces()): Table {
-  return Table.local({ roomId: 'local', thrower, seeds: ENGINE_SEEDS, timed: false }, setup);
+/** A table of computers in the page; a RoomTable, so that tests may drop and bring back its people. */
+function computersTable(setup: LocalSetup = COMPUTERS, thrower: Thrower = roundFaces()): RoomTable {
+  return RoomTable.local({ roomId: 'local', thrower, seeds: ENGINE_SEEDS, timed: false }, setup);
 }
 
 function runner(table: Table, clock: HandClock, options: Partial<ComputerTurnsOptions> = {}): ComputerTurns {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createBot } from '../engine/bots/index.js';
-import { apply, freeRows, newGame, ROWS, type Action, type Game } from '../engine/index.js';
+import { apply, freeRows, newGame, replay, ROWS, setupOf, type Action, type Game } from '../engine/index.js';
 import { parseClientMessage, publicGame } from '../online/protocol.js';
 import type { Gesture } from '../physics/types.js';
 import {
@@ -94,7 +94,7 @@ async function codeOf(call: () => unknown): Promise<string | undefined> {
 
 /** Everything the table shows and keeps, to compare before and after. */
 function snapshot(t: Table): string {
-  return JSON.stringify({ view: t.view(), record: t.record(), version: t.version });
+  return JSON.stringify({ view: t.view(), game: t.game, version: t.version });
 }
 
 /** The page's simple player for a person: throws once, holds nothing, scores the first free row. */
@@ -154,9 +154,8 @@ describe('a table in the page', () => {
     // Nothing to prove, and no clock: no one to hide the seeds from, and the page waits for its people.
     expect(t.view().proof).toBeNull();
     expect(t.view().clock.left).toBeNull();
-    expect(t.turnDeadline).toBeNull();
-    // The seeds are the engine's: the game replays from its record.
-    expect(t.record().game!.gestures).toHaveLength(rolls.length);
+    // The seeds are the engine's: the game replays from its setup and log.
+    expect(replay(setupOf(t.game!), t.game!.log)).toEqual(t.game);
     expect(await codeOf(() => t.request(PAGE_HOLDER, 'throw', { gesture: GESTURE }))).toBe('game-over');
   }, 60_000);
 
@@ -166,10 +165,18 @@ describe('a table in the page', () => {
     );
   });
 
-  it('has no one join it: names are seats of the page already, and the game is on', async () => {
+  it('takes none of a room’s requests: no one joins it, it has no host, no lobby', async () => {
     const t = Table.local(ports(), TWO_AND_A_COMPUTER);
-    expect(await codeOf(() => t.join('someone', 'Kati'))).toBe('game-started');
-    expect(await codeOf(() => t.join('someone', 'Mari'))).toBe('game-started');
+    const before = snapshot(t);
+    for (const [type, message] of [
+      ['add-bot', { kind: 'easy' }],
+      ['start', {}],
+      ['nudge', {}],
+      ['rematch', {}],
+    ] as const) {
+      expect(await codeOf(() => t.request(PAGE_HOLDER, type, message))).toBe('bad-message');
+    }
+    expect(snapshot(t)).toBe(before);
   });
 });
 
@@ -366,11 +373,12 @@ describe('changes', () => {
       ['hold', { index: 0 }, 'bad-message'],
       ['throw', { gesture: { dirX: 0, dirZ: -1, speed: Number.NaN } }, 'bad-message'],
       ['throw', null, 'bad-message'],
-      ['start', {}, 'game-started'],
-      ['add-bot', { kind: 'easy' }, 'game-started'],
-      ['rules', { rules: 'classic' }, 'game-started'],
-      ['remove-seat', { seat: 2 }, 'game-started'],
-      ['clock', { seconds: 60 }, 'game-started'],
+      // A table in the page takes none of a room's requests.
+      ['start', {}, 'bad-message'],
+      ['add-bot', { kind: 'easy' }, 'bad-message'],
+      ['rules', { rules: 'classic' }, 'bad-message'],
+      ['remove-seat', { seat: 2 }, 'bad-message'],
+      ['clock', { seconds: 60 }, 'bad-message'],
       ['answer-claim', { seat: 1, admit: true }, 'bad-message'],
       ['dance', {}, 'bad-message'],
     ];

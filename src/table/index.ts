@@ -7,13 +7,12 @@ export {
   Table,
   PAGE_HOLDER,
   type Change,
-  type JoinResult,
   type LocalSetup,
   type SeatKeys,
   type MessageParser,
   type TablePorts,
-  type TableRecord,
 } from './Table.js';
+export { RoomTable, type JoinResult, type TableRecord } from './RoomTable.js';
 export {
   ComputerTurns,
   type ComputerPolicy,

@@ -5,14 +5,14 @@
 import { parseClientMessage } from '../../src/online/protocol.js';
 import { freeRows } from '../../src/engine/index.js';
 import { GameRecorder, parseGameRecord, type OnlineGameRecord } from '../../src/online/game-record.js';
-import { createThrower, Table } from '../../src/table/index.js';
+import { createThrower, RoomTable } from '../../src/table/index.js';
 import { secretSeeds } from '../../server/src/game-secret.js';
 import { SERVER_NAMES } from '../../server/src/name-key.js';
 import { SERVER_SEAT_KEYS } from '../../server/src/seat-keys.js';
 
 /** A whole game of two people at the server's table, each throwing twice a turn, seen as a page sees it. */
 export async function playedRecord(): Promise<OnlineGameRecord> {
-  const table = new Table({
+  const table = new RoomTable({
     roomId: 'room1',
     thrower: createThrower(),
     seeds: secretSeeds(),
