@@ -278,6 +278,7 @@ describe('the table', () => {
       endsAt: now + 60_000,
       ranOut: null,
       nudgedBy: null,
+      timeUp: 'stand-in',
     });
     await t.request('a', 'throw', { gesture: GESTURE });
     now += 59_999;
@@ -292,6 +293,7 @@ describe('the table', () => {
       endsAt: null,
       ranOut: 0,
       nudgedBy: null,
+      timeUp: 'stand-in',
     });
     expect(t.computerToAct()).toEqual({ seat: 0, kind: 'good' });
     expect(t.mayAct('a')).toBe(false);
@@ -487,6 +489,45 @@ describe('a table played at one’s own pace', () => {
     expect(late.turnDeadline).toBe(clock.now + DAY * 1000);
     expect(late.view().seats[0]).toMatchObject({ kind: 'human', standIn: false });
     expect(late.join('x', 'Mari', keys[0]).seat).toBe(0);
+  });
+
+  it('forfeits a turn run out where the host chose so: the person is out, the others play on, and it is kept', async () => {
+    const clock = { now: 5_000_000 };
+    const t = table(() => clock.now);
+    t.join('a', 'Mari');
+    t.join('b', 'Jüri');
+    t.join('c', 'Liis');
+    // Live, no one forfeits; at one's own pace the host may choose it.
+    expect(await codeOf(() => t.request('a', 'clock', { seconds: 90, timeUp: 'forfeit' }))).toBe(
+      'bad-message',
+    );
+    expect(
+      await codeOf(() => t.request('a', 'clock', { seconds: DAY, pace: 'own-pace', timeUp: 'out' })),
+    ).toBe('bad-message');
+    await t.request('a', 'clock', { seconds: DAY, pace: 'own-pace', timeUp: 'forfeit' });
+    expect(t.view().clock.timeUp).toBe('forfeit');
+    await t.request('a', 'start', {});
+    await t.request('a', 'throw', { gesture: GESTURE });
+    clock.now += DAY * 1000;
+    const change = await changeOf(t, () => expect(t.timeOut()).toBe(true));
+    expect(change).toEqual({ acted: { seat: 0, action: { type: 'forfeit' } } });
+    expect(t.game!.players[0]!.out).toBe(true);
+    // No stand-in: Jüri's turn, with a day of his own.
+    expect(t.computerToAct()).toBeNull();
+    expect(t.game!.current).toBe(1);
+    expect(t.turnDeadline).toBe(clock.now + DAY * 1000);
+    // Kept through a restart: the choice and who is out.
+    const back = RoomTable.restore(
+      JSON.parse(JSON.stringify(t.record())) as ReturnType<RoomTable['record']>,
+      options('room1', () => clock.now),
+    );
+    expect(back.view().clock.timeUp).toBe('forfeit');
+    expect(back.game!.players[0]!.out).toBe(true);
+    // Jüri runs out too: Liis alone is left, and wins.
+    clock.now += DAY * 1000;
+    expect(back.timeOut()).toBe(true);
+    expect(back.phase).toBe('over');
+    expect(back.game!.over).toBe(true);
   });
 
   it('lets another player nudge the person whose turn it is once a turn, the nudge kept through a restart', async () => {

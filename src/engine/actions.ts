@@ -22,13 +22,16 @@ import {
 export type Action =
   | { type: 'roll'; faces?: number[] }
   | { type: 'hold'; index: number; held: boolean }
-  | { type: 'score'; row: RowId };
+  | { type: 'score'; row: RowId }
+  /** The player to act leaves the game for good (see PlayerSheet.out), at any point of their turn. */
+  | { type: 'forfeit' };
 
 /** An action's fields as read, once, from what a caller passed (which may be anything at all). */
 type ReadAction =
   | { type: 'roll'; faces: unknown }
   | { type: 'hold'; index: unknown; held: unknown }
   | { type: 'score'; row: unknown }
+  | { type: 'forfeit' }
   | { type: 'unknown'; kind: unknown };
 
 function readAction(action: unknown): ReadAction {
@@ -39,6 +42,7 @@ function readAction(action: unknown): ReadAction {
     return { type: 'hold', index, held };
   }
   if (kind === 'score') return { type: 'score', row: (action as { row: unknown }).row };
+  if (kind === 'forfeit') return { type: 'forfeit' };
   return { type: 'unknown', kind };
 }
 
@@ -93,6 +97,8 @@ function refusalOf(game: unknown, action: ReadAction): RuleError | null {
       return holdRefusal(g, action.index, action.held);
     case 'score':
       return scoreRefusal(g, action.row);
+    case 'forfeit':
+      return overRefusal(g);
     case 'unknown':
       return new RuleError(
         'bad-action',
@@ -125,13 +131,38 @@ function score(game: Game, row: RowId): Game {
   const players = game.players.map((p, i) =>
     i === game.current ? { ...p, scores: { ...p.scores, [row]: rowPoints(row, game.dice) } } : p,
   );
-  const lastSeat = game.current === game.players.length - 1;
-  const turn = lastSeat ? game.turn + 1 : game.turn;
+  return nextTurn(game, players);
+}
+
+/**
+ * A forfeit: the player to act is out, and the turn passes. A game with one player left in it (of
+ * several), or none, is over.
+ */
+function forfeit(game: Game): Game {
+  const players = game.players.map((p, i) => (i === game.current ? { ...p, out: true as const } : p));
+  const left = players.filter((p) => !p.out).length;
+  const next = nextTurn(game, players);
+  return left <= (players.length > 1 ? 1 : 0) ? { ...next, over: true } : next;
+}
+
+/**
+ * The turn after the one of the player to act, with the sheets `players`: the next player still in the
+ * game (round the table, a new round when it comes round); over after the last round.
+ */
+function nextTurn(game: Game, players: Game['players']): Game {
+  const n = players.length;
+  let current = game.current;
+  let turn = game.turn;
+  for (let k = 0; k < n; k++) {
+    current = (current + 1) % n;
+    if (current === 0) turn++;
+    if (!players[current]!.out) break;
+  }
   const over = turn >= TURNS;
   return {
     ...game,
     players,
-    current: lastSeat ? 0 : game.current + 1,
+    current: over ? 0 : current,
     turn: over ? TURNS - 1 : turn,
     over,
     rollsUsed: 0,
@@ -185,6 +216,10 @@ export function apply(game: Game, action: Action): Game {
       entry = { type: 'score', row };
       break;
     }
+    case 'forfeit':
+      next = forfeit(game);
+      entry = { type: 'forfeit' };
+      break;
     case 'unknown':
       // Never reached: refusalOf refuses every action of an unknown type.
       throw new RuleError('bad-action', 'Unknown action');

@@ -168,3 +168,58 @@ describe('a game', () => {
     expect(codeOf(() => restoreGame(null))).toBe('bad-state');
   });
 });
+
+describe('forfeit', () => {
+  const forfeit = (game: Game) => apply(game, { type: 'forfeit' });
+  /** Each player to act throws and scores `row` once. */
+  const round = (game: Game, row: (typeof ROWS)[number]) => {
+    const players = game.players.filter((p) => !p.out).length;
+    for (let k = 0; k < players; k++) game = score(roll(game), row);
+    return game;
+  };
+
+  it('of one of two ends the game at once: the other wins, whatever the totals', () => {
+    let game = newGame({ players: ['Mari', 'Jüri'], seed: 5 });
+    game = score(roll(game, [6, 6, 6, 6, 6]), 'fiveOfAKind');
+    game = roll(game, [1, 1, 2, 3, 5]);
+    game = forfeit(game);
+    expect(game.over).toBe(true);
+    expect(game.players[1]!.out).toBe(true);
+    expect(winners(game)).toEqual([0]);
+    // The other is out of turns too: a finished game takes nothing more.
+    expect(codeOf(() => forfeit(game))).toBe('game-over');
+    expect(codeOf(() => roll(game))).toBe('game-over');
+  });
+
+  it('of one of three: the others play on, the one out is passed over, and cannot win', () => {
+    let game = newGame({ players: ['A', 'B', 'C'], seed: 7 });
+    game = score(roll(game, [6, 6, 6, 6, 6]), 'fiveOfAKind'); // A: 50
+    game = forfeit(roll(game)); // B is out mid-turn
+    expect(game).toMatchObject({ current: 2, turn: 0, rollsUsed: 0, over: false });
+    game = score(roll(game), 'chance');
+    // Round 2 goes A, C: B never acts again.
+    expect(game).toMatchObject({ current: 0, turn: 1 });
+    game = score(roll(game), 'chance');
+    expect(game.current).toBe(2);
+    for (const row of ROWS.filter((r) => r !== 'fiveOfAKind' && r !== 'chance')) game = round(game, row);
+    game = score(roll(game), 'fiveOfAKind'); // C's last row, after A's sheet is full
+    expect(game.over).toBe(true);
+    expect(Object.keys(game.players[1]!.scores)).toEqual([]);
+    expect(winners(game)).not.toContain(1);
+  });
+
+  it('of the last one in a game alone ends it with no winner', () => {
+    const game = forfeit(newGame({ players: ['Solo'], seed: 1 }));
+    expect(game.over).toBe(true);
+    expect(winners(game)).toEqual([]);
+  });
+
+  it('is kept in the log: the game replays and restores with it', () => {
+    let game = newGame({ players: ['A', 'B', 'C'], seed: 9 });
+    game = forfeit(score(roll(game), 'chance'));
+    expect(game.log.at(-1)).toEqual({ type: 'forfeit' });
+    const copy = JSON.parse(JSON.stringify(game)) as Game;
+    expect(restoreGame(copy)).toStrictEqual(game);
+    expect(replay(setupOf(game), game.log)).toStrictEqual(game);
+  });
+});

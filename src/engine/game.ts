@@ -30,6 +30,11 @@ export interface PlayerSheet {
   name: string;
   /** Only the filled rows, with their points. */
   scores: Scores;
+  /**
+   * The player forfeited (a `forfeit` action: online, their time for a turn ran out and the host chose
+   * that): they play no more turns and cannot win; their sheet stays as it was. Absent otherwise.
+   */
+  out?: true;
 }
 
 /**
@@ -203,11 +208,16 @@ export function totals(game: Game): number[] {
   return game.players.map((p) => playerTotal(game.rules, p.scores));
 }
 
-/** Indices of the players with the highest total once the game is over (several on a draw); else empty. */
+/**
+ * Indices of the players with the highest total once the game is over (several on a draw), among those
+ * still in it (one who forfeited cannot win); else empty.
+ */
 export function winners(game: Game): number[] {
   assertGame(game);
   if (!game.over) return [];
   const all = totals(game);
-  const best = Math.max(...all);
-  return all.flatMap((total, index) => (total === best ? [index] : []));
+  const inGame = all.filter((_, i) => !game.players[i]!.out);
+  if (inGame.length === 0) return [];
+  const best = Math.max(...inGame);
+  return all.flatMap((total, index) => (total === best && !game.players[index]!.out ? [index] : []));
 }

@@ -63,6 +63,7 @@ function isAction(value: unknown): value is Action {
   if (typeof a !== 'object' || a === null) return false;
   if (a.type === 'roll') return Array.isArray(a.faces) && a.faces.length === 5;
   if (a.type === 'hold') return Number.isInteger(a.index) && typeof a.held === 'boolean';
+  if (a.type === 'forfeit') return Object.keys(a).length === 1;
   return a.type === 'score' && isRowId(a.row);
 }
 

@@ -68,6 +68,11 @@ export const DEFAULT_TURN_SECONDS = 90;
  * days (OWN_PACE_SECONDS_CHOICES), their seat kept for them however long they are away.
  */
 export type RoomPace = 'live' | 'own-pace';
+/**
+ * What happens when a person's time for a turn is up: a computer (STAND_IN_BOT) plays that turn for
+ * them, or, at one's own pace if the host chose so, they forfeit (out of the game: PlayerSheet.out).
+ */
+export type TimeUp = 'stand-in' | 'forfeit';
 /** The time a player has for a turn at their own pace, as the host may set it: 1 hour to 7 days. */
 export const OWN_PACE_SECONDS_CHOICES = [3600, 8 * 3600, 24 * 3600, 3 * 24 * 3600, 7 * 24 * 3600] as const;
 /** The turn clock is shown counting down in a turn's last seconds. */
@@ -113,9 +118,10 @@ export interface ClientMessages {
   /**
    * Host only, before the game: how the room is played (`pace`, live unless given) and the seconds a
    * person has for each turn (TURN_SECONDS_CHOICES live, OWN_PACE_SECONDS_CHOICES at one's own pace);
-   * when they are up, a computer plays that turn for its person.
+   * when they are up, a computer plays that turn for its person, or (`timeUp: 'forfeit'`, at one's own
+   * pace only) the person forfeits: they are out of the game.
    */
-  clock: { seconds: number; pace?: RoomPace };
+  clock: { seconds: number; pace?: RoomPace; timeUp?: TimeUp };
   /**
    * Let in (or not) the person who asks for seat `seat` by its name without its key: the host's
    * answer, or, while the host is away, any other player's.
@@ -189,6 +195,8 @@ export interface TurnClock {
   ranOut: number | null;
   /** The seat that nudged the person to act this turn (once a turn: see ClientMessages.nudge), else null. */
   nudgedBy: number | null;
+  /** What happens when a person's time is up (the host's choice). */
+  timeUp: TimeUp;
 }
 
 /** Server -> client. */
@@ -373,14 +381,18 @@ export function parseClientMessage(type: string, value: unknown): ClientMessages
       record(value ?? {}, []);
       return {};
     case 'clock': {
-      const o = record(value, ['seconds', 'pace']);
+      const o = record(value, ['seconds', 'pace', 'timeUp']);
       if (o.pace !== undefined && o.pace !== 'live' && o.pace !== 'own-pace') bad('pace is live or own-pace');
       const choices: readonly number[] =
         o.pace === 'own-pace' ? OWN_PACE_SECONDS_CHOICES : TURN_SECONDS_CHOICES;
       if (!choices.includes(o.seconds as number)) bad(`seconds is one of ${choices.join(', ')}`);
+      if (o.timeUp !== undefined && o.timeUp !== 'stand-in' && o.timeUp !== 'forfeit')
+        bad('timeUp is stand-in or forfeit');
+      if (o.timeUp === 'forfeit' && o.pace !== 'own-pace') bad('Only a game at one’s own pace is forfeited');
       return {
         seconds: o.seconds as number,
         ...(o.pace !== undefined ? { pace: o.pace } : {}),
+        ...(o.timeUp !== undefined ? { timeUp: o.timeUp } : {}),
       };
     }
     case 'answer-claim': {

@@ -6,7 +6,15 @@
  * the turn clock running out, and the record the table is rebuilt from after its process is gone.
  */
 import type { BotId } from '../engine/bots/bot.js';
-import { newGame, replay, setupOf, type Action, type GameSetup, type RuleSetId } from '../engine/index.js';
+import {
+  apply,
+  newGame,
+  replay,
+  setupOf,
+  type Action,
+  type GameSetup,
+  type RuleSetId,
+} from '../engine/index.js';
 import type { ProofGesture } from '../online/fairness.js';
 import {
   MAX_SEATS,
@@ -15,6 +23,7 @@ import {
   type ClientMessages,
   type RoomPace,
   type RoomView,
+  type TimeUp,
 } from '../online/protocol.js';
 import {
   computerName,
@@ -51,6 +60,8 @@ export interface TableRecord {
   seats: { name: string; kind: Seat['kind']; standIn: boolean; keyHash?: string | null }[];
   /** Seconds a person has for a turn. */
   turnSeconds?: number;
+  /** What a person's time running out does: a stand-in plays the turn unless given. */
+  timeUp?: TimeUp;
   /** Live unless given. */
   pace?: RoomPace;
   /** At one's own pace, the clock of the turn under way (its deadline outlives the process). */
@@ -108,6 +119,7 @@ export class RoomTable extends Table {
     if (table.game?.over) table.phase = 'over';
     if (record.turnSeconds) table.clock.seconds = record.turnSeconds;
     table.clock.pace = record.pace === 'own-pace' ? 'own-pace' : 'live';
+    if (table.clock.pace === 'own-pace' && record.timeUp === 'forfeit') table.clock.timeUp = 'forfeit';
     if (table.clock.pace === 'own-pace' && record.clock) table.clock.resume(record.clock);
     if (table.phase === 'over') {
       for (const seat of record.rematch ?? [])
@@ -127,6 +139,7 @@ export class RoomTable extends Table {
       version: this.version,
       seats: this.seats.map(({ name, kind, standIn, keyHash }) => ({ name, kind, standIn, keyHash })),
       turnSeconds: this.clock.seconds,
+      ...(this.clock.timeUp === 'forfeit' ? { timeUp: 'forfeit' as const } : {}),
       pace: this.clock.pace,
       ...(this.clock.pace === 'own-pace' ? { clock: this.clock.record() } : {}),
       ...(this.rematchSeats.size ? { rematch: [...this.rematchSeats] } : {}),
@@ -352,11 +365,12 @@ export class RoomTable extends Table {
     return change;
   }
 
-  private setClock(seat: number, seconds: number, pace: RoomPace): Change {
+  private setClock(seat: number, seconds: number, pace: RoomPace, timeUp: TimeUp): Change {
     this.hostOnly(seat);
     this.lobbyOnly();
     this.clock.seconds = seconds;
     this.clock.pace = pace;
+    this.clock.timeUp = pace === 'own-pace' ? timeUp : 'stand-in';
     return {};
   }
 
@@ -481,11 +495,19 @@ export class RoomTable extends Table {
 
   /**
    * The person's turn under way ran out of time, if it has by now: a computer (STAND_IN_BOT) plays the
-   * rest of that turn; the person plays their next turn themselves. False if it has not.
+   * rest of that turn, and the person plays their next turn themselves; or, where the host chose so (at
+   * one's own pace), the person forfeits: out of the game. False if it has not.
    */
   timeOut(): boolean {
     const game = this.game;
     if (this.phase !== 'playing' || !game || !this.clock.expire(game.current)) return false;
+    if (this.clock.timeUp === 'forfeit') {
+      const seat = game.current;
+      const action: Action = { type: 'forfeit' };
+      this.setGame(apply(game, action));
+      this.changed({ acted: { seat, action } });
+      return true;
+    }
     this.version++;
     for (const listener of this.listeners) listener({});
     return true;
@@ -504,8 +526,8 @@ export class RoomTable extends Table {
         this.parse('start', message);
         return this.start(seat);
       case 'clock': {
-        const { seconds, pace } = this.parse('clock', message);
-        return this.setClock(seat, seconds, pace ?? 'live');
+        const { seconds, pace, timeUp } = this.parse('clock', message);
+        return this.setClock(seat, seconds, pace ?? 'live', timeUp ?? 'stand-in');
       }
       case 'answer-claim': {
         const answer = this.parse('answer-claim', message);

@@ -118,7 +118,7 @@ async function playToEnd(t: Table, gesture: (k: number) => Gesture = () => GESTU
       await t.request(PAGE_HOLDER, 'throw', { gesture: gesture(k) });
     } else if (action.type === 'score') {
       await t.request(PAGE_HOLDER, 'score', { row: action.row });
-    } else {
+    } else if (action.type === 'hold') {
       await t.request(PAGE_HOLDER, 'hold', { index: action.index, held: action.held });
     }
     if (action.type === 'roll') k++;

@@ -425,7 +425,7 @@ export class Table {
     return { acted: { seat, action } };
   }
 
-  private setGame(game: Game): void {
+  protected setGame(game: Game): void {
     this.game = game;
     if (game.over) this.phase = 'over';
   }

@@ -7,7 +7,12 @@
  * Pure: the time comes from `now`, and the room sets the timer (DiceRoom.ts).
  */
 import type { Game } from '../engine/index.js';
-import { DEFAULT_TURN_SECONDS, type RoomPace, type TurnClock as TurnClockView } from '../online/protocol.js';
+import {
+  DEFAULT_TURN_SECONDS,
+  type RoomPace,
+  type TimeUp,
+  type TurnClock as TurnClockView,
+} from '../online/protocol.js';
 
 /** What a record keeps of a clock under way: the turn it times and when that turn ends. */
 export interface ClockRecord {
@@ -22,6 +27,8 @@ export class TurnClock {
   seconds: number = DEFAULT_TURN_SECONDS;
   /** Live, or at one's own pace. */
   pace: RoomPace = 'live';
+  /** When a person's time is up: a stand-in plays the turn, or (at one's own pace) they forfeit. */
+  timeUp: TimeUp = 'stand-in';
   /** When the person's turn under way ends (ms, `now`'s clock), or null when none is timed. */
   private endsAt: number | null = null;
   /** The seat whose time ran out in the turn under way. */
@@ -103,6 +110,7 @@ export class TurnClock {
       endsAt: this.endsAt,
       ranOut: this.ranOutSeat,
       nudgedBy: this.nudger,
+      timeUp: this.timeUp,
     };
   }
 }

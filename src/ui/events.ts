@@ -1,6 +1,6 @@
 import type { RowId } from '../engine/index.js';
 import type { BotId } from '../engine/bots/index.js';
-import type { RoomPace } from '../online/protocol.js';
+import type { RoomPace, TimeUp } from '../online/protocol.js';
 import type { NewGameOptions } from './new-game-options.js';
 
 /** `dp-roll`: a throw came to rest. */
@@ -58,6 +58,8 @@ export interface RequestClaimAnswerDetail {
 export interface RequestClockDetail {
   seconds: number;
   pace: RoomPace;
+  /** At one's own pace: what a person's time running out does (a stand-in plays the turn unless given). */
+  timeUp?: TimeUp;
 }
 
 /** Online, whether it has become (or stopped being) my turn, and the words for it (`Your turn`, or ''). */

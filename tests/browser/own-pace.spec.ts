@@ -62,12 +62,21 @@ test('a game at your own pace: the host sets a day a turn, the clock shows days 
   await expect(mari.page.locator('dice-poker dp-online-panel [data-pace-help]')).toContainText(
     'Take your turns when you like: each has 1 day',
   );
+  // And that a player whose time is up is out of the game (not played for by a computer).
+  await mari.page.locator('dice-poker dp-online-panel select[data-time-up]').selectOption('forfeit');
+  await expect(mari.page.locator('dice-poker dp-online-panel [data-pace-help]')).toContainText(
+    'a player whose time is up is out of the game',
+  );
+  await mari.page.screenshot({ path: `${ARTIFACTS}/own-pace-lobby-host.png` });
   await juri.page.goto(await invite.inputValue());
   await juri.page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
   await juri.page.locator('dice-poker dp-online-panel [data-online-name]').fill('Jüri');
   await juri.page.locator('dice-poker dp-online-panel [data-join]').click();
   await expect(juri.page.locator('dice-poker dp-online-panel [data-clock]')).toHaveText(
     /Time for a turn: At your own pace, 1 day/,
+  );
+  await expect(juri.page.locator('dice-poker dp-online-panel [data-pace-help]')).toContainText(
+    'out of the game',
   );
   await juri.page.screenshot({ path: `${ARTIFACTS}/own-pace-lobby-phone.png` });
   await mari.page.locator('dice-poker dp-online-panel [data-online-start]').click();

@@ -80,7 +80,8 @@ function bestOption(rows: RowChoice[], holds: HoldChoice[]): ReviewOption {
 
 /** The decision an action makes in a game, or undefined for the first throw of a turn and for holds. */
 function decisionOf(game: Game, action: Action, table: StateValues): ReviewedDecision | undefined {
-  if (action.type === 'hold' || game.rollsUsed === 0) return undefined;
+  // A hold is no decision of its own; a forfeit is no choice of a row or a hold.
+  if (action.type === 'hold' || action.type === 'forfeit' || game.rollsUsed === 0) return undefined;
   const position = positionOf(game);
   const rows = rankRows(table, position);
   const holds = game.rollsUsed < ROLLS_PER_TURN ? rankHolds(table, position) : [];

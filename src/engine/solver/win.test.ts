@@ -56,6 +56,20 @@ describe('winChances', () => {
     for (const chance of three) expect(chance).toBeCloseTo(1 / 3, 12);
   });
 
+  it('gives one who forfeited no chance, and the others the chances of the table they are left', () => {
+    let three = newGame({ players: ['a', 'b', 'c'], seed: 3 });
+    three = apply(three, { type: 'forfeit' });
+    const chances = winChances(three, model);
+    expect(chances[0]).toBe(0);
+    expect(chances[1]).toBeCloseTo(0.5, 12);
+    expect(chances[2]).toBeCloseTo(0.5, 12);
+    // With dice on the table too.
+    three = apply(three, { type: 'roll' });
+    const thrown = winChances(three, model);
+    expect(thrown[0]).toBe(0);
+    expect(thrown[1]! + thrown[2]!).toBeCloseTo(1, 12);
+  });
+
   it('sums to 1 all through a game, and names the winner once it is over', () => {
     let game = newGame({ players: ['a', 'b', 'c'], seed: 21 });
     const bots = [createBot('optimal'), createBot('good'), createBot('easy')];

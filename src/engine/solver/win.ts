@@ -224,6 +224,11 @@ function addFinal(model: WinModel, { mask, upper, total }: Sheet, weight: number
 /** The chance of each final total of a player (the one to act from the dice on the table). */
 function finalOf(model: WinModel, game: Game, player: number): Float64Array {
   const out = new Float64Array(FINALS);
+  // One who forfeited ends on nothing: below every total a sheet can end on, so they never win.
+  if (game.players[player]!.out) {
+    out[0] = 1;
+    return out;
+  }
   const scores = game.players[player]!.scores;
   const sheet = sheetOf(model, scores);
   if (sheet.mask === ALL_FILLED) {
@@ -706,7 +711,8 @@ function judgeAnew(game: Game, model: WinModel, plays: readonly SeatPlay[], cali
     return acting;
   };
   const values = plays.map((play, i) => {
-    if (play !== 'win' || maskOf(game.players[i]!.scores) === ALL_FILLED) return NaN;
+    const sheet = game.players[i]!;
+    if (play !== 'win' || sheet.out || maskOf(sheet.scores) === ALL_FILLED) return NaN;
     if (i === me && thrown) {
       const turn = actingTurn();
       return turn?.play === 'win' ? thrownValue(turn.turn, game.rollsUsed, roll) : NaN;
@@ -714,7 +720,7 @@ function judgeAnew(game: Game, model: WinModel, plays: readonly SeatPlay[], cali
     const turn = winTurnOf(game, model, finals, i);
     return turn ? turnStartValue(turn) : NaN;
   });
-  const chances = calibrated ? calibrateLine(model.rules, raw, values, seatFeaturesOf(game)) : [...raw];
+  const chances = calibrated ? calibrateInGame(model.rules, game, raw, values) : [...raw];
   let shown: ((chance: number) => number) | undefined;
   return {
     raw,
@@ -733,6 +739,26 @@ function judgeAnew(game: Game, model: WinModel, plays: readonly SeatPlay[], cali
       return shown(chance);
     },
   };
+}
+
+/**
+ * The line calibrated (calibrateLine) over the players still in the game: one who forfeited has no
+ * chance, and the table is calibrated as the table of those left.
+ */
+function calibrateInGame(
+  rules: RuleSetId,
+  game: Game,
+  raw: readonly number[],
+  values: readonly number[],
+): number[] {
+  const seats = seatFeaturesOf(game);
+  const inGame = game.players.flatMap((player, i) => (player.out ? [] : [i]));
+  if (inGame.length === game.players.length) return calibrateLine(rules, raw, values, seats);
+  const pick = <T>(all: readonly T[]): T[] => inGame.map((i) => all[i]!);
+  const line = calibrateLine(rules, pick(raw), pick(values), pick(seats));
+  const chances = game.players.map(() => 0);
+  inGame.forEach((i, k) => (chances[i] = line[k]!));
+  return chances;
 }
 
 /**
@@ -1057,7 +1083,7 @@ export function reviewByWin(
   const decisions: WinReviewedDecision[] = [];
   for (const action of log) {
     const next = apply(game, action);
-    if (action.type !== 'hold' && game.rollsUsed > 0) {
+    if (action.type !== 'hold' && action.type !== 'forfeit' && game.rollsUsed > 0) {
       const rows = rankRowsByWin(game, model, options);
       const holds = rows && rankHoldsByWin(game, model, options);
       if (rows && holds) {

@@ -15,6 +15,7 @@ import {
   type JoinOptions,
   type OnlineErrorCode,
   type RoomPace,
+  type TimeUp,
   type RoomView,
 } from '../../online/protocol.js';
 import { SeatStore } from '../online/SeatStore.js';
@@ -206,7 +207,9 @@ export class OnlinePlay {
     const online = this.session?.online ?? null;
     const playing = room?.phase === 'playing' && !!game && !game.over;
     const away = playing
-      ? room.seats.filter((s) => s.kind === 'human' && !s.connected).map((s) => s.name)
+      ? room.seats
+          .filter((s, i) => s.kind === 'human' && !s.connected && !game.players[i]?.out)
+          .map((s) => s.name)
       : [];
     const claiming = this.session?.claiming ?? null;
     const seat = online?.seat ?? -1;
@@ -311,7 +314,9 @@ export class OnlinePlay {
     const room = this.session?.room;
     const ranOut = room?.clock.ranOut ?? null;
     if (room && ranOut !== null) return words.timeRanOut(room.seats[ranOut]?.name ?? '');
-    return away.length ? words.playersAway(away.join(', ')) : '';
+    if (away.length) return words.playersAway(away.join(', '));
+    const out = room?.game?.players.filter((p) => p.out).map((p) => p.name) ?? [];
+    return out.length ? words.outOfGame(out.join(', ')) : '';
   }
 
   /** The record of the finished online game ("Verify this game"), or null. */
@@ -320,8 +325,8 @@ export class OnlinePlay {
   }
 
   /** Host only, before the game: how the room is played, and the seconds a person has for each turn. */
-  setClock(seconds: number, pace: RoomPace): void {
-    this.requireSession().setClock(seconds, pace);
+  setClock(seconds: number, pace: RoomPace, timeUp?: TimeUp): void {
+    this.requireSession().setClock(seconds, pace, timeUp);
   }
 
   /** Asks for (or agrees to) a rematch, after the game. */

@@ -162,7 +162,7 @@ export class SessionController implements ReactiveController {
       removeSeat: (seat) => attempt(() => this.online?.removeSeat(seat)),
       leave: () => attempt(() => this.online?.back()),
       answerClaim: (seat, admit) => attempt(() => this.online?.answerClaim(seat, admit)),
-      setClock: (seconds, pace) => attempt(() => this.online?.setClock(seconds, pace)),
+      setClock: (seconds, pace, timeUp) => attempt(() => this.online?.setClock(seconds, pace, timeUp)),
       saveRecord: () => this.online?.saveRecord(),
       openGame: (roomId) => attempt(() => this.online?.openGame(roomId)),
       notifyTurn: (on) => attempt(() => this.online?.setNotifying(on)),

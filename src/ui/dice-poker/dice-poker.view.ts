@@ -6,7 +6,7 @@ import type { HighScore } from '../persistence/index.js';
 import type { Strings } from '../i18n/index.js';
 import type { NewGameOptions } from '../new-game-options.js';
 import type { BotId } from '../../engine/bots/index.js';
-import type { RoomPace, RoomView } from '../../online/protocol.js';
+import type { RoomPace, RoomView, TimeUp } from '../../online/protocol.js';
 import type { RequestClockDetail } from '../events.js';
 import type { ClaimView, NudgeView } from '../components/dp-online-bar/dp-online-bar.component.js';
 import type { MyGamesView } from '../components/dp-my-games/dp-my-games.component.js';
@@ -130,7 +130,7 @@ export interface DicePokerView {
     removeSeat(seat: number): void;
     leave(): void;
     answerClaim(seat: number, admit: boolean): void;
-    setClock(seconds: number, pace: RoomPace): void;
+    setClock(seconds: number, pace: RoomPace, timeUp?: TimeUp): void;
     openGame(roomId: string): void;
     notifyTurn(on: boolean): void;
     nudge(): void;
@@ -153,7 +153,7 @@ function onlinePanel(v: DicePokerView): TemplateResult {
       .invitedBy=${o.invitedBy}
       .claiming=${o.claiming}
       ?busy=${o.busy}
-      @dp-request-clock=${(e: CustomEvent<RequestClockDetail>) => v.on.setClock(e.detail.seconds, e.detail.pace)}
+      @dp-request-clock=${(e: CustomEvent<RequestClockDetail>) => v.on.setClock(e.detail.seconds, e.detail.pace, e.detail.timeUp)}
       @dp-request-join=${(e: CustomEvent<{ name: string }>) => v.on.join(e.detail.name)}
       @dp-request-online-start=${v.on.startOnline}
       @dp-request-add-bot=${(e: CustomEvent<{ kind: BotId }>) => v.on.addBot(e.detail.kind)}

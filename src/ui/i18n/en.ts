@@ -49,6 +49,7 @@ export const en: Strings = {
   total: 'Total',
   bonus: 'Bonus',
   player: 'Player',
+  playerOut: (name) => `${name} (out)`,
   players: 'Players',
   playerName: (n) => `Name of player ${n}`,
   defaultName: (n) => `Player ${n}`,

@@ -49,6 +49,7 @@ export const et: Strings = {
   total: 'Kokku',
   bonus: 'Boonus',
   player: 'Mängija',
+  playerOut: (name) => `${name} (väljas)`,
   players: 'Mängijad',
   playerName: (n) => `Mängija ${n} nimi`,
   defaultName: (n) => `Mängija ${n}`,

@@ -57,7 +57,14 @@ export interface OnlineStrings {
   ownPace: string;
   /** What each way of playing means. */
   liveHelp: string;
-  ownPaceHelp: (duration: string) => string;
+  /** What playing at one's own pace means; `forfeit`: a turn run out puts its player out of the game. */
+  ownPaceHelp: (duration: string, forfeit: boolean) => string;
+  /** The host's choice of what a turn run out does, and its two answers. */
+  whenTimeIsUp: string;
+  timeUpStandIn: string;
+  timeUpForfeit: string;
+  /** Those whose time ran out and who are out of the game (they forfeited). */
+  outOfGame: (names: string) => string;
   /** My games: the list of this browser's online games. */
   myGames: string;
   waitingOnYou: (count: number) => string;
@@ -160,8 +167,12 @@ const en: OnlineStrings = {
   live: 'Live',
   ownPace: 'At your own pace',
   liveHelp: 'Everyone plays at once. A computer plays for anyone who leaves.',
-  ownPaceHelp: (duration) =>
-    `Take your turns when you like: each has ${duration}. Seats wait for their players; when time is up a computer plays that turn.`,
+  ownPaceHelp: (duration, forfeit) =>
+    `Take your turns when you like: each has ${duration}. Seats wait for their players; ${forfeit ? 'a player whose time is up is out of the game.' : 'when time is up a computer plays that turn.'}`,
+  whenTimeIsUp: 'When time is up',
+  timeUpStandIn: 'a computer plays the turn',
+  timeUpForfeit: 'the player is out',
+  outOfGame: (names) => `Out of the game, their time up: ${names}.`,
   claimAsks: (name) =>
     `Someone asks to come back as ${name} without ${name}’s seat key. Let them in only if it is really ${name}.`,
   letIn: 'Let in',
@@ -266,8 +277,12 @@ const et: OnlineStrings = {
   live: 'Otse',
   ownPace: 'Omas tempos',
   liveHelp: 'Kõik mängivad korraga. Lahkunu eest mängib arvuti.',
-  ownPaceHelp: (duration) =>
-    `Tee oma käik, millal soovid: igaühel on ${duration}. Kohad ootavad oma mängijaid; kui aeg saab täis, mängib selle käigu arvuti.`,
+  ownPaceHelp: (duration, forfeit) =>
+    `Tee oma käik, millal soovid: igaühel on ${duration}. Kohad ootavad oma mängijaid; ${forfeit ? 'kelle aeg saab täis, langeb mängust välja.' : 'kui aeg saab täis, mängib selle käigu arvuti.'}`,
+  whenTimeIsUp: 'Kui aeg saab täis',
+  timeUpStandIn: 'käigu mängib arvuti',
+  timeUpForfeit: 'mängija langeb välja',
+  outOfGame: (names) => `Aeg sai täis, mängust väljas: ${names}.`,
   claimAsks: (name) =>
     `Keegi palub naasta kui ${name}, ilma selle koha võtmeta. Lase sisse ainult siis, kui see on tõesti ${name}.`,
   letIn: 'Lase sisse',

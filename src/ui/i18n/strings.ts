@@ -15,6 +15,8 @@ export interface Strings {
   total: string;
   bonus: string;
   player: string;
+  /** A player who forfeited (out of the game), as the sheet names them. */
+  playerOut: (name: string) => string;
   players: string;
   playerName: (n: number) => string;
   defaultName: (n: number) => string;

@@ -49,7 +49,15 @@ function view(version: number, game: Game | null, extra: Partial<RoomView> = {})
     proof: game ? { commitment: 'c'.repeat(64), secret: null, gestures: null } : null,
     claims: [],
     rematch: [],
-    clock: { seconds: 90, pace: 'live', left: null, endsAt: null, ranOut: null, nudgedBy: null },
+    clock: {
+      seconds: 90,
+      pace: 'live',
+      left: null,
+      endsAt: null,
+      ranOut: null,
+      nudgedBy: null,
+      timeUp: 'stand-in',
+    },
     version,
     ...extra,
   };

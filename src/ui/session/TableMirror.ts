@@ -5,6 +5,7 @@ import type {
   ClientMessages,
   RefusalCode,
   RoomPace,
+  TimeUp,
   RoomView,
   ServerMessages,
 } from '../../online/protocol.js';
@@ -287,8 +288,8 @@ export class TableMirror implements GameSession {
   }
 
   /** Host only, before the game: how the room is played, and the seconds a person has for each turn. */
-  setClock(seconds: number, pace: RoomPace = 'live'): void {
-    this.link.send('clock', { seconds, pace });
+  setClock(seconds: number, pace: RoomPace = 'live', timeUp?: TimeUp): void {
+    this.link.send('clock', { seconds, pace, ...(timeUp && pace === 'own-pace' ? { timeUp } : {}) });
   }
 
   /** Lets in (or not) one who asks for seat `seat` by its name (the host, or the others while it is away). */

@@ -34,7 +34,9 @@ export class DpGameOver extends OverlayPanel {
     const won = winners(this.game);
     const names = this.game.players.map((p) => p.name);
     const verdict = verdictOf(this.game, s);
-    const order = names.map((_, i) => i).sort((a, b) => sums[b]! - sums[a]!);
+    // Those still in the game first (one who forfeited cannot win), each part by total.
+    const out = (i: number) => (this.game.players[i]!.out ? 1 : 0);
+    const order = names.map((_, i) => i).sort((a, b) => out(a) - out(b) || sums[b]! - sums[a]!);
     return html`<div class="card" role="dialog" aria-labelledby="over-title">
       <h2 id="over-title">${s.gameOver}</h2>
       <p class="verdict" data-verdict>${verdict}</p>
@@ -42,7 +44,8 @@ export class DpGameOver extends OverlayPanel {
         ${order.map(
           (i) =>
             html`<li class=${won.includes(i) ? 'win' : ''}>
-              <span>${names[i]}</span><span>${s.points(sums[i]!)}</span>
+              <span>${this.game.players[i]!.out ? s.playerOut(names[i]!) : names[i]}</span
+              ><span>${s.points(sums[i]!)}</span>
             </li>`,
         )}
       </ol>

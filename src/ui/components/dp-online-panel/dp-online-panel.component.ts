@@ -10,6 +10,7 @@ import {
   TURN_SECONDS_CHOICES,
   type RoomPace,
   type RoomView,
+  type TimeUp,
 } from '../../../online/protocol.js';
 import { emit } from '../../events.js';
 import type { Strings } from '../../i18n/index.js';
@@ -138,16 +139,36 @@ export class DpOnlinePanel extends OverlayPanel {
    */
   private renderClock(room: RoomView, isHost: boolean) {
     const o = onlineStringsFor(this.strings.lang);
-    const { pace, seconds } = room.clock;
+    const { pace, seconds, timeUp } = room.clock;
+    const ownPace = pace === 'own-pace';
     const meaning = html`<p class="help" data-pace-help>
-      ${pace === 'own-pace' ? o.ownPaceHelp(o.duration(seconds)) : o.liveHelp}
+      ${ownPace ? o.ownPaceHelp(o.duration(seconds), timeUp === 'forfeit') : o.liveHelp}
     </p>`;
     if (!isHost) {
       return html`<p class="help" data-clock>
-          ${o.turnClock}: ${pace === 'own-pace' ? o.ownPace : o.live}, ${o.duration(seconds)}
+          ${o.turnClock}: ${ownPace ? o.ownPace : o.live}, ${o.duration(seconds)}
         </p>
         ${meaning}`;
     }
+    // At one's own pace the host also chooses what a turn run out does.
+    const timeUpChoice = ownPace
+      ? html`<label class="row clock"
+          >${o.whenTimeIsUp}
+          <select
+            class="time-up"
+            data-time-up
+            @change=${(e: Event) =>
+              emit(this, 'dp-request-clock', {
+                seconds,
+                pace,
+                timeUp: (e.target as HTMLSelectElement).value as TimeUp,
+              })}
+          >
+            <option value="stand-in" ?selected=${timeUp !== 'forfeit'}>${o.timeUpStandIn}</option>
+            <option value="forfeit" ?selected=${timeUp === 'forfeit'}>${o.timeUpForfeit}</option>
+          </select>
+        </label>`
+      : nothing;
     const option = (choicePace: RoomPace, n: number) =>
       html`<option value=${`${choicePace}:${n}`} ?selected=${pace === choicePace && n === seconds}>
         ${o.duration(n)}
@@ -158,7 +179,11 @@ export class DpOnlinePanel extends OverlayPanel {
           data-clock
           @change=${(e: Event) => {
             const [chosenPace, chosen] = (e.target as HTMLSelectElement).value.split(':');
-            emit(this, 'dp-request-clock', { seconds: Number(chosen), pace: chosenPace as RoomPace });
+            emit(this, 'dp-request-clock', {
+              seconds: Number(chosen),
+              pace: chosenPace as RoomPace,
+              ...(chosenPace === 'own-pace' ? { timeUp } : {}),
+            });
           }}
         >
           <optgroup label=${o.live}>${TURN_SECONDS_CHOICES.map((n) => option('live', n))}</optgroup>
@@ -167,7 +192,7 @@ export class DpOnlinePanel extends OverlayPanel {
           </optgroup>
         </select>
       </label>
-      ${meaning}`;
+      ${timeUpChoice} ${meaning}`;
   }
 
   private renderJoin() {

@@ -105,6 +105,14 @@ export const onlinePanelStyles = [
     .clock select {
       flex: 0 1 9rem;
     }
+    .clock select.time-up {
+      flex-basis: 12rem;
+    }
+    /* The link to watch, under the invite's help. */
+    .help + .invite {
+      display: block;
+      margin-top: 0.7rem;
+    }
     .actions {
       margin-top: 0.9rem;
     }

@@ -15,7 +15,15 @@ function room(seats: RoomView['seats'], host = 0): RoomView {
     proof: null,
     claims: [],
     rematch: [],
-    clock: { seconds: 90, pace: 'live', left: null, endsAt: null, ranOut: null, nudgedBy: null },
+    clock: {
+      seconds: 90,
+      pace: 'live',
+      left: null,
+      endsAt: null,
+      ranOut: null,
+      nudgedBy: null,
+      timeUp: 'stand-in',
+    },
     version: 3,
   };
 }
@@ -115,7 +123,22 @@ describe('<dp-online-panel>', () => {
     expect(text(el.shadowRoot!.querySelector('[data-pace-help]'))).toContain('Everyone plays at once');
     select.value = 'own-pace:259200';
     select.dispatchEvent(new Event('change'));
-    expect(seen).toEqual([['dp-request-clock', { seconds: 259200, pace: 'own-pace' }]]);
+    expect(seen).toEqual([['dp-request-clock', { seconds: 259200, pace: 'own-pace', timeUp: 'stand-in' }]]);
+    // At one's own pace the host also chooses what a turn run out does.
+    const ownPace = await mount({
+      room: {
+        ...room([person('Mari'), person('Jüri')]),
+        clock: { ...room([]).clock, pace: 'own-pace', seconds: 86400 },
+      },
+      seat: 0,
+    });
+    const chosen = listen(ownPace, ['dp-request-clock']);
+    const timeUp = ownPace.shadowRoot!.querySelector<HTMLSelectElement>('select[data-time-up]')!;
+    expect([...timeUp.options].map(text)).toEqual(['a computer plays the turn', 'the player is out']);
+    timeUp.value = 'forfeit';
+    timeUp.dispatchEvent(new Event('change'));
+    expect(chosen).toEqual([['dp-request-clock', { seconds: 86400, pace: 'own-pace', timeUp: 'forfeit' }]]);
+    expect(el.shadowRoot!.querySelector('select[data-time-up]')).toBeNull();
 
     const guest = await mount({
       room: {

@@ -159,9 +159,10 @@ export class DpScorecard extends LitElement {
               (p, i) =>
                 html`<th
                   scope="col"
-                  class=${i === game.current && !game.over ? 'current' : ''}
-                  title=${p.name}
-                  aria-label=${p.name}
+                  class=${p.out ? 'out' : i === game.current && !game.over ? 'current' : ''}
+                  title=${p.out ? s.playerOut(p.name) : p.name}
+                  aria-label=${p.out ? s.playerOut(p.name) : p.name}
+                  ?data-out=${!!p.out}
                 >
                   <span class="who">${p.name}</span>
                 </th>`,
@@ -181,8 +182,8 @@ export class DpScorecard extends LitElement {
                     ${s.rows[row]}
                   </th>
                   ${game.players.map(
-                    (_, i) =>
-                      html`<td class=${i === game.current && !game.over ? 'current' : ''}>
+                    (p, i) =>
+                      html`<td class=${p.out ? 'out' : i === game.current && !game.over ? 'current' : ''}>
                         ${this.cell(row, i)}
                       </td>`,
                   )}

@@ -92,6 +92,14 @@ export const scorecardStyles = [
     td.current {
       background: rgba(224, 165, 38, 0.12);
     }
+    /* One who forfeited: their sheet stays, struck through and faint. */
+    thead th.out .who {
+      text-decoration: line-through;
+    }
+    th.out,
+    td.out {
+      opacity: 0.5;
+    }
     tr.upper-end td,
     tr.upper-end th {
       border-bottom: 1px solid rgba(255, 236, 200, 0.25);

@@ -54,6 +54,16 @@ describe('<dp-scorecard>', () => {
     expect([...classic.shadowRoot!.querySelectorAll('tbody th[scope="row"]')].map(text)).toContain('Bonus');
   });
 
+  it('marks one who forfeited as out: named so, never the player to act', async () => {
+    let game = played([{ faces: [6, 6, 6, 2, 1], row: 'sixes' }], ['Mari', 'Jüri', 'Liis']);
+    game = apply(game, { type: 'forfeit' });
+    const root = (await mount(game)).shadowRoot!;
+    const out = root.querySelector('thead th[data-out]')!;
+    expect(out.getAttribute('aria-label')).toBe('Jüri (out)');
+    expect(out.classList.contains('out')).toBe(true);
+    expect(text(root.querySelector('thead th.current'))).toBe('Liis');
+  });
+
   it("offers the current player's free rows with their points and asks for the one clicked", async () => {
     const game = played([{ faces: [1, 2, 3, 4, 5] }]);
     const el = await mount(game);
