@@ -149,7 +149,7 @@ function roomIdOf(index: number): string {
  */
 const INSERT_ROOMS = `
   INSERT INTO rooms (room_id, version, record, phase, pace, turn_deadline, updated_at, closed)
-  SELECT r.room_id, r.version, r.record, r.phase, r.pace, to_timestamp(r.deadline / 1000.0), now(), false
+  SELECT r.room_id, r.version, r.record::json, r.phase, r.pace, to_timestamp(r.deadline / 1000.0), now(), false
   FROM jsonb_to_recordset($1::jsonb)
     AS r(room_id text, version bigint, record jsonb, phase text, pace text, deadline float8)`;
 const INSERT_SEATS = `

@@ -38,11 +38,12 @@ import { fileURLToPath } from 'node:url';
 import { Client, type Room } from '@colyseus/sdk';
 import { freeRows } from '../src/engine/index.js';
 import type { RoomView, ServerMessages } from '../src/online/protocol.js';
+import { startPostgres, type PostgresServer } from '../server/src/database/test-postgres.js';
 import { spawnRedis, spawnServer, type RedisProcess, type ServerProcess } from '../server/src/processes.js';
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 
 const USAGE =
-  'usage: npm run bench:server -- [--rooms N] [--players P] [--seconds S] [--warmup S] [--cadence S] [--drivers D] [--redis] [--cpu-prof DIR] [--json]';
+  'usage: npm run bench:server -- [--rooms N] [--players P] [--seconds S] [--warmup S] [--cadence S] [--drivers D] [--redis] [--postgres] [--cpu-prof DIR] [--json]';
 
 export interface Options {
   rooms: number;
@@ -53,6 +54,8 @@ export interface Options {
   cadence: number;
   drivers: number;
   redis: boolean;
+  /** A PostgreSQL server of the benchmark's own (DATABASE_URL) instead of the embedded database. */
+  postgres: boolean;
   /** A folder for the server's CPU profile (node --cpu-prof), written when it stops. */
   cpuProf: string | undefined;
   json: boolean;
@@ -66,7 +69,7 @@ export interface Options {
 export function parseArgs(argv: readonly string[]): Options {
   const flags = readFlags(argv, {
     valued: ['--rooms', '--players', '--seconds', '--warmup', '--cadence', '--drivers', '--cpu-prof'],
-    switches: ['--redis', '--json', '--help', '-h'],
+    switches: ['--redis', '--postgres', '--json', '--help', '-h'],
   });
   const players = countFlag(flags, '--players', 4);
   if (players < 2 || players > 6) throw new Error(`--players must be 2 to 6, got ${players}`);
@@ -78,6 +81,7 @@ export function parseArgs(argv: readonly string[]): Options {
     cadence: countFlag(flags, '--cadence', 3),
     drivers: countFlag(flags, '--drivers', 1),
     redis: flags.switches.has('--redis'),
+    postgres: flags.switches.has('--postgres'),
     cpuProf: flags.values.get('--cpu-prof'),
     json: flags.switches.has('--json'),
     help: flags.switches.has('--help') || flags.switches.has('-h'),
@@ -371,6 +375,7 @@ async function main(options: Options): Promise<void> {
   const ticks = Number(execSync('getconf CLK_TCK', { encoding: 'utf8' }).trim()) || 100;
   const loadBefore = loadavg();
   let redis: RedisProcess | undefined;
+  let postgres: PostgresServer | undefined;
   let server: ServerProcess | undefined;
   const drivers: ChildProcess[] = [];
   const log = (text: string): void => {
@@ -381,12 +386,24 @@ async function main(options: Options): Promise<void> {
       execSync(`${JSON.stringify(process.execPath)} scripts/ensure-redis.mjs`, { stdio: 'inherit' });
       redis = await spawnRedis();
     }
+    if (options.postgres) {
+      execSync(`${JSON.stringify(process.execPath)} scripts/ensure-postgres.mjs`, { stdio: 'inherit' });
+      postgres = await startPostgres();
+    }
     server = await spawnServer(
       'game server',
-      { STATS_EVERY_MS: '1000', NODE_ENV: 'production', ...(redis ? { REDIS_URL: redis.url } : {}) },
+      {
+        STATS_EVERY_MS: '1000',
+        NODE_ENV: 'production',
+        ...(redis ? { REDIS_URL: redis.url } : {}),
+        ...(postgres ? { DATABASE_URL: await postgres.createDatabase('bench_server') } : {}),
+      },
       options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProf] : [],
     );
-    log(`Server ${server.url} (pid ${server.pid})${redis ? ` on Redis ${redis.url}` : ''}`);
+    log(
+      `Server ${server.url} (pid ${server.pid})${redis ? ` on Redis ${redis.url}` : ''}` +
+        (postgres ? ` on PostgreSQL (port ${postgres.port}, its CPU not counted)` : ''),
+    );
 
     // The rooms, shared out among the drivers.
     const count = Math.min(options.drivers, options.rooms);
@@ -458,6 +475,7 @@ async function main(options: Options): Promise<void> {
       players: options.players,
       cadenceSeconds: options.cadence,
       redis: options.redis,
+      database: options.postgres ? 'postgresql' : options.redis ? 'redis' : 'embedded',
       drivers: count,
       seconds: options.seconds,
       targetThrowsPerSecond: round((options.rooms * options.players) / options.cadence),
@@ -503,6 +521,7 @@ async function main(options: Options): Promise<void> {
     // The server before Redis (a server waiting for a Redis that is gone would take its grace time).
     await server?.stop('SIGTERM');
     await redis?.stop('SIGTERM');
+    await postgres?.stop('immediate');
   }
 }
 

@@ -179,7 +179,7 @@ async function fill(db: Database, from: number, to: number): Promise<void> {
     await db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO rooms (room_id, version, record, phase, pace, turn_deadline)
-         SELECT r->>'id', 1, r->'record', 'playing', r->>'pace',
+         SELECT r->>'id', 1, (r->'record')::json, 'playing', r->>'pace',
            CASE WHEN r->>'pace' = 'own-pace' THEN now() + interval '1 hour' * random() * 48 END
          FROM jsonb_array_elements($1::jsonb) AS r`,
         [json],

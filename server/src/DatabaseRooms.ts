@@ -127,8 +127,13 @@ export class DatabaseRooms implements RoomStore {
         const batch = [...this.queued];
         this.queued.clear();
         try {
+          // Each record as its JSON text: made here once, it crosses to the database's thread as a
+          // string (cheap) rather than an object tree to copy and write out again there.
           await this.records.saveMany(
-            batch.map(([roomId, { save, seatsUnchanged }]) => [roomId, save, { seatsUnchanged }] as const),
+            batch.map(
+              ([roomId, { save, seatsUnchanged }]) =>
+                [roomId, { ...save, record: JSON.stringify(save.record) }, { seatsUnchanged }] as const,
+            ),
           );
           this.reachable = true;
           for (const [, { waiters }] of batch) for (const waiter of waiters) waiter.resolve();

@@ -33,8 +33,12 @@ export type { RoomPace, RoomPhase, SeatEntry } from './room-input.js';
 export interface RoomSave {
   /** The record's version: the write takes effect only if it is greater than the stored one. */
   version: number;
-  /** The room's whole record: a plain JSON object (at most MAX_RECORD_BYTES of JSON). */
-  record: object;
+  /**
+   * The room's whole record: a plain JSON object (at most MAX_RECORD_BYTES of JSON), or its JSON text
+   * already (what JSON.stringify makes of one: a server sends that to the database's thread, a string
+   * crossing threads far cheaper than an object tree).
+   */
+  record: object | string;
   phase: RoomPhase;
   pace: RoomPace;
   /** When the turn under way must be played by (ms since 1970), or null when no turn waits. */
@@ -84,7 +88,7 @@ const ms = (column: string, as: string): string =>
 /** Writes a room, if its version is newer than the stored one: the room id back if it did. */
 const SAVE_ROOM = `
   INSERT INTO rooms AS r (room_id, version, record, phase, pace, turn_deadline, updated_at, closed)
-  VALUES ($1, $2, $3::jsonb, $4, $5, $6::timestamptz, now(), $7)
+  VALUES ($1, $2, $3::json, $4, $5, $6::timestamptz, now(), $7)
   ON CONFLICT (room_id) DO UPDATE SET
     version = excluded.version, record = excluded.record, phase = excluded.phase, pace = excluded.pace,
     turn_deadline = excluded.turn_deadline, updated_at = excluded.updated_at, closed = excluded.closed

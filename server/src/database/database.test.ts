@@ -195,11 +195,16 @@ describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (bac
       phase: 'lobby',
     });
     const record = {
-      ...saved.record,
+      ...(saved.record as object),
       text: 'Täringupokker 🎲 "quoted" \\ back\\slash',
       nested: { a: [1, null, true] },
     };
     const before = Date.now();
+    // Given as its JSON text or as the object: stored the same.
+    expect(await rooms.save('Room_one-1', { ...saved, record: JSON.stringify(record), version: 6 })).toBe(
+      true,
+    );
+    expect((await rooms.load('Room_one-1'))!.record).toEqual(record);
     expect(await rooms.save('Room_one-1', { ...saved, record })).toBe(true);
     const loaded = await rooms.load('Room_one-1');
     expect(loaded).toEqual({
@@ -288,6 +293,10 @@ describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (bac
       ['bad-record', () => rooms.save('room-one', { ...room(3), record: { n: 1n } })],
       ['bad-record', () => rooms.save('room-one', { ...room(3), record: { name: 'a\u0000b' } })],
       ['record-too-large', () => rooms.save('room-one', { ...room(3), record: big })],
+      // Given as its JSON text (what a server sends its database's thread): an object's, no NUL, not too long.
+      ['bad-record', () => rooms.save('room-one', { ...room(3), record: '[1, 2]' })],
+      ['bad-record', () => rooms.save('room-one', { ...room(3), record: '{"name":"a\\u0000b"}' })],
+      ['record-too-large', () => rooms.save('room-one', { ...room(3), record: JSON.stringify(big) })],
       ['bad-phase', () => rooms.save('room-one', { ...room(3), phase: 'paused' as 'lobby' })],
       ['bad-pace', () => rooms.save('room-one', { ...room(3), pace: 'slow' as 'live' })],
       ['bad-deadline', () => rooms.save('room-one', { ...room(3), turnDeadline: Number.NaN })],

@@ -52,6 +52,7 @@ export function checkVersion(version: unknown): number {
  * `record-too-large` thrown otherwise).
  */
 export function checkRecord(record: unknown): string {
+  if (typeof record === 'string') return checkRecordText(record);
   const proto = typeof record === 'object' && record !== null ? Object.getPrototypeOf(record) : undefined;
   if (proto !== Object.prototype && proto !== null) {
     throw new RoomRecordError('bad-record', 'A room record is a plain object');
@@ -62,6 +63,18 @@ export function checkRecord(record: unknown): string {
   } catch (error) {
     // A cycle, a BigInt, a toJSON that throws.
     throw new RoomRecordError('bad-record', `A room record is not JSON: ${(error as Error).message}`);
+  }
+  return checkRecordText(json);
+}
+
+/**
+ * A record given as its JSON text (see checkRecord): an object's text (`{...}`: what JSON.stringify
+ * makes of a plain object; its content is the server's own), at most MAX_RECORD_BYTES, no NUL.
+ * @throws RoomRecordError `bad-record`, `record-too-large`
+ */
+function checkRecordText(json: string): string {
+  if (!json.startsWith('{') || !json.endsWith('}')) {
+    throw new RoomRecordError('bad-record', 'A room record is a plain object');
   }
   const bytes = Buffer.byteLength(json, 'utf8');
   if (bytes > MAX_RECORD_BYTES) {
