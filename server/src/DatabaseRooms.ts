@@ -1,5 +1,5 @@
 /**
- * The rooms of a server without Redis, kept in its database (an embedded PostgreSQL in DATA_DIR by
+ * The rooms of a server that keeps its games in a database (an embedded PostgreSQL in DATA_DIR by
  * default, or the server of DATABASE_URL: server/src/database), so that a restart, a crash or kill -9
  * loses no game:
  *
@@ -16,6 +16,12 @@
  *   is brought back when one of its people opens it, or when its turn's clock runs out (`wakeDueGames`,
  *   every WAKE_EVERY_MS while the server runs), so that a stand-in plays that turn and the game goes on.
  *
+ * With REDIS_URL too (and DATABASE_URL: a PostgreSQL server the processes share), any process takes any
+ * join: Colyseus's Redis presence and driver send a join to the process that holds its room, and a game no
+ * live process holds (its process died, or is shutting down, or the game sleeps) is brought back, under
+ * its own id, by the process that takes its lock in Redis (room-holders.ts). While Redis cannot be
+ * reached every join is refused `server-unavailable`; the rooms already running play on.
+ *
  * It works through Colyseus's matchmaking controller, wrapped while the server runs, as SharedRooms does
  * for Redis.
  */
@@ -28,6 +34,7 @@ import { RESUME_OPTION } from './DiceRoom.js';
 import type { RoomStore, StoredRoom } from './game-store.js';
 import type { RoomSave } from './database/index.js';
 import type { Records } from './database/WorkerRecords.js';
+import { ThisProcess, type RoomHolders } from './room-holders.js';
 
 type InvokeMethod = typeof matchMaker.controller.invokeMethod;
 
@@ -50,10 +57,21 @@ export const WAKE_EVERY_MS = 30_000;
 const WAKE_AT_ONCE = 20;
 /** How long a game that could not be woken is left before it is tried again, ms. */
 const WAKE_RETRY_MS = 10 * 60_000;
+/** How many times a join waits for another process to let go of a game or to bring it back, and how long each time, ms. */
+const MOVE_WAITS = 50;
+const MOVE_WAIT_MS = 100;
 
 /** A refusal of a join with its code, as the page reads it (src/online/join-refusal.ts). */
 function refusal(code: 'room-moved' | 'server-unavailable', message: string): ServerError {
   return new ServerError(JOIN_REFUSED_STATUS, joinRefusalText(code, message));
+}
+
+/** The refusal of a join while the other processes cannot be reached (Redis is away). */
+function unreachable(): ServerError {
+  return refusal(
+    'server-unavailable',
+    'The game server cannot reach the other servers: try again in a moment',
+  );
 }
 
 export class DatabaseRooms implements RoomStore {
@@ -76,12 +94,13 @@ export class DatabaseRooms implements RoomStore {
   constructor(
     private readonly records: Records,
     private readonly wakeEveryMs = WAKE_EVERY_MS,
+    private readonly holders: RoomHolders = new ThisProcess(),
   ) {}
 
   // ---- the rooms' side (RoomStore) ----
 
   ready(): boolean {
-    return this.reachable;
+    return this.reachable && this.holders.ready();
   }
 
   /**
@@ -99,7 +118,7 @@ export class DatabaseRooms implements RoomStore {
       record: body as unknown as Record<string, unknown>,
       phase: table.phase,
       pace: table.pace ?? 'live',
-      // A game at one's own pace is woken by its clock while no one plays it (DueGames.ts).
+      // A game at one's own pace is woken by its clock while no one plays it (wakeDueGames).
       turnDeadline: table.pace === 'own-pace' ? (table.clock?.endsAt ?? null) : null,
       seats,
       closed: false,
@@ -177,11 +196,18 @@ export class DatabaseRooms implements RoomStore {
       clientOptions: matchMaker.ClientOptions = {},
       authOptions?: AuthContext,
     ): Promise<unknown> => {
-      if (method === 'joinById' && isRoomId(roomName)) await this.bringBack(roomName);
-      if (method === 'reconnect' && isRoomId(roomName) && (await this.keptElsewhere(roomName))) {
-        throw refusal('room-moved', 'The server restarted: join the room again to go on with its game');
+      if (!this.holders.ready()) throw unreachable();
+      try {
+        if (method === 'joinById' && isRoomId(roomName)) await this.bringBack(roomName);
+        if (method === 'reconnect' && isRoomId(roomName) && (await this.keptElsewhere(roomName))) {
+          throw refusal('room-moved', 'The server restarted: join the room again to go on with its game');
+        }
+        return await original.call(controller, method, roomName, clientOptions, authOptions);
+      } catch (error) {
+        // Redis went away meanwhile: said as such, not as whatever failed first.
+        if (!this.holders.ready()) throw unreachable();
+        throw error;
       }
-      return original.call(controller, method, roomName, clientOptions, authOptions);
     };
     controller.invokeMethod = wrapped as InvokeMethod;
     const waking = setInterval(() => void this.wakeDueGames(), this.wakeEveryMs);
@@ -205,9 +231,10 @@ export class DatabaseRooms implements RoomStore {
     }
     let woken = 0;
     for (const roomId of due) {
-      if (matchMaker.getLocalRoomById(roomId) || (this.wakeFailed.get(roomId) ?? 0) > now) continue;
+      if ((this.wakeFailed.get(roomId) ?? 0) > now) continue;
       if (woken >= WAKE_AT_ONCE) break;
       try {
+        if (await this.holders.isHeld(roomId)) continue; // awake (someone plays it, maybe elsewhere)
         await this.bringBack(roomId);
         this.wakeFailed.delete(roomId);
         woken++;
@@ -219,15 +246,67 @@ export class DatabaseRooms implements RoomStore {
     return woken;
   }
 
-  /** Whether room `roomId` is not held here but its game is stored (its old process is gone). */
+  /**
+   * Whether room `roomId`'s game is stored but its room is gone (its process is gone or shutting down): a
+   * reconnection's token died with it.
+   */
   private async keptElsewhere(roomId: string): Promise<boolean> {
     if (matchMaker.getLocalRoomById(roomId)) return false;
     const stored = await this.records.load(roomId).catch(() => null);
-    return !!stored && !stored.closed;
+    if (!stored || stored.closed) return false;
+    return (stored.record as unknown as StoredBody).closing === true || !(await this.holders.isHeld(roomId));
   }
 
-  /** If room `roomId` is not held here but its game is stored, brings the game back in a room of that id. */
+  /**
+   * If no process holds room `roomId` but its game is stored, brings the game back here in a room of that
+   * id; with other processes, waits while one shuts down holding it or another brings it back.
+   * @throws ServerError `server-unavailable` when the database cannot be read, or that takes too long
+   */
   private async bringBack(roomId: string): Promise<void> {
+    for (let wait = 0; wait <= MOVE_WAITS; wait++) {
+      if (matchMaker.getLocalRoomById(roomId)) return;
+      const stored = await this.loadStored(roomId);
+      if (!stored) return; // never stored, or ended: the join says there is no such room
+      if (await this.holders.isHeld(roomId)) {
+        // A live process holds it: the join is sent there.
+        if (!stored.closing) return;
+      } else {
+        const lock = await this.holders.lock(roomId);
+        if (lock) {
+          try {
+            // Looked at again under the lock: another process may have brought it back just before.
+            if (!(await this.holders.isHeld(roomId))) await this.bringBackHere(roomId);
+          } finally {
+            await this.holders.unlock(roomId, lock).catch(() => {});
+          }
+          return;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, MOVE_WAIT_MS));
+    }
+    throw refusal('server-unavailable', 'The game is being moved to another server: try again');
+  }
+
+  /** The stored room of this id, or null when there is none or it ended. @throws ServerError `server-unavailable` */
+  private async loadStored(roomId: string): Promise<StoredRoom | null> {
+    let stored;
+    try {
+      stored = await this.records.load(roomId);
+    } catch {
+      throw refusal('server-unavailable', 'The game server cannot reach its database: try again in a moment');
+    }
+    if (!stored || stored.closed) return null;
+    const body = stored.record as unknown as StoredBody;
+    return {
+      roomId,
+      table: body.table,
+      savedAt: stored.updatedAt,
+      ...(body.closing ? { closing: true } : {}),
+    };
+  }
+
+  /** Brings the game back in a room of this process, once at a time. */
+  private async bringBackHere(roomId: string): Promise<void> {
     if (matchMaker.getLocalRoomById(roomId)) return;
     const under = this.bringing.get(roomId);
     if (under) {
@@ -244,16 +323,12 @@ export class DatabaseRooms implements RoomStore {
   }
 
   private async createFromStore(roomId: string): Promise<void> {
-    let stored;
-    try {
-      stored = await this.records.load(roomId);
-    } catch {
-      throw refusal('server-unavailable', 'The game server cannot reach its database: try again in a moment');
-    }
-    if (!stored || stored.closed) return; // never stored, or ended: the join says there is no such room
-    const body = stored.record as unknown as StoredBody;
+    // Read again: what was read before may be older than what the room's last process wrote.
+    const stored = await this.loadStored(roomId);
+    if (!stored) return;
+    await this.holders.dropListing(roomId);
     const token = randomUUID();
-    this.resumes.set(token, { roomId, table: body.table, savedAt: stored.updatedAt });
+    this.resumes.set(token, stored);
     try {
       await matchMaker.handleCreateRoom(ROOM_NAME, { [RESUME_OPTION]: token }, undefined, roomId);
       console.log(`Room ${roomId}: its game goes on`);

@@ -199,8 +199,9 @@ export class DiceRoom extends Room {
     );
     await this.setPrivate(true);
     // The first record: a room whose game cannot be kept is not made. A game brought back under its own
-    // id (a server without Redis) is stored as it is already: opening it writes nothing.
-    if (resumed?.roomId !== this.roomId) {
+    // id (from a database) is stored as it is already: opening it writes nothing, unless its record says
+    // its last process was shutting down (the other processes then wait for it to be let go).
+    if (resumed?.roomId !== this.roomId || resumed.closing) {
       await this.store?.save(this.roomId, this.table.record()).catch((error: unknown) => {
         this.warnSave(error);
         throw new ServerError(
@@ -292,7 +293,7 @@ export class DiceRoom extends Room {
     this.computers?.dispose();
     // A room that ended (everyone left) is forgotten; one closed by a shutdown is kept to go on elsewhere,
     // and a game played at one's own pace sleeps in the store until one of its people comes back to it
-    // or its clock runs out (DueGames.ts wakes it then).
+    // or its clock runs out (its store wakes it then).
     if (this.store && this.table && !this.closing && !this.asleep()) {
       this.store.remove(this.roomId).catch((error: unknown) => this.warnSave(error));
     }

@@ -1,7 +1,8 @@
 /**
  * The online game server: Colyseus (matchmaking and the rooms' WebSockets) and the built page, on one
  * port. `startServer` starts it from code (tests, benchmarks, main.ts). With `redisUrl` its rooms are
- * shared with the other processes on the same Redis (SharedRooms.ts, docs/SCALING.md). Every HTTP
+ * shared with the other processes on the same Redis (docs/SCALING.md): their games kept on the
+ * PostgreSQL server of `databaseUrl` (DatabaseRooms.ts), or without it in Redis (SharedRooms.ts). Every HTTP
  * request passes http-gate.ts first: the page's security headers, CORS for allowed origins only, a
  * 16 KB limit on matchmaking bodies, and rooms and joins limited per client address.
  */
@@ -18,6 +19,7 @@ import { installGate, splitHttpOptions, type HttpOptions } from './http-gate.js'
 import { FrameErrorLog, quietDecoderErrors, serverLogger } from './http-log.js';
 import { connectRedis, shownRedisUrl, type RedisLink } from './redis.js';
 import { SharedRooms } from './SharedRooms.js';
+import { RedisHolders } from './room-holders.js';
 import { DatabaseRooms } from './DatabaseRooms.js';
 import { myGamesRoute } from './my-games.js';
 import { WorkerRecords } from './database/WorkerRecords.js';
@@ -70,8 +72,9 @@ export interface StartOptions extends Partial<RoomConfig>, HttpOptions {
    */
   throwWorkers?: number;
   /**
-   * Where the rooms' records are kept without Redis, so that a restart loses no game: an embedded
-   * PostgreSQL in this folder (`DATA_DIR`), or the PostgreSQL server of `databaseUrl` (`DATABASE_URL`).
+   * Where the rooms' records are kept, so that a restart loses no game: an embedded PostgreSQL in this
+   * folder (`DATA_DIR`; one process only, so not with `redisUrl`), or the PostgreSQL server of
+   * `databaseUrl` (`DATABASE_URL`; with `redisUrl`, the one every process of the deployment shares).
    * Neither given: the rooms live only in this process (as tests that need no restart run them).
    */
   dataDir?: string;
@@ -160,7 +163,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     if (redisUrl) {
       redis = await connectRedis(redisUrl);
-      shared = new SharedRooms(redis);
+      // With a PostgreSQL server the processes share, the games are kept there; Redis only routes.
+      if (!databaseUrl) shared = new SharedRooms(redis);
       if (!publicAddress) {
         if (port === 0) port = await freePort(host);
         publicAddress = `${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -170,13 +174,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           );
         }
       }
-    } else if (dataDir || databaseUrl) {
+    }
+    if (!shared && (dataDir || databaseUrl)) {
       // In a thread of its own: the embedded database's work stays off the rooms' thread.
       database = await WorkerRecords.open({
         ...(dataDir ? { DATA_DIR: dataDir } : {}),
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       });
-      kept = new DatabaseRooms(database, wakeEveryMs);
+      kept = new DatabaseRooms(database, wakeEveryMs, redis ? new RedisHolders(redis) : undefined);
     }
   } catch (error) {
     uninstallGate();

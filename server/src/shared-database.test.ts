@@ -1,0 +1,188 @@
+/**
+ * Several server processes on one Redis and one PostgreSQL server (REDIS_URL and DATABASE_URL, each the
+ * test's own, stopped by pid): the games are kept in the database, Redis only routes. A game whose
+ * process is killed or stopped goes on through another under the same room id, with the same seat keys;
+ * a game at one's own pace that sleeps is woken by its clock by one of the processes.
+ */
+import { Client } from '@colyseus/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinRefusal } from '../../src/online/join-refusal.js';
+import type { RoomView } from '../../src/online/protocol.js';
+import { openDatabase, RoomRecords } from './database/index.js';
+import { startPostgres, type PostgresServer } from './database/test-postgres.js';
+import { spawnRedis, spawnServer, type RedisProcess, type ServerProcess } from './processes.js';
+import { Player } from './test-player.js';
+
+const GESTURE = { gesture: { dirX: 0.1, dirZ: -1, speed: 11 } };
+const DAY_SECONDS = 24 * 3600;
+
+let postgres: PostgresServer;
+let redis: RedisProcess;
+let databaseUrl: string;
+const servers: ServerProcess[] = [];
+
+async function server(): Promise<ServerProcess> {
+  const started = await spawnServer(`game server ${servers.length + 1}`, {
+    REDIS_URL: redis.url,
+    DATABASE_URL: databaseUrl,
+    THROW_WORKERS: '1',
+    WAKE_EVERY_MS: '300',
+  });
+  servers.push(started);
+  return started;
+}
+
+/** What must be the same after a move: the game as played, and who sits where. */
+function played(view: RoomView) {
+  return { game: view.game, seats: view.seats.map((s) => s.name), host: view.host };
+}
+
+/** Moves a stored game's turn deadline to `endsAt`, as if its time had run out while it slept. */
+async function moveDeadline(roomId: string, endsAt: number): Promise<void> {
+  const database = await openDatabase({ DATABASE_URL: databaseUrl });
+  try {
+    const rooms = new RoomRecords(database);
+    const stored = (await rooms.load(roomId))!;
+    const body = stored.record as {
+      table: { clock: { endsAt: number }; seats: { name: string; keyHash: string | null }[] };
+    };
+    body.table.clock.endsAt = endsAt;
+    const seats = body.table.seats.map(({ name, keyHash }) => ({ name, keyHash }));
+    await rooms.save(roomId, {
+      version: stored.version + 2,
+      record: body,
+      phase: stored.phase,
+      pace: stored.pace,
+      turnDeadline: endsAt,
+      seats,
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+beforeAll(async () => {
+  [postgres, redis] = await Promise.all([startPostgres({ fsync: 'off' }), spawnRedis()]);
+  databaseUrl = await postgres.createDatabase('shared');
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop('SIGKILL')));
+  await Promise.all([redis?.stop('SIGKILL'), postgres?.stop('immediate')]);
+}, 60_000);
+
+describe('server processes sharing one database over Redis', { timeout: 120_000 }, () => {
+  let roomId: string;
+  let keys: { mari: string; juri: string };
+  let before: RoomView;
+  let mari: Player;
+  let juri: Player;
+  /** The processes up now: the room is played through the last. */
+  let up: ServerProcess[];
+
+  it('plays one room through two processes, and goes on under the same id through the other when its process is killed', async () => {
+    const [a, b] = await Promise.all([server(), server()]);
+    up = [b];
+    mari = await Player.create(a.url, 'Mari');
+    roomId = (await mari.next('welcome')).view.roomId;
+    juri = await Player.join(b.url, roomId, 'Jüri');
+    expect((await juri.next('welcome')).seat).toBe(1);
+    mari.send('start', {});
+    await juri.next('view', (v) => v.phase === 'playing');
+    mari.send('throw', GESTURE);
+    await juri.next('view', (v) => v.game?.rollsUsed === 1);
+    mari.send('hold', { index: 2, held: true });
+    before = await juri.next('view', (v) => v.game?.held[2] === true);
+    keys = { mari: mari.key!, juri: juri.key! };
+
+    const token = mari.room.reconnectionToken;
+    await a.stop('SIGKILL');
+    // A reconnection by token (a reload) is refused at once, saying the room moved...
+    const reconnected = await new Client(b.url).reconnect(token).then(
+      () => 'accepted',
+      (error: unknown) => joinRefusal(error).code,
+    );
+    expect(reconnected).toBe('room-moved');
+    // ...and the same room id with the seat keys, through the process that is up, finds the game.
+    mari = await Player.join(b.url, roomId, 'Mari', keys.mari);
+    juri = await Player.join(b.url, roomId, 'Jüri', keys.juri);
+    expect((await mari.next('welcome')).seat).toBe(0);
+    expect((await juri.next('welcome')).seat).toBe(1);
+    const now = await mari.next('view', (v) => v.seats.every((s) => s.connected));
+    expect(now.roomId).toBe(roomId);
+    expect(played(now)).toEqual(played(before));
+    mari.send('throw', GESTURE);
+    const thrown = await juri.next('thrown');
+    expect(thrown).toMatchObject({ seat: 0, held: [false, false, true, false, false] });
+    before = await juri.next('view', (v) => v.game?.rollsUsed === 2);
+  });
+
+  it('goes on through another process when the one holding the room is stopped (SIGTERM)', async () => {
+    const [b] = up;
+    const c = await server();
+    up = [c];
+    const stopped = b!.stop('SIGTERM');
+    for (const player of [mari, juri]) {
+      expect(await player.next('closing')).toMatchObject({ reason: 'shutdown', resumable: true });
+    }
+    await stopped;
+    juri = await Player.join(c.url, roomId, 'Jüri', keys.juri);
+    mari = await Player.join(c.url, roomId, 'Mari', keys.mari);
+    expect((await juri.next('welcome')).seat).toBe(1);
+    expect((await mari.next('welcome')).seat).toBe(0);
+    const now = await juri.next('view', (v) => v.seats.every((s) => s.connected));
+    expect(now.roomId).toBe(roomId);
+    expect(played(now)).toEqual(played(before));
+    mari.send('score', { row: 'chance' });
+    const scored = await juri.next('view', (v) => v.game?.current === 1);
+    expect(scored.game?.players[0]?.scores.chance).toBeGreaterThan(0);
+    await Promise.all([mari.leave(), juri.leave()]);
+  });
+
+  it('wakes a sleeping game at one’s own pace when its clock runs out, in one process only: a stand-in plays the turn', async () => {
+    const [c] = up;
+    const d = await server();
+    const host = await Player.create(c!.url, 'Anu');
+    const pacedId = (await host.next('welcome')).view.roomId;
+    const guest = await Player.join(d.url, pacedId, 'Peeter');
+    await guest.next('welcome');
+    host.send('clock', { seconds: DAY_SECONDS, pace: 'own-pace' });
+    await host.next('view', (v) => v.clock.pace === 'own-pace');
+    host.send('start', {});
+    await guest.next('view', (v) => v.phase === 'playing');
+    const guestKey = guest.key!;
+    await Promise.all([guest.leave(), host.leave()]);
+    // Its room is let go once empty (a second), its game kept.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+
+    const woken = new RegExp(`Room ${pacedId}: its game goes on`);
+    const wakers = [c!, d].map((s) => s.waitFor(woken, 30_000).then(() => s));
+    await moveDeadline(pacedId, Date.now() - 1000);
+    const waker = await Promise.race(wakers);
+    // The stand-in plays Anu's turn; Peeter comes back, through the process that did not wake it, to his turn.
+    const other = waker === c ? d : c!;
+    const back = await Player.join(other.url, pacedId, 'Peeter', guestKey);
+    const welcome = await back.next('welcome');
+    expect(welcome.seat).toBe(1);
+    const view =
+      welcome.view.game?.current === 1 ? welcome.view : await back.next('view', (v) => v.game?.current === 1);
+    expect(Object.keys(view.game!.players[0]!.scores)).toHaveLength(1);
+    expect(view.roomId).toBe(pacedId);
+    // Only one process brought it back.
+    expect(other.output.match(woken)).toBeNull();
+    await back.leave();
+  });
+
+  it('refuses joins as server-unavailable while Redis is gone, the process staying up', async () => {
+    const [c] = up;
+    await redis.stop('SIGTERM');
+    for (const join of [() => Player.create(c!.url, 'Kati'), () => Player.join(c!.url, roomId, 'Kati')]) {
+      const refused = await join().then(
+        () => 'accepted',
+        (error: unknown) => joinRefusal(error, roomId).code,
+      );
+      expect(refused).toBe('server-unavailable');
+    }
+    expect(c!.running).toBe(true);
+  });
+});
