@@ -1,5 +1,5 @@
 /**
- * Dormant games benchmark: `npm run bench:dormant -- [--games N] [--opens M] [--postgres] [--json]`.
+ * Dormant games benchmark: `npm run bench:dormant -- [--games N] [--opens M] [--warmup W] [--postgres] [--json]`.
  *
  * A dormant game is an own-pace game in phase 'playing' whose room is not open: it lives only as a row of
  * the database. This measures what many of them cost the embedded database's server (PGlite in a fresh
@@ -17,7 +17,11 @@
  *    this script made (only its hash is stored), one @colyseus/sdk client at a time joins the room by id
  *    with that key (the server brings the game back from the database) and throws (seat 0 is to move,
  *    with two throws left): the join is timed to its 'welcome', the move from the request to its
- *    'thrown'. One at a time, so that the figures are each open's own, not a queue's.
+ *    'thrown'. One at a time, so that the figures are each open's own, not a queue's. W other stored
+ *    games (`--warmup`, 10 by default) are opened the same way first, right after the server started:
+ *    their figures are printed apart (the first open after a start, while Node compiles what a room
+ *    runs and the throw thread warms up, takes several times what later ones do), and the M are those
+ *    of a server that has been running.
  *
  * `--postgres` does the same on a PostgreSQL server of the benchmark's own (server/src/database/
  * test-postgres.ts: a new cluster in a temporary folder, stopped by its pid; run
@@ -41,11 +45,13 @@ import { newSeatKey, seatKeyHash } from '../server/src/seat-keys.js';
 import { Player } from '../server/src/test-player.js';
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 
-const USAGE = 'usage: npm run bench:dormant -- [--games N] [--opens M] [--postgres] [--json]';
+const USAGE = 'usage: npm run bench:dormant -- [--games N] [--opens M] [--warmup W] [--postgres] [--json]';
 
 export interface Options {
   games: number;
   opens: number;
+  /** Games opened first, timed apart: what the first opens after a start cost. */
+  warmup: number;
   /** A PostgreSQL server of the benchmark's own (DATABASE_URL) instead of the embedded database. */
   postgres: boolean;
   json: boolean;
@@ -58,15 +64,19 @@ export interface Options {
  */
 export function parseArgs(argv: readonly string[]): Options {
   const flags = readFlags(argv, {
-    valued: ['--games', '--opens'],
+    valued: ['--games', '--opens', '--warmup'],
     switches: ['--postgres', '--json', '--help', '-h'],
   });
   const games = countFlag(flags, '--games', 100_000);
   const opens = countFlag(flags, '--opens', 200);
-  if (opens > games) throw new Error(`--opens (${opens}) must not be more than --games (${games})`);
+  const warmup = countFlag(flags, '--warmup', 10);
+  if (opens + warmup > games) {
+    throw new Error(`--opens and --warmup (${opens} + ${warmup}) must not be more than --games (${games})`);
+  }
   return {
     games,
     opens,
+    warmup,
     postgres: flags.switches.has('--postgres'),
     json: flags.switches.has('--json'),
     help: flags.switches.has('--help') || flags.switches.has('-h'),
@@ -347,9 +357,15 @@ async function main(options: Options): Promise<void> {
     // The games opened, spread evenly over those stored (not only the last written).
     const step = options.games / options.opens;
     const keyed = new Set(Array.from({ length: options.opens }, (_, i) => Math.floor(i * step)));
+    // The warm-up's games: others, from the last written down.
+    const warming = new Set<number>();
+    for (let i = options.games - 1; warming.size < options.warmup; i--) if (!keyed.has(i)) warming.add(i);
     const filledDb = await database('filled');
     const fillStarted = performance.now();
-    const keys = await fill(filledDb, template.save, options.games, keyed, log);
+    const allKeys = await fill(filledDb, template.save, options.games, new Set([...keyed, ...warming]), log);
+    const warmIds = new Set([...warming].map(roomIdOf));
+    const keys = new Map([...allKeys].filter(([roomId]) => !warmIds.has(roomId)));
+    const warmKeys = new Map([...allKeys].filter(([roomId]) => warmIds.has(roomId)));
     const fillSeconds = (performance.now() - fillStarted) / 1000;
     log(`${options.games} dormant games written in ${round(fillSeconds)} s`);
 
@@ -369,6 +385,7 @@ async function main(options: Options): Promise<void> {
     await sleep(SETTLE_MS);
     const filledMemory = await memoryOf(filled.server);
 
+    const warmed = await openGames(filled.server.url, warmKeys);
     const opened = await openGames(filled.server.url, keys);
     // Rooms are let go a second after they empty: read memory once they have gone.
     await sleep(SETTLE_MS);
@@ -385,6 +402,8 @@ async function main(options: Options): Promise<void> {
       fillGamesPerSecond: Math.round(options.games / fillSeconds),
       startMs: { empty: Math.round(empty.ms), filled: Math.round(filled.ms) },
       memoryMB: { empty: emptyMemory, filled: filledMemory, filledAfterOpens: afterOpens },
+      warmup: options.warmup,
+      firstOpensMs: warmed.totals.map((ms) => round(ms)),
       latencyMs: {
         join: spread(opened.joins),
         move: spread(opened.moves),
@@ -417,7 +436,8 @@ async function main(options: Options): Promise<void> {
         memoryRow(`${report.games} dormant games`, m.filled),
         memoryRow(`same, after ${report.opens} opens`, m.filledAfterOpens),
         '',
-        `${report.opens} games opened one at a time (join with the seat key, then one throw), ms:`,
+        `${report.opens} games opened one at a time (join with the seat key, then one throw), ms,` +
+          ` after ${report.warmup} others (join + throw: ${report.firstOpensMs.join(', ')} ms):`,
         '',
         '| Step           |     p50 |     p95 |     p99 |     max |',
         '| -------------- | ------- | ------- | ------- | ------- |',

@@ -265,11 +265,9 @@ export class DatabaseRooms implements RoomStore {
   private async bringBack(roomId: string): Promise<void> {
     for (let wait = 0; wait <= MOVE_WAITS; wait++) {
       if (matchMaker.getLocalRoomById(roomId)) return;
-      const stored = await this.loadStored(roomId);
-      if (!stored) return; // never stored, or ended: the join says there is no such room
       if (await this.holders.isHeld(roomId)) {
-        // A live process holds it: the join is sent there.
-        if (!stored.closing) return;
+        // Another process holds it: the join is sent there, unless that process is shutting down.
+        if (!(await this.loadStored(roomId))?.closing) return;
       } else {
         const lock = await this.holders.lock(roomId);
         if (lock) {
@@ -305,7 +303,7 @@ export class DatabaseRooms implements RoomStore {
     };
   }
 
-  /** Brings the game back in a room of this process, once at a time. */
+  /** Brings the game back in a room of this process (if it is stored), once at a time. */
   private async bringBackHere(roomId: string): Promise<void> {
     if (matchMaker.getLocalRoomById(roomId)) return;
     const under = this.bringing.get(roomId);
@@ -323,9 +321,8 @@ export class DatabaseRooms implements RoomStore {
   }
 
   private async createFromStore(roomId: string): Promise<void> {
-    // Read again: what was read before may be older than what the room's last process wrote.
     const stored = await this.loadStored(roomId);
-    if (!stored) return;
+    if (!stored) return; // never stored, or ended: the join says there is no such room
     await this.holders.dropListing(roomId);
     const token = randomUUID();
     this.resumes.set(token, stored);
