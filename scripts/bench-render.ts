@@ -10,20 +10,26 @@
 // while the dice move (time at rest is not counted),
 // the frames drawn while the dice lie still afterwards (none is the target), the canvas's drawing
 // buffer, and how busy the machine was. Flags: --json (one JSON line), --throws N (10 by default),
-// --shots DIR (screenshots at both sizes at rest, mid-throw and with held dice instead of measuring).
+// --shots DIR (screenshots at both sizes at rest, mid-throw and with held dice instead of measuring),
+// --gpu-compositing (see below).
+// The page is composited on the CPU, as Chrome does on a machine without a GPU, where SwiftShader draws
+// the WebGL canvas only (chromium.mjs, SOFTWARE_COMPOSITING_ARGS). --gpu-compositing has SwiftShader
+// stand in for a GPU for the compositor too, as the browser tests run: no player's machine does that
+// (with a GPU the compositing is the GPU's), and its present of the whole window each frame is what
+// it measures at 1280x720.
 // Bad flags exit with code 2 before anything is built or launched.
 import type { Browser, Page } from '@playwright/test';
 import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { ROWS } from '../src/engine/index.js';
 import { serveBuiltPage, type BuiltPage } from './built-page.js';
-import { launchChromium } from './chromium.mjs';
+import { launchChromium, SOFTWARE_COMPOSITING_ARGS } from './chromium.mjs';
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 
 /** The element as its public API types it. */
 type DicePoker = HTMLElementTagNameMap['dice-poker'];
 
-const USAGE = 'usage: npm run bench:render -- [--throws N] [--shots DIR] [--json]';
+const USAGE = 'usage: npm run bench:render -- [--throws N] [--shots DIR] [--gpu-compositing] [--json]';
 
 /** What to run. */
 export interface RenderBenchOptions {
@@ -33,6 +39,8 @@ export interface RenderBenchOptions {
   throws: number;
   /** Where to write screenshots instead of measuring, if given. */
   shots: string | undefined;
+  /** SwiftShader composites the page too (as if it were a GPU), instead of Chrome's software compositor. */
+  gpuCompositing: boolean;
   help: boolean;
 }
 
@@ -43,12 +51,13 @@ export interface RenderBenchOptions {
 export function parseArgs(argv: readonly string[]): RenderBenchOptions {
   const flags = readFlags(argv, {
     valued: ['--throws', '--shots'],
-    switches: ['--json', '--help', '-h'],
+    switches: ['--json', '--gpu-compositing', '--help', '-h'],
   });
   const options: RenderBenchOptions = {
     json: flags.switches.has('--json'),
     throws: countFlag(flags, '--throws', 10),
     shots: undefined,
+    gpuCompositing: flags.switches.has('--gpu-compositing'),
     help: flags.switches.has('--help') || flags.switches.has('-h'),
   };
   const shots = flags.values.get('--shots');
@@ -75,6 +84,8 @@ const VIEWPORTS: Viewport[] = [
   { width: 1280, height: 720, scale: 1, mobile: false, targetMedianMs: 20 },
   { width: 390, height: 844, scale: 2, mobile: true, targetMedianMs: 33 },
 ];
+/** Most milliseconds between frames at the 95th percentile, in every configuration. */
+const TARGET_P95_MS = 33;
 /** Frames the game should draw while nothing moves. */
 const TARGET_IDLE_FRAMES = 0;
 const PLAYERS = 'Mari, Jüri';
@@ -131,7 +142,7 @@ async function main(): Promise<void> {
     return;
   }
   // Launched first: without a Chromium there is nothing to measure, and nothing is built for nothing.
-  const browser = await launchChromium();
+  const browser = await launchChromium(options.gpuCompositing ? [] : SOFTWARE_COMPOSITING_ARGS);
   let served: BuiltPage | undefined;
   try {
     served = await serveBuiltPage('bench-render');
@@ -351,7 +362,14 @@ async function benchmark(run: Run): Promise<void> {
     }
   }
   // Software WebGL shares the CPU with everything else: say how busy the machine was.
-  const report = { configurations, cpus: cpus().length, loadAverage1m: round(loadavg()[0]!, 2), gpu };
+  const compositing = run.options.gpuCompositing ? 'SwiftShader as a GPU' : 'software';
+  const report = {
+    configurations,
+    cpus: cpus().length,
+    loadAverage1m: round(loadavg()[0]!, 2),
+    gpu,
+    compositing,
+  };
   if (run.options.json) {
     console.log(JSON.stringify(report));
     return;
@@ -364,6 +382,7 @@ function printTable(report: {
   cpus: number;
   loadAverage1m: number;
   gpu: string;
+  compositing: string;
 }): void {
   const header = [
     'viewport',
@@ -372,7 +391,7 @@ function printTable(report: {
     'hints',
     'release->motion ms median/max (frames)',
     'median ms (target)',
-    'p95',
+    'p95 (target)',
     'max',
     'mean',
     'fps@median',
@@ -386,7 +405,7 @@ function printTable(report: {
     c.hintsOpen ? 'open' : 'closed',
     `${c.releaseToMotionMsMedian}/${c.releaseToMotionMsMax} (${c.releaseToMotionFramesMax})`,
     `${c.frameMsMedian} (<= ${c.targetMedianMs}) ${c.frameMsMedian <= c.targetMedianMs ? 'ok' : 'OVER'}`,
-    String(c.frameMsP95),
+    `${c.frameMsP95} (<= ${TARGET_P95_MS}) ${c.frameMsP95 <= TARGET_P95_MS ? 'ok' : 'OVER'}`,
     String(c.frameMsMax),
     String(c.frameMsMean),
     String(c.fpsMedian),
@@ -401,7 +420,8 @@ function printTable(report: {
       .trimEnd();
   const first = report.configurations[0];
   console.log(
-    `<dice-poker> as built, in Chromium (${report.gpu}): ${first?.throws ?? 0} throws per configuration ` +
+    `<dice-poker> as built, in Chromium (WebGL: ${report.gpu}; compositing: ${report.compositing}): ` +
+      `${first?.throws ?? 0} throws per configuration ` +
       `after a warm-up, frame gaps while the dice move; idle draws over ${IDLE_MS} ms at rest`,
   );
   console.log('ratio: device pixel ratio (drawing-buffer pixels per CSS pixel of the canvas)');

@@ -4,5 +4,7 @@ import type { Browser } from '@playwright/test';
 export declare const CHROMIUM_ARGS: string[];
 /** Path of a Chromium binary, or undefined when none is installed. */
 export declare function findChromium(): string | undefined;
-/** Headless Chromium with CHROMIUM_ARGS; rejects with a hint when none is installed. */
-export declare function launchChromium(): Promise<Browser>;
+/** The flag that composites on the CPU, as Chrome does without a GPU (SwiftShader draws WebGL only). */
+export declare const SOFTWARE_COMPOSITING_ARGS: string[];
+/** Headless Chromium with CHROMIUM_ARGS and `extraArgs`; rejects with a hint when none is installed. */
+export declare function launchChromium(extraArgs?: readonly string[]): Promise<Browser>;
