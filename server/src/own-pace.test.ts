@@ -5,8 +5,8 @@
  * that turn, and the next player finds it their turn when they come back with their key.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, RoomRecords } from './database/index.js';
 import { freshDataDir, spawnServer, type ServerProcess } from './processes.js';
+import { moveDeadline } from './test-deadline.js';
 import { Player } from './test-player.js';
 
 const GESTURE = { gesture: { dirX: 0.1, dirZ: -1, speed: 11 } };
@@ -25,30 +25,6 @@ async function serve(dataDir: string): Promise<ServerProcess> {
   });
   servers.push(server);
   return server;
-}
-
-/** Moves the stored game's turn deadline to `endsAt` (with the server stopped: one process per folder). */
-async function moveDeadline(dataDir: string, roomId: string, endsAt: number): Promise<void> {
-  const database = await openDatabase({ DATA_DIR: dataDir });
-  try {
-    const rooms = new RoomRecords(database);
-    const stored = (await rooms.load(roomId))!;
-    const body = stored.record as {
-      table: { clock: { endsAt: number }; seats: { name: string; keyHash: string | null }[] };
-    };
-    body.table.clock.endsAt = endsAt;
-    const seats = body.table.seats.map(({ name, keyHash }) => ({ name, keyHash }));
-    await rooms.save(roomId, {
-      version: stored.version + 2,
-      record: body,
-      phase: stored.phase,
-      pace: stored.pace,
-      turnDeadline: endsAt,
-      seats,
-    });
-  } finally {
-    await database.close();
-  }
 }
 
 describe('a game at one’s own pace', { timeout: 120_000 }, () => {
@@ -76,7 +52,7 @@ describe('a game at one’s own pace', { timeout: 120_000 }, () => {
     await first.stop('SIGTERM');
 
     // Mari's day ran out while no one was there (the deadline moved into the past, the server down).
-    await moveDeadline(dataDir, roomId, Date.now() - 1000);
+    await moveDeadline({ DATA_DIR: dataDir }, roomId, Date.now() - 1000);
     const second = await serve(dataDir);
     // The server wakes the game by itself, with no one joining: a stand-in plays Mari's turn.
     await second.waitFor(new RegExp(`Room ${roomId}: its game goes on`), 30_000);

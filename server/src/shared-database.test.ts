@@ -8,9 +8,9 @@ import { Client } from '@colyseus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinRefusal } from '../../src/online/join-refusal.js';
 import type { RoomView } from '../../src/online/protocol.js';
-import { openDatabase, RoomRecords } from './database/index.js';
 import { startPostgres, type PostgresServer } from './database/test-postgres.js';
 import { spawnRedis, spawnServer, type RedisProcess, type ServerProcess } from './processes.js';
+import { moveDeadline } from './test-deadline.js';
 import { Player } from './test-player.js';
 
 const GESTURE = { gesture: { dirX: 0.1, dirZ: -1, speed: 11 } };
@@ -35,30 +35,6 @@ async function server(): Promise<ServerProcess> {
 /** What must be the same after a move: the game as played, and who sits where. */
 function played(view: RoomView) {
   return { game: view.game, seats: view.seats.map((s) => s.name), host: view.host };
-}
-
-/** Moves a stored game's turn deadline to `endsAt`, as if its time had run out while it slept. */
-async function moveDeadline(roomId: string, endsAt: number): Promise<void> {
-  const database = await openDatabase({ DATABASE_URL: databaseUrl });
-  try {
-    const rooms = new RoomRecords(database);
-    const stored = (await rooms.load(roomId))!;
-    const body = stored.record as {
-      table: { clock: { endsAt: number }; seats: { name: string; keyHash: string | null }[] };
-    };
-    body.table.clock.endsAt = endsAt;
-    const seats = body.table.seats.map(({ name, keyHash }) => ({ name, keyHash }));
-    await rooms.save(roomId, {
-      version: stored.version + 2,
-      record: body,
-      phase: stored.phase,
-      pace: stored.pace,
-      turnDeadline: endsAt,
-      seats,
-    });
-  } finally {
-    await database.close();
-  }
 }
 
 beforeAll(async () => {
@@ -157,7 +133,7 @@ describe('server processes sharing one database over Redis', { timeout: 120_000 
 
     const woken = new RegExp(`Room ${pacedId}: its game goes on`);
     const wakers = [c!, d].map((s) => s.waitFor(woken, 30_000).then(() => s));
-    await moveDeadline(pacedId, Date.now() - 1000);
+    await moveDeadline({ DATABASE_URL: databaseUrl }, pacedId, Date.now() - 1000);
     const waker = await Promise.race(wakers);
     // The stand-in plays Anu's turn; Peeter comes back, through the process that did not wake it, to his turn.
     const other = waker === c ? d : c!;

@@ -1,8 +1,10 @@
 import { DicePokerError } from '../errors.js';
 import type { BotId } from '../../engine/bots/index.js';
 import { MAX_NAME_LENGTH, type Game } from '../../engine/index.js';
-import type { OnlineBarView, OnlineView } from './dice-poker.view.js';
-import { nudgeView, rematchView } from './room-asks.js';
+import type { OnlineView } from './dice-poker.view.js';
+import { rematchView } from './room-asks.js';
+import { onlineBarView, roomNotice } from './online-bar.js';
+import { inviteUrl, watchUrl } from './room-links.js';
 import '../components/dp-game-proof/dp-game-proof.js';
 import '../components/dp-online-bar/dp-online-bar.js';
 import { GameProofCheck, saveRecordFile } from './GameProofCheck.js';
@@ -16,7 +18,6 @@ import {
   type OnlineErrorCode,
   type RoomPace,
   type TimeUp,
-  type RoomView,
 } from '../../online/protocol.js';
 import { SeatStore } from '../online/SeatStore.js';
 import { MyGamesList } from './MyGamesList.js';
@@ -56,26 +57,6 @@ const REJOIN_FOR_MS = 5 * 60_000;
 /** Whether the browser knows it has no network (`navigator.onLine` false is certain; true is not). */
 function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
-}
-
-/** The page's address with `?room=ID`: what a friend opens to join. */
-export function inviteUrl(roomId: string, from?: string): string {
-  const url = new URL(location.href);
-  url.hash = '';
-  url.search = '';
-  url.searchParams.set('room', roomId);
-  // Who invites, for the join panel to say (only words shown: the room itself says who its host is).
-  if (from) url.searchParams.set('from', from);
-  return url.href;
-}
-
-/** The page's address with `?watch=ID`: what anyone opens to watch the game, with no seat. */
-export function watchUrl(roomId: string): string {
-  const url = new URL(location.href);
-  url.hash = '';
-  url.search = '';
-  url.searchParams.set('watch', roomId);
-  return url.href;
 }
 
 /**
@@ -223,6 +204,7 @@ export class OnlinePlay {
       nudgedBy !== null ? (game?.players[nudgedBy]?.name ?? '') : '',
     );
     const record = this.session?.gameRecord ?? null;
+    const words = onlineStringsFor(this.host.lang());
     return {
       lobby: room?.phase === 'lobby' && claiming === null ? room : null,
       seat,
@@ -230,51 +212,28 @@ export class OnlinePlay {
       invitedBy: this.invitedBy,
       joining: (this.invitedTo !== null && !this.session) || claiming !== null,
       busy: this.joining,
-      notice: this.notice(away),
+      notice: roomNotice(words, room, {
+        awaySince: this.awaySince,
+        moving: this.rejoining || !!this.session?.closing,
+        saving: this.session?.saving ?? false,
+        away,
+      }),
       claiming: claiming !== null ? (room?.seats[claiming]?.name ?? '') : null,
-      bar: this.bar(room, seat, playing && claiming === null && !!game ? game : null),
+      bar: room
+        ? onlineBarView(words, room, seat, playing && claiming === null ? game : null, {
+            turnEndsAt: this.session?.turnEndsAt ?? null,
+            watching,
+            notifying: this.turn.notifying,
+            notifyOfferable: this.turn.offerable,
+          })
+        : null,
       proof: record ? this.proof.view(this.host.lang(), record) : null,
       myGames: this.myGames.view(this.host.lang(), this.session?.roomId ?? null),
       playerName: this.lastName,
       rematch:
-        room?.phase === 'over' && seat >= 0 && claiming === null
-          ? rematchView(onlineStringsFor(this.host.lang()), room, seat)
-          : null,
+        room?.phase === 'over' && seat >= 0 && claiming === null ? rematchView(words, room, seat) : null,
       watching,
       watchLink: room ? watchUrl(room.roomId) : '',
-    };
-  }
-
-  /** The turn clock and the asks this page answers, or null when there is neither. */
-  private bar(room: RoomView | null, seat: number, game: Game | null): OnlineBarView | null {
-    if (!room) return null;
-    const words = onlineStringsFor(this.host.lang());
-    const claims = this.mayAnswerClaims(room, seat)
-      ? room.claims.map((i) => ({ seat: i, text: words.claimAsks(room.seats[i]?.name ?? '') }))
-      : [];
-    const clockEndsAt = game ? (this.session?.turnEndsAt ?? null) : null;
-    // In the lobby its panel says so (and has the way out).
-    const watching =
-      this.session?.watching && room.phase !== 'lobby'
-        ? { label: words.watchingGame(room.seats.map((s) => s.name)), leave: words.stopWatching }
-        : null;
-    if (clockEndsAt === null && claims.length === 0 && !watching) return null;
-    const name = game ? (game.players[game.current]?.name ?? '') : '';
-    const ownPace = room.clock.pace === 'own-pace';
-    const notifying = this.turn.notifying;
-    return {
-      nudge: ownPace && game && !watching ? nudgeView(words, room, seat, game) : null,
-      watching,
-      clockEndsAt,
-      clockLabel: game?.current === seat ? words.yourTimeLeft : words.timeLeft(name),
-      longLeft: ownPace ? words.longLeft : null,
-      notify:
-        ownPace && game && !watching && (notifying || this.turn.offerable)
-          ? { on: notifying, label: notifying ? words.notifyingTurn : words.notifyTurn }
-          : null,
-      claims,
-      letIn: words.letIn,
-      refuse: words.refuse,
     };
   }
 
@@ -293,30 +252,6 @@ export class OnlinePlay {
   saveRecord(): void {
     const record = this.session?.gameRecord;
     if (record) saveRecordFile(record);
-  }
-
-  /** Whether this page answers those who ask for a seat: the host, or any player while the host is away. */
-  private mayAnswerClaims(room: RoomView, seat: number): boolean {
-    if (seat < 0) return false;
-    const host = room.seats[room.host];
-    return room.host === seat || !host?.connected;
-  }
-
-  /** A word on the room's state: its server going or gone, a turn run out, or who is away; '' when all is well. */
-  private notice(away: string[]): string {
-    const words = onlineStringsFor(this.host.lang());
-    if (this.awaySince !== null) {
-      const seconds = Math.round((performance.now() - this.awaySince) / 1000);
-      return seconds < 3 ? words.serverMoving : words.serverAway(seconds);
-    }
-    if (this.rejoining || this.session?.closing) return words.serverMoving;
-    if (this.session?.saving) return words.serverSaving;
-    const room = this.session?.room;
-    const ranOut = room?.clock.ranOut ?? null;
-    if (room && ranOut !== null) return words.timeRanOut(room.seats[ranOut]?.name ?? '');
-    if (away.length) return words.playersAway(away.join(', '));
-    const out = room?.game?.players.filter((p) => p.out).map((p) => p.name) ?? [];
-    return out.length ? words.outOfGame(out.join(', ')) : '';
   }
 
   /** The record of the finished online game ("Verify this game"), or null. */
