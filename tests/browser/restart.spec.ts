@@ -1,10 +1,10 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ARTIFACTS, stateOf } from './helpers.js';
+import { freePort, player, startServer, stopServer } from './own-server.js';
 
 /**
  * An online game outlives its server: a game server of this test's own (the compiled one `npm start`
@@ -12,60 +12,6 @@ import { ARTIFACTS, stateOf } from './helpers.js';
  * page, by itself, says it cannot reach the server (with no input that would be lost), then goes on
  * with its game at the same turn and throw.
  */
-
-/** A port free now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the compiled game server on `port` with `dataDir`, and waits until it serves. */
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/dist/server/src/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, THROW_WORKERS: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`No server after 60 s:\n${output}`)), 60_000);
-    const read = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (/served on/.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => reject(new Error(`The server stopped (${code}):\n${output}`)));
-  });
-  return child;
-}
-
-/** Stops a server process by its pid with `signal`, and waits until it is gone. */
-async function stopServer(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(child.pid!, signal);
-  await gone;
-}
-
-async function player(browser: Browser, url: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto(url);
-  await page
-    .locator('dice-poker')
-    .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).updateComplete);
-  return page;
-}
 
 const rollButton = (page: Page) => page.locator('dice-poker [part="roll-button"]');
 
@@ -77,7 +23,7 @@ for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/`;
     const dataDir = mkdtempSync(join(tmpdir(), 'dp-restart-'));
-    let server = await startServer(port, dataDir);
+    let server = await startServer(port, { DATA_DIR: dataDir });
     try {
       const host = await player(browser, url);
       const guest = await player(browser, url);
@@ -108,7 +54,7 @@ for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
       await expect(rollButton(host)).toBeDisabled();
       await host.screenshot({ path: `${ARTIFACTS}/restart-${signal}-away.png` });
 
-      server = await startServer(port, dataDir);
+      server = await startServer(port, { DATA_DIR: dataDir });
       for (const page of [host, guest]) {
         await expect
           .poll(async () => (await stateOf(page)).online?.roomId ?? null, { timeout: 90_000 })
@@ -145,7 +91,7 @@ test('a server that stays down: the page says so with the time it has tried, the
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
   const dataDir = mkdtempSync(join(tmpdir(), 'dp-restart-'));
-  const server = await startServer(port, dataDir);
+  const server = await startServer(port, { DATA_DIR: dataDir });
   let fresh: ChildProcess | undefined;
   try {
     const host = await player(browser, url);
@@ -184,7 +130,7 @@ test('a server that stays down: the page says so with the time it has tried, the
 
     // A server comes back without the game (its data folder lost): the guest, still trying, is told the
     // game is gone and what to do, his name kept.
-    fresh = await startServer(port, mkdtempSync(join(tmpdir(), 'dp-restart-')));
+    fresh = await startServer(port, { DATA_DIR: mkdtempSync(join(tmpdir(), 'dp-restart-')) });
     const gone = /no longer on the server/;
     await expect(guest.locator('dice-poker .saved-notice')).toContainText(gone, { timeout: 30_000 });
     await expect(guest.locator('dice-poker dp-start-panel input').first()).toHaveValue('Jüri');

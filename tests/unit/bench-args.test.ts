@@ -65,7 +65,13 @@ describe('npm run bench:dice flags', () => {
 
 describe('npm run bench:render flags', () => {
   it('reads good flags, with 10 throws by default', () => {
-    expect(parseRenderArgs([])).toMatchObject({ throws: 10, shots: undefined, json: false });
+    expect(parseRenderArgs([])).toMatchObject({
+      throws: 10,
+      shots: undefined,
+      json: false,
+      gpuCompositing: false,
+    });
+    expect(parseRenderArgs(['--gpu-compositing'])).toMatchObject({ gpuCompositing: true });
     expect(parseRenderArgs(['--throws', '2', '--json'])).toMatchObject({ throws: 2, json: true });
     expect(parseRenderArgs(['--throws=3'])).toMatchObject({ throws: 3 });
     expect(parseRenderArgs(['--shots', 'out'])).toMatchObject({ shots: 'out' });
@@ -98,7 +104,7 @@ describe('npm run bench:render flags', () => {
       expect(stdout).toBe('');
       expect(stderr.trim().split('\n')).toEqual([
         'bench-render: --throws must be a whole number of at least 1, got "0"',
-        'usage: npm run bench:render -- [--throws N] [--shots DIR] [--json]',
+        'usage: npm run bench:render -- [--throws N] [--shots DIR] [--gpu-compositing] [--json]',
       ]);
     },
   );

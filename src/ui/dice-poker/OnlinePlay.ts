@@ -233,6 +233,7 @@ export class OnlinePlay {
       rematch:
         room?.phase === 'over' && seat >= 0 && claiming === null ? rematchView(words, room, seat) : null,
       watching,
+      saving: this.session?.saving ?? false,
       watchLink: room ? watchUrl(room.roomId) : '',
     };
   }

@@ -44,6 +44,8 @@ export interface OnlineView {
   rematch: RematchView | null;
   /** This page watches the room (a watch link): no seat, no part in the game. */
   watching: boolean;
+  /** The room's last change waits to be stored (its server's database away a moment). */
+  saving: boolean;
   /** The room's watch link ('' when not in a room). */
   watchLink: string;
 }
@@ -322,11 +324,11 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
   const locked = v.busy || watching;
   const name = game ? game.players[game.current]!.name : '';
   const online = v.online.seat >= 0;
-  // Online, the turn of this page's seat that it cannot play: the room is out of reach.
+  // Online, the turn of this page's seat that it cannot play: the room is out of reach, or saving.
   const waiting: TurnWait | null = v.botTurn
     ? { kind: 'computer', name }
     : v.othersTurn
-      ? { kind: game?.current === v.online.seat ? 'link' : 'person', name }
+      ? { kind: game?.current !== v.online.seat ? 'person' : v.online.saving ? 'saving' : 'link', name }
       : null;
   // While a panel asks something, the game behind it is inert: the keyboard stays in the panel.
   return html`<div class="layout ${game ? 'with-sheet' : ''}" lang=${v.language} ?inert=${modal}>

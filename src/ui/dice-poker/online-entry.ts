@@ -58,5 +58,6 @@ export const OFFLINE: OnlineView = {
   playerName: '',
   rematch: null,
   watching: false,
+  saving: false,
   watchLink: '',
 };

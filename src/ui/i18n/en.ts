@@ -84,6 +84,8 @@ export const en: Strings = {
     watch: (name) => `${name} is playing this turn: watch the dice.`,
     link: 'Reconnecting…',
     linkHint: 'The game server is out of reach: your game is kept.',
+    saving: 'Saving…',
+    savingHint: 'Your move is shown once the server has stored it.',
   },
   confirmZero: (row) => `Score 0 in ${row}?`,
   scoreZero: 'Score 0',

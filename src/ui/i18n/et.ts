@@ -84,6 +84,8 @@ export const et: Strings = {
     watch: (name) => `Seda käiku mängib ${name}: vaata täringuid.`,
     link: 'Ühendan uuesti…',
     linkHint: 'Mänguserver pole kättesaadav: sinu mäng on alles.',
+    saving: 'Salvestan…',
+    savingHint: 'Sinu käik on näha, kui server on selle salvestanud.',
   },
   confirmZero: (row) => `Kas kirjutad reale „${row}“ 0?`,
   scoreZero: 'Kirjuta 0',

@@ -60,6 +60,10 @@ export interface Strings {
     link: string;
     /** The help line meanwhile. */
     linkHint: string;
+    /** The throw button's words while the server stores the last change (its database away a moment). */
+    saving: string;
+    /** The help line meanwhile. */
+    savingHint: string;
   };
   confirmZero: (row: string) => string;
   scoreZero: string;

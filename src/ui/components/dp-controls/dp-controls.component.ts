@@ -8,10 +8,10 @@ import { controlsStyles } from './dp-controls.styles.js';
 
 /**
  * Who plays a turn this page only watches: a computer, another person (online), or no one can, for the
- * game server is out of reach (online). `name` is the player whose turn it is.
+ * game server is out of reach or saves the last change (online). `name` is the player whose turn it is.
  */
 export interface TurnWait {
-  kind: 'computer' | 'person' | 'link';
+  kind: 'computer' | 'person' | 'link' | 'saving';
   name: string;
 }
 
@@ -47,7 +47,9 @@ export class DpControls extends LitElement {
   private hint(game: Game): string {
     const s = this.strings;
     const waiting = this.waiting;
-    if (waiting) return waiting.kind === 'link' ? s.waiting.linkHint : s.waiting.watch(waiting.name);
+    if (waiting?.kind === 'link') return s.waiting.linkHint;
+    if (waiting?.kind === 'saving') return s.waiting.savingHint;
+    if (waiting) return s.waiting.watch(waiting.name);
     // Said for the pointer the player has: a finger swipes and taps, a mouse flicks and clicks.
     const touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
     if (game.rollsUsed === 0) return touch ? s.touchHints.first : s.hintFirst;
@@ -64,7 +66,8 @@ export class DpControls extends LitElement {
     const waiting = this.waiting;
     const left = rollsLeft(game);
     if (this.busy) return html`${s.throwing} <small>${s.rollsLeft(Math.max(0, left - 1))}</small>`;
-    if (waiting?.kind === 'link') return html`${s.waiting.link} <small>&nbsp;</small>`;
+    if (waiting?.kind === 'link' || waiting?.kind === 'saving')
+      return html`${s.waiting[waiting.kind]} <small>&nbsp;</small>`;
     if (waiting) {
       const under = waiting.kind === 'computer' ? s.waiting.thinking : s.rollsLeft(left);
       return html`${s.waiting.turnOf(waiting.name)} <small>${under}</small>`;
@@ -75,7 +78,9 @@ export class DpControls extends LitElement {
   /** The whole of the words on the button, for a pointer that rests on it (a long name is cut short there). */
   private waitingTitle(waiting: TurnWait): string {
     const s = this.strings;
-    return waiting.kind === 'link' ? s.waiting.link : s.waiting.turnOf(waiting.name);
+    return waiting.kind === 'link' || waiting.kind === 'saving'
+      ? s.waiting[waiting.kind]
+      : s.waiting.turnOf(waiting.name);
   }
 
   protected override render() {

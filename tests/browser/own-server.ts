@@ -1,0 +1,67 @@
+/**
+ * A game server of a browser test's own (the compiled one `npm start` runs, on a port of its own), started
+ * and stopped by its pid, and a page of a player on it.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+
+/** A port free now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the compiled game server on `port`, its games kept where `database` says (DATA_DIR or
+ * DATABASE_URL), and waits until it serves.
+ */
+export async function startServer(
+  port: number,
+  database: { DATA_DIR: string } | { DATABASE_URL: string },
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['server/dist/server/src/main.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', THROW_WORKERS: '1', ...database },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`No server after 60 s:\n${output}`)), 60_000);
+    const read = (chunk: Buffer): void => {
+      output += chunk.toString();
+      if (/served on/.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`The server stopped (${code}):\n${output}`)));
+  });
+  return child;
+}
+
+/** Stops a server process by its pid with `signal`, and waits until it is gone. */
+export async function stopServer(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(child.pid!, signal);
+  await gone;
+}
+
+export async function player(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(url);
+  await page
+    .locator('dice-poker')
+    .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).updateComplete);
+  return page;
+}
