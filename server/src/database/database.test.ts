@@ -265,6 +265,35 @@ describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (bac
     expect(await rooms.load('room-four')).toBeNull();
   });
 
+  it('writes a batch of distinct rooms in one statement: each only if newer, seats, deadlines and records as given', async () => {
+    const rooms = new RoomRecords(await emptied(backend));
+    await rooms.save('room-two', room(3));
+    const other = [{ name: 'Jüri', keyHash: hash(2) }];
+    const deadline = Date.UTC(2026, 11, 24, 18, 0, 0);
+    const paced = room(2, { pace: 'own-pace', turnDeadline: deadline, seats: other });
+    expect(
+      await rooms.saveMany([
+        ['room-one', paced],
+        ['room-two', room(2, { phase: 'over' })],
+        ['room-three', room(5, { closed: true, record: { text: 'ä "quoted" \\ ' } })],
+      ]),
+    ).toEqual([true, false, true]);
+    expect(await rooms.load('room-one')).toMatchObject({
+      version: 2,
+      pace: 'own-pace',
+      turnDeadline: deadline,
+      seats: other,
+      record: paced.record,
+      closed: false,
+    });
+    expect(await rooms.load('room-two')).toMatchObject({ version: 3, phase: 'playing' });
+    expect(await rooms.load('room-three')).toMatchObject({
+      version: 5,
+      closed: true,
+      record: { text: 'ä "quoted" \\ ' },
+    });
+  });
+
   it('refuses bad input with its code and changes nothing', async () => {
     const rooms = new RoomRecords(await emptied(backend));
     await rooms.save('room-one', room(2));
