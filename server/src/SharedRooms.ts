@@ -209,7 +209,7 @@ export class SharedRooms implements RoomStore {
       } finally {
         this.resumes.delete(token);
       }
-      await store.markMoved(roomId, listing.roomId);
+      await store.markMoved(roomId, listing.roomId, stored.table);
       console.log(`Room ${roomId}: its game goes on in room ${listing.roomId}`);
       // The listing a dead process left behind (a process shutting down removes its own).
       if (!stored.closing) await matchMaker.driver.remove(roomId);

@@ -5,7 +5,8 @@
  * room's record is loaded into a new room elsewhere (server/src/SharedRooms.ts), and the old id points
  * to the new one, so that every invite link keeps leading to the game.
  *
- * Keys (all under `tp:`, each expiring STORE_TTL_SECONDS after its last write):
+ * Keys (all under `tp:`, each expiring STORE_TTL_SECONDS after its last write; a game at one's own pace
+ * that long after its turn's deadline, so that no game is forgotten while it waits for its player):
  * - `tp:room:ID`   JSON StoredRoom: the room's record, and `closing` once its process is shutting down;
  * - `tp:moved:ID`  the id of the room the game of room ID went on in;
  * - `tp:lock:ID`   held (a few seconds) by the process moving room ID's game into a new room.
@@ -64,6 +65,16 @@ function lockKey(roomId: string): string {
   return `tp:lock:${roomId}`;
 }
 
+/**
+ * How long a table's keys are kept after this write, seconds: `ttlSeconds`, or for a game at one's own
+ * pace that long past its turn's deadline (a turn may wait days).
+ */
+export function keepSeconds(table: TableRecord, ttlSeconds: number, now = Date.now()): number {
+  const endsAt = table.pace === 'own-pace' ? table.clock?.endsAt : undefined;
+  if (typeof endsAt !== 'number' || !(endsAt > now)) return ttlSeconds;
+  return ttlSeconds + Math.ceil((endsAt - now) / 1000);
+}
+
 /** Deletes a lock only if it is still the one taken with this token. */
 const UNLOCK_SCRIPT =
   "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
@@ -76,7 +87,7 @@ export class GameStore {
 
   async save(roomId: string, table: TableRecord, closing = false): Promise<void> {
     const stored: StoredRoom = { roomId, table, savedAt: Date.now(), ...(closing ? { closing } : {}) };
-    await this.redis.set(roomKey(roomId), JSON.stringify(stored), 'EX', this.ttlSeconds);
+    await this.redis.set(roomKey(roomId), JSON.stringify(stored), 'EX', keepSeconds(table, this.ttlSeconds));
   }
 
   async remove(roomId: string): Promise<void> {
@@ -105,9 +116,12 @@ export class GameStore {
     return id;
   }
 
-  /** Records that the game of room `from` goes on in room `to` (an invite to `from` leads to `to`). */
-  async markMoved(from: string, to: string): Promise<void> {
-    await this.redis.set(movedKey(from), to, 'EX', this.ttlSeconds);
+  /**
+   * Records that the game of room `from` goes on in room `to` (an invite to `from` leads to `to`), for as
+   * long as that game's record is kept.
+   */
+  async markMoved(from: string, to: string, table: TableRecord): Promise<void> {
+    await this.redis.set(movedKey(from), to, 'EX', keepSeconds(table, this.ttlSeconds));
   }
 
   /** Takes the right to move room `roomId`'s game (for LOCK_MS at most): a token, or null if another has it. */
