@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { ChildProcess } from 'node:child_process';
 import { startPostgres, type PostgresServer } from '../../server/src/database/test-postgres.js';
 import { ARTIFACTS, stateOf } from './helpers.js';
-import { freePort, player, startServer, stopServer } from './own-server.js';
+import { freePort, player, startServer, startTwoPlayerGame, stopServer } from './own-server.js';
 
 /**
  * The database goes away mid-game (a PostgreSQL server of this test's own, stopped by its pid and
@@ -25,19 +25,7 @@ test('the database away mid-game: the pages say the server is saving and show no
     const guest = await player(browser, url);
     await host.locator('dice-poker').evaluate((node) => node.setAttribute('lang', 'en'));
     await guest.locator('dice-poker').evaluate((node) => node.setAttribute('lang', 'et'));
-    const { roomId } = await host
-      .locator('dice-poker')
-      .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).hostOnline({ name: 'Mari' }));
-    await guest
-      .locator('dice-poker')
-      .evaluate(
-        (el, roomId) => (el as HTMLElementTagNameMap['dice-poker']).joinOnline(roomId, { name: 'Jüri' }),
-        roomId,
-      );
-    await host
-      .locator('dice-poker')
-      .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).startOnline());
-    await expect.poll(async () => (await stateOf(guest)).players.length).toBe(2);
+    await startTwoPlayerGame(host, guest);
 
     await postgres.pause();
     // Mari throws: the server throws the dice, but cannot store the throw.

@@ -2,21 +2,11 @@
  * A game server of a browser test's own (the compiled one `npm start` runs, on a port of its own), started
  * and stopped by its pid, and a page of a player on it.
  */
-import type { Browser, Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { stateOf } from './helpers.js';
 
-/** A port free now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../server/src/processes.js';
 
 /**
  * Starts the compiled game server on `port`, its games kept where `database` says (DATA_DIR or
@@ -64,4 +54,23 @@ export async function player(browser: Browser, url: string): Promise<Page> {
     .locator('dice-poker')
     .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).updateComplete);
   return page;
+}
+
+/** Mari hosts an online game on `host`'s page, Jüri joins it on `guest`'s, and it starts: its room id. */
+export async function startTwoPlayerGame(host: Page, guest: Page): Promise<string> {
+  const { roomId } = await host
+    .locator('dice-poker')
+    .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).hostOnline({ name: 'Mari' }));
+  await guest
+    .locator('dice-poker')
+    .evaluate(
+      (el, roomId) => (el as HTMLElementTagNameMap['dice-poker']).joinOnline(roomId, { name: 'Jüri' }),
+      roomId,
+    );
+  await host
+    .locator('dice-poker')
+    .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).startOnline());
+  for (const page of [host, guest])
+    await expect.poll(async () => (await stateOf(page)).players.length).toBe(2);
+  return roomId;
 }

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ARTIFACTS, stateOf } from './helpers.js';
-import { freePort, player, startServer, stopServer } from './own-server.js';
+import { freePort, player, startServer, startTwoPlayerGame, stopServer } from './own-server.js';
 
 /**
  * An online game outlives its server: a game server of this test's own (the compiled one `npm start`
@@ -27,19 +27,7 @@ for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     try {
       const host = await player(browser, url);
       const guest = await player(browser, url);
-      const { roomId } = await host
-        .locator('dice-poker')
-        .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).hostOnline({ name: 'Mari' }));
-      await guest
-        .locator('dice-poker')
-        .evaluate(
-          (el, roomId) => (el as HTMLElementTagNameMap['dice-poker']).joinOnline(roomId, { name: 'Jüri' }),
-          roomId,
-        );
-      await host
-        .locator('dice-poker')
-        .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).startOnline());
-      await expect.poll(async () => (await stateOf(host)).players.length).toBe(2);
+      const roomId = await startTwoPlayerGame(host, guest);
       await host.locator('dice-poker').evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).roll());
       await expect.poll(async () => (await stateOf(guest)).rollsUsed).toBe(1);
       const before = await stateOf(host);
@@ -99,17 +87,7 @@ test('a server that stays down: the page says so with the time it has tried, the
     await guest.locator('dice-poker').evaluate((node) => node.setAttribute('lang', 'en'));
     const el = host.locator('dice-poker');
     await el.evaluate((node) => ((node as HTMLElementTagNameMap['dice-poker']).lang = 'et'));
-    const { roomId } = await el.evaluate((node) =>
-      (node as HTMLElementTagNameMap['dice-poker']).hostOnline({ name: 'Mari' }),
-    );
-    await guest
-      .locator('dice-poker')
-      .evaluate(
-        (node, roomId) => (node as HTMLElementTagNameMap['dice-poker']).joinOnline(roomId, { name: 'Jüri' }),
-        roomId,
-      );
-    await el.evaluate((node) => (node as HTMLElementTagNameMap['dice-poker']).startOnline());
-    await expect.poll(async () => (await stateOf(host)).players.length).toBe(2);
+    await startTwoPlayerGame(host, guest);
 
     await stopServer(server, 'SIGKILL');
     const away = host.locator('dice-poker [data-away]');
