@@ -42,6 +42,7 @@ import { openDatabase, RoomRecords, type RoomSave, type SeatEntry } from '../ser
 import { startPostgres, type PostgresServer } from '../server/src/database/test-postgres.js';
 import { spawnServer, type ServerProcess } from '../server/src/processes.js';
 import { newSeatKey, seatKeyHash } from '../server/src/seat-keys.js';
+import { bodyToSave, storedBody, type StoredBody } from '../server/src/stored-body.js';
 import { Player } from '../server/src/test-player.js';
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 
@@ -94,11 +95,6 @@ const SETTLE_MS = 5000;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The part of a stored record this script changes. */
-interface StoredBody {
-  table: { seats: { name: string; keyHash: string | null }[] };
-}
-
 /** Where a server's games are: DATA_DIR (the embedded database) or DATABASE_URL (PostgreSQL). */
 type DatabaseEnv = Record<string, string>;
 
@@ -140,7 +136,9 @@ async function templateGame(where: DatabaseEnv): Promise<{ roomId: string; save:
     if (!stored || stored.phase !== 'playing' || stored.pace !== 'own-pace') {
       throw new Error(`The template game was not stored as an own-pace game being played`);
     }
-    const { version, record, phase, pace, turnDeadline, seats } = stored;
+    const { version, phase, pace, turnDeadline, seats } = stored;
+    // The game whole: each clone is written as a server writes a game whole (a head, and one part).
+    const record = storedBody(stored.record, stored.parts);
     return { roomId, save: { version, record, phase, pace, turnDeadline, seats } };
   } finally {
     await database.close();
@@ -158,10 +156,14 @@ function roomIdOf(index: number): string {
  * go as one JSON array, expanded by the database (one parameter, whatever the batch's size).
  */
 const INSERT_ROOMS = `
-  INSERT INTO rooms (room_id, version, record, phase, pace, turn_deadline, updated_at, closed)
-  SELECT r.room_id, r.version, r.record::json, r.phase, r.pace, to_timestamp(r.deadline / 1000.0), now(), false
+  INSERT INTO rooms (room_id, version, record, phase, pace, turn_deadline, updated_at, closed, parts)
+  SELECT r.room_id, r.version, r.record::json, r.phase, r.pace, to_timestamp(r.deadline / 1000.0), now(), false,
+    1
   FROM jsonb_to_recordset($1::jsonb)
     AS r(room_id text, version bigint, record jsonb, phase text, pace text, deadline float8)`;
+const INSERT_PARTS = `
+  INSERT INTO room_parts (room_id, seq, part)
+  SELECT p.room_id, 0, p.part::json FROM jsonb_to_recordset($1::jsonb) AS p(room_id text, part jsonb)`;
 const INSERT_SEATS = `
   INSERT INTO room_seats (room_id, seat, key_hash, name)
   SELECT s.room_id, s.seat, s.key_hash, s.name
@@ -180,12 +182,15 @@ async function fill(
   log: (text: string) => void,
 ): Promise<Map<string, string>> {
   const keys = new Map<string, string>();
-  const text = JSON.stringify(template.record);
+  const whole = bodyToSave(template.record as StoredBody, undefined);
+  const text = whole.record;
+  const part = JSON.parse(whole.parts.values[0]!) as object;
   const database = await openDatabase(where);
   try {
     for (let from = 0; from < games; from += FILL_BATCH) {
       const rooms: object[] = [];
       const seats: object[] = [];
+      const parts: object[] = [];
       for (let i = from; i < Math.min(games, from + FILL_BATCH); i++) {
         const roomId = roomIdOf(i);
         const body = JSON.parse(text) as StoredBody;
@@ -197,10 +202,12 @@ async function fill(
         });
         const { version, phase, pace, turnDeadline } = template;
         rooms.push({ room_id: roomId, version, record: body, phase, pace, deadline: turnDeadline });
+        parts.push({ room_id: roomId, part });
       }
       await database.transaction(async (tx) => {
         await tx.query(INSERT_ROOMS, [JSON.stringify(rooms)]);
         await tx.query(INSERT_SEATS, [JSON.stringify(seats)]);
+        await tx.query(INSERT_PARTS, [JSON.stringify(parts)]);
       });
       if ((from / FILL_BATCH) % 10 === 9) log(`  ${from + rooms.length} games written`);
     }
@@ -208,11 +215,14 @@ async function fill(
     const records = new RoomRecords(database);
     if ((await records.count()) !== games) throw new Error('The database does not hold every game written');
     const first = await records.load(roomIdOf(0));
-    const wanted: SeatEntry[] = (first?.record as unknown as StoredBody | undefined)?.table.seats ?? [];
+    const wanted = (first?.record as unknown as StoredBody | undefined)?.table.seats ?? [];
+    const game = first ? storedBody(first.record, first.parts).table.game : null;
     if (
       first?.phase !== 'playing' ||
+      JSON.stringify(game?.log) !== JSON.stringify((template.record as StoredBody).table.game?.log) ||
       first.turnDeadline !== template.turnDeadline ||
-      JSON.stringify(first.seats) !== JSON.stringify(wanted.map(({ name, keyHash }) => ({ name, keyHash })))
+      JSON.stringify(first.seats) !==
+        JSON.stringify(wanted.map(({ name, keyHash }): SeatEntry => ({ name, keyHash: keyHash ?? null })))
     ) {
       throw new Error('A game written does not read back as RoomRecords.save would have stored it');
     }

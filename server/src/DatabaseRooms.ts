@@ -35,18 +35,13 @@ import type { RoomStore, StoredRoom } from './game-store.js';
 import type { RoomSave } from './database/index.js';
 import type { Records } from './database/WorkerRecords.js';
 import { ThisProcess, type RoomHolders } from './room-holders.js';
+import { bodyToSave, storedBody, type PartsWritten, type StoredBody } from './stored-body.js';
 
 type InvokeMethod = typeof matchMaker.controller.invokeMethod;
 
-/** What is stored of a room beside its table: whether its process was shutting down. */
-interface StoredBody {
-  table: TableRecord;
-  closing?: boolean;
-}
-
-/** A room's write waiting for the next batch, and those waiting for it to be stored. */
+/** A room's write waiting for the next batch (its record a StoredBody), and those waiting for it to be stored. */
 interface Queued {
-  save: RoomSave;
+  save: RoomSave & { record: StoredBody };
   seatsUnchanged: boolean;
   waiters: { resolve(): void; reject(error: unknown): void }[];
 }
@@ -88,6 +83,8 @@ export class DatabaseRooms implements RoomStore {
   private writing = false;
   /** The seats each room last wrote (JSON): a change that leaves them is written without them. */
   private readonly seatsWritten = new Map<string, string>();
+  /** What each room last stored of its game's log: a change writes only what is new (stored-body.ts). */
+  private readonly partsWritten = new Map<string, PartsWritten>();
   /** Sleeping games that could not be woken, and when they may be tried again (ms). */
   private readonly wakeFailed = new Map<string, number>();
 
@@ -112,10 +109,10 @@ export class DatabaseRooms implements RoomStore {
     const body: StoredBody = { table, ...(closing ? { closing } : {}) };
     const seats = table.seats.map(({ name, keyHash }) => ({ name, keyHash: keyHash ?? null }));
     const seatsJson = JSON.stringify(seats);
-    const save: RoomSave = {
+    const save = {
       // The last record of a process shutting down is newer than the one of the same table before it.
       version: table.version * 2 + (closing ? 1 : 0),
-      record: body as unknown as Record<string, unknown>,
+      record: body,
       phase: table.phase,
       pace: table.pace ?? 'live',
       // A game at one's own pace is woken by its clock while no one plays it (wakeDueGames).
@@ -145,21 +142,33 @@ export class DatabaseRooms implements RoomStore {
       while (this.queued.size > 0) {
         const batch = [...this.queued];
         this.queued.clear();
+        // Each record as its head's JSON text and the part of its log not stored yet: made here once,
+        // they cross to the database's thread as strings (cheap) rather than object trees to copy.
+        const toSave = batch.map(([roomId, { save }]) =>
+          bodyToSave(save.record, this.partsWritten.get(roomId)),
+        );
         try {
-          // Each record as its JSON text: made here once, it crosses to the database's thread as a
-          // string (cheap) rather than an object tree to copy and write out again there.
-          await this.records.saveMany(
-            batch.map(
-              ([roomId, { save, seatsUnchanged }]) =>
-                [roomId, { ...save, record: JSON.stringify(save.record) }, { seatsUnchanged }] as const,
-            ),
+          const saved = await this.records.saveMany(
+            batch.map(([roomId, { save, seatsUnchanged }], i) => {
+              const { record, parts } = toSave[i]!;
+              return [roomId, { ...save, record, parts }, { seatsUnchanged }] as const;
+            }),
           );
           this.reachable = true;
+          batch.forEach(([roomId], i) => {
+            const written = toSave[i]!.written;
+            // Not taken (a newer record is there): the next write starts again whole.
+            if (saved[i] && written) this.partsWritten.set(roomId, written);
+            else this.partsWritten.delete(roomId);
+          });
           for (const [, { waiters }] of batch) for (const waiter of waiters) waiter.resolve();
         } catch (error) {
           this.reachable = (error as { code?: string }).code !== 'database-unreachable';
           // What was not stored is written whole next time (its seats too).
-          for (const [roomId] of batch) this.seatsWritten.delete(roomId);
+          for (const [roomId] of batch) {
+            this.seatsWritten.delete(roomId);
+            this.partsWritten.delete(roomId);
+          }
           for (const [, { waiters }] of batch) for (const waiter of waiters) waiter.reject(error);
         }
       }
@@ -169,8 +178,14 @@ export class DatabaseRooms implements RoomStore {
   }
 
   async remove(roomId: string): Promise<void> {
-    this.seatsWritten.delete(roomId);
+    this.letGo(roomId);
     await this.records.remove(roomId);
+  }
+
+  /** A room that sleeps or moved keeps nothing here (the next one of its id writes its record whole). */
+  letGo(roomId: string): void {
+    this.seatsWritten.delete(roomId);
+    this.partsWritten.delete(roomId);
   }
 
   takeResume(token: string): StoredRoom | undefined {
@@ -254,7 +269,7 @@ export class DatabaseRooms implements RoomStore {
     if (matchMaker.getLocalRoomById(roomId)) return false;
     const stored = await this.records.load(roomId).catch(() => null);
     if (!stored || stored.closed) return false;
-    return (stored.record as unknown as StoredBody).closing === true || !(await this.holders.isHeld(roomId));
+    return (stored.record as { closing?: boolean }).closing === true || !(await this.holders.isHeld(roomId));
   }
 
   /**
@@ -294,7 +309,7 @@ export class DatabaseRooms implements RoomStore {
       throw refusal('server-unavailable', 'The game server cannot reach its database: try again in a moment');
     }
     if (!stored || stored.closed) return null;
-    const body = stored.record as unknown as StoredBody;
+    const body = storedBody(stored.record, stored.parts);
     return {
       roomId,
       table: body.table,

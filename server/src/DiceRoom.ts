@@ -296,6 +296,8 @@ export class DiceRoom extends Room {
     // or its clock runs out (its store wakes it then).
     if (this.store && this.table && !this.closing && !this.asleep()) {
       this.store.remove(this.roomId).catch((error: unknown) => this.warnSave(error));
+    } else {
+      this.store?.letGo?.(this.roomId);
     }
   }
 

@@ -46,6 +46,8 @@ export interface RoomStore {
   save(roomId: string, table: TableRecord, closing?: boolean): Promise<void>;
   /** Forgets a room that ended (everyone left). */
   remove(roomId: string): Promise<void>;
+  /** The room is gone from this process, its record kept (it sleeps, or goes on elsewhere): what the store keeps in memory for it may go. */
+  letGo?(roomId: string): void;
   /** The stored room a resume token given to a new room stands for (once), or undefined. */
   takeResume(token: string): StoredRoom | undefined;
   /**

@@ -12,6 +12,7 @@ import { CodedError } from '../../src/engine/index.js';
 import type { TableRecord } from '../../src/table/index.js';
 import type { Records } from './database/WorkerRecords.js';
 import { seatKeyHash } from './seat-keys.js';
+import { storedBody } from './stored-body.js';
 
 /** Largest body, bytes: 50 keys of 22 characters with their quotes and commas fit well inside. */
 const MAX_BODY = 4 * 1024;
@@ -86,7 +87,7 @@ export function myGamesRoute(app: Application, records: Records, now: () => numb
         for (const room of found) {
           if (room.closed || games.some((g) => g.roomId === room.roomId)) continue;
           const stored = await records.load(room.roomId);
-          const table = (stored?.record as { table?: TableRecord } | undefined)?.table;
+          const table = stored ? storedBody(stored.record, stored.parts).table : undefined;
           if (!stored || !table) continue;
           games.push(summary(room.roomId, room.seat, table, stored.updatedAt, stored.turnDeadline));
         }

@@ -25,6 +25,8 @@ export async function moveDeadline(where: DatabaseEnv, roomId: string, endsAt: n
       pace: stored.pace,
       turnDeadline: endsAt,
       seats,
+      // The head changes; the parts of the game's log after it stay as they are.
+      parts: { from: stored.parts.length, values: [] },
     });
   } finally {
     await database.close();

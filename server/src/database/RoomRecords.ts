@@ -8,26 +8,33 @@
  * Each write carries the record's version and takes effect only if it is newer than the stored one, so
  * that a process that lost a room (or whose write arrives late) never overwrites what another wrote
  * since. A write is one transaction: the record and its seats change together, or not at all.
+ *
+ * A record may also be kept in parts (table `room_parts`): a head, and parts appended after it in order,
+ * so that a change that adds to a long record writes the head and a small part instead of all of it (a
+ * game's log grows by a move at a time). What the parts mean is the caller's too: load() gives the head
+ * and its parts as they were written.
  */
-import type { Database, Parameter } from './database.js';
+import type { Database, Parameter, Queryable } from './database.js';
 import {
   checkClosed,
   checkDeadline,
   checkKeyHashes,
   checkLimit,
   checkPace,
+  checkParts,
   checkPhase,
   checkRecord,
   checkRoomId,
   checkSeats,
   checkTime,
   checkVersion,
+  type PartsSave,
   type RoomPace,
   type RoomPhase,
   type SeatEntry,
 } from './room-input.js';
 
-export type { RoomPace, RoomPhase, SeatEntry } from './room-input.js';
+export type { PartsSave, RoomPace, RoomPhase, SeatEntry } from './room-input.js';
 
 /** What save() writes of a room. */
 export interface RoomSave {
@@ -47,6 +54,11 @@ export interface RoomSave {
   seats: readonly SeatEntry[];
   /** The room is over for good (kept, but no longer due: see dueBefore). False unless given. */
   closed?: boolean;
+  /**
+   * The parts after the record: the first `from` of those stored are kept, then `values` follow. Not
+   * given: the record is whole, with no parts.
+   */
+  parts?: PartsSave;
 }
 
 /** A room as stored (load()). */
@@ -63,6 +75,8 @@ export interface StoredRoomRecord {
   updatedAt: number;
   closed: boolean;
   seats: SeatEntry[];
+  /** The parts after the record, in order, as they were saved (none for a record written whole). */
+  parts: Record<string, unknown>[];
 }
 
 /** One seat a key holds, and its room (roomsForKeys()). */
@@ -87,11 +101,12 @@ const ms = (column: string, as: string): string =>
 
 /** Writes a room, if its version is newer than the stored one: the room id back if it did. */
 const SAVE_ROOM = `
-  INSERT INTO rooms AS r (room_id, version, record, phase, pace, turn_deadline, updated_at, closed)
-  VALUES ($1, $2, $3::json, $4, $5, $6::timestamptz, now(), $7)
+  INSERT INTO rooms AS r (room_id, version, record, phase, pace, turn_deadline, updated_at, closed, parts)
+  VALUES ($1, $2, $3::json, $4, $5, $6::timestamptz, now(), $7, $8)
   ON CONFLICT (room_id) DO UPDATE SET
     version = excluded.version, record = excluded.record, phase = excluded.phase, pace = excluded.pace,
-    turn_deadline = excluded.turn_deadline, updated_at = excluded.updated_at, closed = excluded.closed
+    turn_deadline = excluded.turn_deadline, updated_at = excluded.updated_at, closed = excluded.closed,
+    parts = excluded.parts
   WHERE r.version < excluded.version
   RETURNING r.room_id`;
 
@@ -100,15 +115,28 @@ const SAVE_ROOM = `
  * trip to the database for a whole batch, where a statement each cost about as much as its writing.
  */
 const SAVE_ROOMS = `
-  INSERT INTO rooms AS r (room_id, version, record, phase, pace, turn_deadline, updated_at, closed)
-  SELECT b.room_id, b.version, b.record, b.phase, b.pace, b.deadline, now(), b.closed
+  INSERT INTO rooms AS r (room_id, version, record, phase, pace, turn_deadline, updated_at, closed, parts)
+  SELECT b.room_id, b.version, b.record, b.phase, b.pace, b.deadline, now(), b.closed, b.parts
   FROM json_to_recordset($1::json) AS b(room_id text, version bigint, record json, phase text, pace text,
-    deadline timestamptz, closed boolean)
+    deadline timestamptz, closed boolean, parts integer)
   ON CONFLICT (room_id) DO UPDATE SET
     version = excluded.version, record = excluded.record, phase = excluded.phase, pace = excluded.pace,
-    turn_deadline = excluded.turn_deadline, updated_at = excluded.updated_at, closed = excluded.closed
+    turn_deadline = excluded.turn_deadline, updated_at = excluded.updated_at, closed = excluded.closed,
+    parts = excluded.parts
   WHERE r.version < excluded.version
   RETURNING r.room_id`;
+
+/** Forgets the parts of rooms written whole ($1: an array of room ids). */
+const DROP_PARTS = `DELETE FROM room_parts WHERE room_id = ANY($1::text[])`;
+
+/**
+ * Writes parts ($1: a JSON array of {room_id, seq, part}); one left over from an earlier record (past
+ * what its room's row counts, so never read) is written over.
+ */
+const SAVE_PARTS = `
+  INSERT INTO room_parts AS p (room_id, seq, part)
+  SELECT b.room_id, b.seq, b.part FROM json_to_recordset($1::json) AS b(room_id text, seq integer, part json)
+  ON CONFLICT (room_id, seq) DO UPDATE SET part = excluded.part`;
 
 /**
  * Makes a room's seats those given ($2: JSON array of SeatEntry; $3: how many): each seat's row written
@@ -130,7 +158,9 @@ const LOAD_ROOM = `
   SELECT r.room_id, r.version, r.record, r.phase, r.pace, ${ms('r.turn_deadline', 'turn_deadline')},
     ${ms('r.updated_at', 'updated_at')}, r.closed,
     coalesce((SELECT jsonb_agg(jsonb_build_object('name', s.name, 'keyHash', s.key_hash) ORDER BY s.seat)
-      FROM room_seats s WHERE s.room_id = r.room_id), '[]'::jsonb) AS seats
+      FROM room_seats s WHERE s.room_id = r.room_id), '[]'::jsonb) AS seats,
+    coalesce((SELECT json_agg(p.part ORDER BY p.seq) FROM room_parts p
+      WHERE p.room_id = r.room_id AND p.seq < r.parts), '[]'::json) AS parts
   FROM rooms r WHERE r.room_id = $1`;
 
 const ROOMS_FOR_KEYS = `
@@ -155,6 +185,7 @@ interface RoomRow {
   updated_at: number;
   closed: boolean;
   seats: SeatEntry[];
+  parts: Record<string, unknown>[];
 }
 
 interface SummaryRow {
@@ -204,14 +235,19 @@ export class RoomRecords {
           ({ params: p }) =>
             `{"room_id":${JSON.stringify(p.roomId)},"version":${p.version},"record":${p.record},` +
             `"phase":${JSON.stringify(p.phase)},"pace":${JSON.stringify(p.pace)},` +
-            `"deadline":${JSON.stringify(p.deadline)},"closed":${p.closed}}`,
+            `"deadline":${JSON.stringify(p.deadline)},"closed":${p.closed},` +
+            `"parts":${p.parts.from + p.parts.values.length}}`,
         );
         const saved = await tx.query<{ room_id: string }>(SAVE_ROOMS, [`[${rows.join(',')}]`]);
         const written = new Set(saved.map((row) => row.room_id));
-        for (const { params, seats } of checked) {
-          if (seats && written.has(params.roomId))
-            await tx.query(SAVE_SEATS, [params.roomId, params.seats.json, params.seats.count]);
+        const stored = checked.filter(({ params }) => written.has(params.roomId));
+        for (const { params, seats } of stored) {
+          if (seats) await tx.query(SAVE_SEATS, [params.roomId, params.seats.json, params.seats.count]);
         }
+        await writeParts(
+          tx,
+          stored.map(({ params }) => params),
+        );
         return checked.map(({ params }) => written.has(params.roomId));
       });
     }
@@ -226,9 +262,11 @@ export class RoomRecords {
           params.pace,
           params.deadline,
           params.closed,
+          params.parts.from + params.parts.values.length,
         ]);
         if (saved.length > 0 && seats)
           await tx.query(SAVE_SEATS, [params.roomId, params.seats.json, params.seats.count]);
+        if (saved.length > 0) await writeParts(tx, [params]);
         results.push(saved.length > 0);
       }
       return results;
@@ -252,6 +290,7 @@ export class RoomRecords {
       updatedAt: Number(row.updated_at),
       closed: row.closed,
       seats: row.seats,
+      parts: row.parts,
     };
   }
 
@@ -306,6 +345,23 @@ export class RoomRecords {
   }
 }
 
+/**
+ * The parts of rooms whose record was just written: those of a record written whole forgotten, then the
+ * parts each save gives written after the ones it keeps.
+ */
+async function writeParts(tx: Queryable, saves: readonly CheckedSave[]): Promise<void> {
+  const whole = saves.filter((save) => save.parts.from === 0).map((save) => save.roomId);
+  if (whole.length > 0) await tx.query(DROP_PARTS, [`{${whole.join(',')}}`]);
+  const rows = saves.flatMap(({ roomId, parts }) =>
+    parts.values.map(
+      (part, index) => `{"room_id":${JSON.stringify(roomId)},"seq":${parts.from + index},"part":${part}}`,
+    ),
+  );
+  if (rows.length > 0) await tx.query(SAVE_PARTS, [`[${rows.join(',')}]`]);
+}
+
+type CheckedSave = ReturnType<typeof checkedSave>;
+
 /** A room's save with every part checked (nothing is written for input that is not valid). */
 function checkedSave(roomId: string, room: RoomSave) {
   return {
@@ -317,5 +373,6 @@ function checkedSave(roomId: string, room: RoomSave) {
     deadline: checkDeadline(room?.turnDeadline),
     seats: checkSeats(room?.seats),
     closed: checkClosed(room?.closed),
+    parts: checkParts(room?.parts),
   };
 }

@@ -217,6 +217,7 @@ describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (bac
       updatedAt: expect.any(Number),
       closed: false,
       seats: saved.seats,
+      parts: [],
     });
     expect(Math.abs(loaded!.updatedAt - before)).toBeLessThan(60_000);
     expect(await rooms.load('never-stored')).toBeNull();
@@ -294,6 +295,52 @@ describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (bac
     });
   });
 
+  it('keeps a record in parts: appended after the ones kept, dropped when written whole, none for a write not taken', async () => {
+    const db = await emptied(backend);
+    const rooms = new RoomRecords(db);
+    const part = (n: number) => ({ log: [n], text: 'ä "q" \\' });
+    const head = (version: number, parts: RoomSave['parts']) =>
+      room(version, { record: { v: version }, parts });
+    expect(await rooms.save('room-one', head(1, { from: 0, values: [part(0)] }))).toBe(true);
+    // Two rooms in one statement, one of them given its part as JSON text.
+    expect(
+      await rooms.saveMany([
+        ['room-one', head(2, { from: 1, values: [JSON.stringify(part(1)), part(2)] })],
+        ['room-two', head(1, { from: 0, values: [part(9)] })],
+      ]),
+    ).toEqual([true, true]);
+    expect(await rooms.load('room-one')).toMatchObject({
+      record: { v: 2 },
+      parts: [part(0), part(1), part(2)],
+    });
+    expect((await rooms.load('room-two'))?.parts).toEqual([part(9)]);
+    // The head alone: its parts stay.
+    expect(await rooms.save('room-one', head(3, { from: 3, values: [] }))).toBe(true);
+    expect(await rooms.load('room-one')).toMatchObject({
+      record: { v: 3 },
+      parts: [part(0), part(1), part(2)],
+    });
+    // A write not taken (its version not newer) adds no part.
+    expect(await rooms.save('room-one', head(3, { from: 3, values: [part(7)] }))).toBe(false);
+    expect((await rooms.load('room-one'))?.parts).toHaveLength(3);
+    // Fewer kept than there are: those after are no longer the record's, and a new one takes a place.
+    expect(await rooms.save('room-one', head(4, { from: 1, values: [part(5)] }))).toBe(true);
+    expect((await rooms.load('room-one'))?.parts).toEqual([part(0), part(5)]);
+    // Written whole: the parts are gone (from the table too), with parts or none.
+    expect(await rooms.save('room-one', head(5, { from: 0, values: [part(6)] }))).toBe(true);
+    expect((await rooms.load('room-one'))?.parts).toEqual([part(6)]);
+    expect(await rooms.save('room-one', room(6))).toBe(true);
+    expect((await rooms.load('room-one'))?.parts).toEqual([]);
+    const rows = await db.query<{ n: number | string }>(
+      "SELECT count(*) AS n FROM room_parts WHERE room_id = 'room-one'",
+    );
+    expect(Number(rows[0]!.n)).toBe(0);
+    // A room forgotten takes its parts with it.
+    expect(await rooms.remove('room-two')).toBe(true);
+    const left = await db.query<{ n: number | string }>('SELECT count(*) AS n FROM room_parts');
+    expect(Number(left[0]!.n)).toBe(0);
+  });
+
   it('refuses bad input with its code and changes nothing', async () => {
     const rooms = new RoomRecords(await emptied(backend));
     await rooms.save('room-one', room(2));
@@ -301,6 +348,8 @@ describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (bac
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     const big = { text: 'x'.repeat(MAX_RECORD_BYTES) };
+    // Each small enough, but not all three at once.
+    const largeHalf = { text: 'x'.repeat(MAX_RECORD_BYTES / 2) };
     const bad: [string, () => Promise<unknown>][] = [
       ['bad-room-id', () => rooms.save('no spaces!', room(3))],
       ['bad-room-id', () => rooms.save('abc', room(3))],
@@ -326,6 +375,22 @@ describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (bac
       ['bad-record', () => rooms.save('room-one', { ...room(3), record: '[1, 2]' })],
       ['bad-record', () => rooms.save('room-one', { ...room(3), record: '{"name":"a\\u0000b"}' })],
       ['record-too-large', () => rooms.save('room-one', { ...room(3), record: JSON.stringify(big) })],
+      ['bad-parts', () => rooms.save('room-one', { ...room(3), parts: { from: -1, values: [] } })],
+      ['bad-parts', () => rooms.save('room-one', { ...room(3), parts: { from: 0.5, values: [] } })],
+      ['bad-parts', () => rooms.save('room-one', { ...room(3), parts: { from: 0 } as never })],
+      ['bad-parts', () => rooms.save('room-one', { ...room(3), parts: [] as never })],
+      ['bad-parts', () => rooms.save('room-one', { ...room(3), parts: { from: 1000, values: [{}] } })],
+      ['bad-record', () => rooms.save('room-one', { ...room(3), parts: { from: 0, values: [[1]] } })],
+      ['bad-record', () => rooms.save('room-one', { ...room(3), parts: { from: 0, values: ['{"a":'] } })],
+      ['record-too-large', () => rooms.save('room-one', { ...room(3), parts: { from: 0, values: [big] } })],
+      [
+        'record-too-large',
+        () =>
+          rooms.save('room-one', {
+            ...room(3),
+            parts: { from: 0, values: [largeHalf, largeHalf, largeHalf] },
+          }),
+      ],
       ['bad-phase', () => rooms.save('room-one', { ...room(3), phase: 'paused' as 'lobby' })],
       ['bad-pace', () => rooms.save('room-one', { ...room(3), pace: 'slow' as 'live' })],
       ['bad-deadline', () => rooms.save('room-one', { ...room(3), turnDeadline: Number.NaN })],

@@ -46,6 +46,7 @@ export type RoomRecordErrorCode =
   | 'bad-version'
   | 'bad-record'
   | 'record-too-large'
+  | 'bad-parts'
   | 'bad-phase'
   | 'bad-pace'
   | 'bad-deadline'

@@ -15,9 +15,10 @@ export {
 export { LOCK_FILE } from './folder-lock.js';
 export { migrate, MIGRATIONS, schemaVersion, type Migration, type MigrationResult } from './migrations.js';
 export { chooseDatabase, DEFAULT_DATA_DIR, openDatabase, type DatabaseChoice } from './open.js';
-export { MAX_KEY_HASHES, MAX_LIMIT, MAX_RECORD_BYTES, MAX_SEAT_NAME_CHARS } from './room-input.js';
+export { MAX_KEY_HASHES, MAX_LIMIT, MAX_PARTS, MAX_RECORD_BYTES, MAX_SEAT_NAME_CHARS } from './room-input.js';
 export {
   RoomRecords,
+  type PartsSave,
   type RoomPace,
   type RoomPhase,
   type RoomSave,

@@ -88,6 +88,48 @@ function checkRecordText(json: string): string {
   return json;
 }
 
+/** Most parts a room's record is kept in (see RoomSave.parts): a writer starts again whole before. */
+export const MAX_PARTS = 1000;
+
+/** What a save says of the parts after its record: parts from `from` on are `values`. */
+export interface PartsSave {
+  /** How many of the stored parts are kept (0: none; the record is written whole). */
+  from: number;
+  /** The parts written after them, in order: each a plain JSON object or its JSON text. */
+  values: readonly (object | string)[];
+}
+
+/**
+ * The parts of a save (PartsSave; none, the record whole, when not given): `from` and each value's JSON
+ * text, at most MAX_PARTS parts in all and MAX_RECORD_BYTES of values at once; `bad-parts`,
+ * `bad-record` or `record-too-large` thrown otherwise.
+ */
+export function checkParts(parts: unknown): { from: number; values: string[] } {
+  if (parts === undefined) return { from: 0, values: [] };
+  const { from, values } = (typeof parts === 'object' && parts !== null ? parts : {}) as Partial<PartsSave>;
+  if (
+    typeof from !== 'number' ||
+    !Number.isSafeInteger(from) ||
+    from < 0 ||
+    !Array.isArray(values) ||
+    from + values.length > MAX_PARTS
+  ) {
+    throw new RoomRecordError(
+      'bad-parts',
+      `Parts are { from, values }: a count kept and an array, at most ${MAX_PARTS} in all`,
+    );
+  }
+  const texts = values.map((value: unknown) => checkRecord(value));
+  const bytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0);
+  if (bytes > MAX_RECORD_BYTES) {
+    throw new RoomRecordError(
+      'record-too-large',
+      `The parts written at once are at most ${MAX_RECORD_BYTES} bytes of JSON, not ${bytes}`,
+    );
+  }
+  return { from, values: texts };
+}
+
 /** One of the phases of RoomView, or `bad-phase` thrown. */
 export function checkPhase(phase: unknown): RoomPhase {
   if (typeof phase !== 'string' || !Object.hasOwn(PHASES, phase)) {
