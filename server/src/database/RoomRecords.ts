@@ -110,33 +110,47 @@ const SAVE_ROOM = `
   WHERE r.version < excluded.version
   RETURNING r.room_id`;
 
-/**
- * SAVE_ROOM for several rooms in one statement ($1: a JSON array of rows, each room once): one round
- * trip to the database for a whole batch, where a statement each cost about as much as its writing.
- */
-const SAVE_ROOMS = `
-  INSERT INTO rooms AS r (room_id, version, record, phase, pace, turn_deadline, updated_at, closed, parts)
-  SELECT b.room_id, b.version, b.record, b.phase, b.pace, b.deadline, now(), b.closed, b.parts
-  FROM json_to_recordset($1::json) AS b(room_id text, version bigint, record json, phase text, pace text,
-    deadline timestamptz, closed boolean, parts integer)
-  ON CONFLICT (room_id) DO UPDATE SET
-    version = excluded.version, record = excluded.record, phase = excluded.phase, pace = excluded.pace,
-    turn_deadline = excluded.turn_deadline, updated_at = excluded.updated_at, closed = excluded.closed,
-    parts = excluded.parts
-  WHERE r.version < excluded.version
-  RETURNING r.room_id`;
+/** Forgets a room's parts from the `$2`th on (those no longer its record's). */
+const DROP_PARTS = `DELETE FROM room_parts WHERE room_id = $1 AND seq >= $2`;
 
-/** Forgets the parts of rooms written whole ($1: an array of room ids). */
-const DROP_PARTS = `DELETE FROM room_parts WHERE room_id = ANY($1::text[])`;
-
-/**
- * Writes parts ($1: a JSON array of {room_id, seq, part}); one left over from an earlier record (past
- * what its room's row counts, so never read) is written over.
- */
+/** Writes parts ($1: a JSON array of {room_id, seq, part}), over any of the same place. */
 const SAVE_PARTS = `
   INSERT INTO room_parts AS p (room_id, seq, part)
   SELECT b.room_id, b.seq, b.part FROM json_to_recordset($1::json) AS b(room_id text, seq integer, part json)
   ON CONFLICT (room_id, seq) DO UPDATE SET part = excluded.part`;
+
+/**
+ * SAVE_ROOM, DROP_PARTS and SAVE_PARTS for several rooms in one statement ($1: a JSON array of rows,
+ * each room once; $2: their parts, as for SAVE_PARTS; $3: the ids of those written whole): one round
+ * trip to the database for a whole batch, where a statement each cost about as much as its writing, and
+ * atomic without a transaction of its own. A room's parts are written only if its record was; those of
+ * a room written whole past its count are dropped (never the same rows as those written: a statement
+ * may not change a row twice). The parts left past the count of a room that kept some are never read,
+ * and written over as it grows; looking for them after every move cost more than the move's write.
+ */
+const SAVE_ROOMS = `
+  WITH saved AS (
+    INSERT INTO rooms AS r (room_id, version, record, phase, pace, turn_deadline, updated_at, closed, parts)
+    SELECT b.room_id, b.version, b.record, b.phase, b.pace, b.deadline, now(), b.closed, b.parts
+    FROM json_to_recordset($1::json) AS b(room_id text, version bigint, record json, phase text, pace text,
+      deadline timestamptz, closed boolean, parts integer)
+    ON CONFLICT (room_id) DO UPDATE SET
+      version = excluded.version, record = excluded.record, phase = excluded.phase, pace = excluded.pace,
+      turn_deadline = excluded.turn_deadline, updated_at = excluded.updated_at, closed = excluded.closed,
+      parts = excluded.parts
+    WHERE r.version < excluded.version
+    RETURNING r.room_id, r.parts
+  ), dropped AS (
+    DELETE FROM room_parts p USING saved
+    WHERE p.room_id = ANY($3::text[]) AND p.room_id = saved.room_id AND p.seq >= saved.parts
+  ), written AS (
+    INSERT INTO room_parts AS p (room_id, seq, part)
+    SELECT b.room_id, b.seq, b.part
+    FROM json_to_recordset($2::json) AS b(room_id text, seq integer, part json)
+    JOIN saved ON saved.room_id = b.room_id
+    ON CONFLICT (room_id, seq) DO UPDATE SET part = excluded.part
+  )
+  SELECT room_id FROM saved`;
 
 /**
  * Makes a room's seats those given ($2: JSON array of SeatEntry; $3: how many): each seat's row written
@@ -229,27 +243,31 @@ export class RoomRecords {
     }));
     const ids = new Set(checked.map(({ params }) => params.roomId));
     // One statement for them all, unless a room comes twice (a statement changes a row once).
-    if (checked.length > 1 && ids.size === checked.length) {
-      return this.db.transaction(async (tx) => {
-        const rows = checked.map(
-          ({ params: p }) =>
-            `{"room_id":${JSON.stringify(p.roomId)},"version":${p.version},"record":${p.record},` +
-            `"phase":${JSON.stringify(p.phase)},"pace":${JSON.stringify(p.pace)},` +
-            `"deadline":${JSON.stringify(p.deadline)},"closed":${p.closed},` +
-            `"parts":${p.parts.from + p.parts.values.length}}`,
-        );
-        const saved = await tx.query<{ room_id: string }>(SAVE_ROOMS, [`[${rows.join(',')}]`]);
+    if (ids.size === checked.length) {
+      const rows = checked.map(
+        ({ params: p }) =>
+          `{"room_id":${JSON.stringify(p.roomId)},"version":${p.version},"record":${p.record},` +
+          `"phase":${JSON.stringify(p.phase)},"pace":${JSON.stringify(p.pace)},` +
+          `"deadline":${JSON.stringify(p.deadline)},"closed":${p.closed},` +
+          `"parts":${p.parts.from + p.parts.values.length}}`,
+      );
+      const whole = checked.filter(({ params }) => params.parts.from === 0);
+      const params = [
+        `[${rows.join(',')}]`,
+        partRows(checked.map(({ params }) => params)),
+        `{${whole.map(({ params }) => params.roomId).join(',')}}`,
+      ];
+      const saveAll = async (tx: Queryable): Promise<boolean[]> => {
+        const saved = await tx.query<{ room_id: string }>(SAVE_ROOMS, params);
         const written = new Set(saved.map((row) => row.room_id));
-        const stored = checked.filter(({ params }) => written.has(params.roomId));
-        for (const { params, seats } of stored) {
-          if (seats) await tx.query(SAVE_SEATS, [params.roomId, params.seats.json, params.seats.count]);
+        for (const { params, seats } of checked) {
+          if (seats && written.has(params.roomId))
+            await tx.query(SAVE_SEATS, [params.roomId, params.seats.json, params.seats.count]);
         }
-        await writeParts(
-          tx,
-          stored.map(({ params }) => params),
-        );
         return checked.map(({ params }) => written.has(params.roomId));
-      });
+      };
+      // Seats to write too: a transaction; else the one statement is all (a move's usual write).
+      return checked.some(({ seats }) => seats) ? this.db.transaction(saveAll) : saveAll(this.db);
     }
     return this.db.transaction(async (tx) => {
       const results: boolean[] = [];
@@ -266,7 +284,10 @@ export class RoomRecords {
         ]);
         if (saved.length > 0 && seats)
           await tx.query(SAVE_SEATS, [params.roomId, params.seats.json, params.seats.count]);
-        if (saved.length > 0) await writeParts(tx, [params]);
+        if (saved.length > 0) {
+          await tx.query(DROP_PARTS, [params.roomId, params.parts.from + params.parts.values.length]);
+          if (params.parts.values.length > 0) await tx.query(SAVE_PARTS, [partRows([params])]);
+        }
         results.push(saved.length > 0);
       }
       return results;
@@ -345,19 +366,14 @@ export class RoomRecords {
   }
 }
 
-/**
- * The parts of rooms whose record was just written: those of a record written whole forgotten, then the
- * parts each save gives written after the ones it keeps.
- */
-async function writeParts(tx: Queryable, saves: readonly CheckedSave[]): Promise<void> {
-  const whole = saves.filter((save) => save.parts.from === 0).map((save) => save.roomId);
-  if (whole.length > 0) await tx.query(DROP_PARTS, [`{${whole.join(',')}}`]);
+/** The parts saves give, as the JSON array SAVE_PARTS takes: each at its place after those kept. */
+function partRows(saves: readonly CheckedSave[]): string {
   const rows = saves.flatMap(({ roomId, parts }) =>
     parts.values.map(
       (part, index) => `{"room_id":${JSON.stringify(roomId)},"seq":${parts.from + index},"part":${part}}`,
     ),
   );
-  if (rows.length > 0) await tx.query(SAVE_PARTS, [`[${rows.join(',')}]`]);
+  return `[${rows.join(',')}]`;
 }
 
 type CheckedSave = ReturnType<typeof checkedSave>;
