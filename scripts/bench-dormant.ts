@@ -35,6 +35,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { isDeepStrictEqual } from 'node:util';
 import { Client, type Room } from '@colyseus/sdk';
 import { freeRows } from '../src/engine/index.js';
 import type { ServerMessages } from '../src/online/protocol.js';
@@ -219,7 +220,7 @@ async function fill(
     const game = first ? storedBody(first.record, first.parts).table.game : null;
     if (
       first?.phase !== 'playing' ||
-      JSON.stringify(game?.log) !== JSON.stringify((template.record as StoredBody).table.game?.log) ||
+      !isDeepStrictEqual(game?.log, (template.record as StoredBody).table.game?.log) ||
       first.turnDeadline !== template.turnDeadline ||
       JSON.stringify(first.seats) !==
         JSON.stringify(wanted.map(({ name, keyHash }): SeatEntry => ({ name, keyHash: keyHash ?? null })))
