@@ -187,6 +187,26 @@ describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (bac
     expect(await codeOf(() => migrate(look))).toBe('database-too-new');
   });
 
+  it('reads a record written whole before parts were kept (schema version 2) once migrated, and adds parts to it', async () => {
+    const env = await backend.fresh();
+    const raw = chooseDatabase(env);
+    const before =
+      raw.kind === 'server' ? await ServerDatabase.open(raw.url) : await EmbeddedDatabase.open(raw.dataDir);
+    opened.push(before);
+    await migrate(before, MIGRATIONS.slice(0, 2));
+    const old = room(4);
+    await before.query(
+      `INSERT INTO rooms (room_id, version, record, phase, pace, closed) VALUES ('old-room', 4, $1, 'playing', 'live', false)`,
+      [JSON.stringify(old.record)],
+    );
+    await before.close();
+    const db = await open(env);
+    const rooms = new RoomRecords(db);
+    expect(await rooms.load('old-room')).toMatchObject({ version: 4, record: old.record, parts: [] });
+    expect(await rooms.save('old-room', room(5, { parts: { from: 0, values: [{ log: [1] }] } }))).toBe(true);
+    expect((await rooms.load('old-room'))?.parts).toEqual([{ log: [1] }]);
+  });
+
   it('stores a record whole, and gives it back as it was', async () => {
     const rooms = new RoomRecords(await emptied(backend));
     const saved = room(7, {
