@@ -8,7 +8,10 @@
  * Keys (all under `tp:`, each expiring STORE_TTL_SECONDS after its last write; a game at one's own pace
  * that long after its turn's deadline, so that no game is forgotten while it waits for its player):
  * - `tp:room:ID`   JSON StoredRoom: the room's record, and `closing` once its process is shutting down;
- * - `tp:moved:ID`  the id of the room the game of room ID went on in;
+ * - `tp:moved:ID`  the id of the room the game of room ID went on in (the room it is in now, however many
+ *                  times it moved since);
+ * - `tp:olds:ID`   the set of the earlier ids of room ID's game: each `tp:moved:` key of theirs is kept as
+ *                  long as the game is, so that the first invite link leads to it as long as the last;
  * - `tp:lock:ID`   held (a few seconds) by the process moving room ID's game into a new room.
  */
 import { randomUUID } from 'node:crypto';
@@ -63,6 +66,9 @@ function roomKey(roomId: string): string {
 function movedKey(roomId: string): string {
   return `tp:moved:${roomId}`;
 }
+function oldsKey(roomId: string): string {
+  return `tp:olds:${roomId}`;
+}
 function lockKey(roomId: string): string {
   return `tp:lock:${roomId}`;
 }
@@ -77,6 +83,34 @@ export function keepSeconds(table: TableRecord, ttlSeconds: number, now = Date.n
   return ttlSeconds + Math.ceil((endsAt - now) / 1000);
 }
 
+/**
+ * Writes a room's record (KEYS[1], ARGV[1]) for ARGV[2] seconds, and keeps the keys by which its game's
+ * earlier ids (the set KEYS[2]) lead to it as long: a game that moved once and then played on for days
+ * would otherwise lose its first invite link a day after the move.
+ */
+const SAVE_SCRIPT = `
+redis.call('set', KEYS[1], ARGV[1], 'EX', ARGV[2])
+local olds = redis.call('smembers', KEYS[2])
+for _, old in ipairs(olds) do redis.call('expire', ARGV[3] .. old, ARGV[2]) end
+if #olds > 0 then redis.call('expire', KEYS[2], ARGV[2]) end
+return #olds`;
+
+/**
+ * Records that the game of room ARGV[1] goes on in room ARGV[2] for ARGV[3] seconds: that id and every
+ * earlier one of the same game (the set KEYS[1]) now lead straight to the new room, whose set (KEYS[2])
+ * takes them all.
+ */
+const MOVE_SCRIPT = `
+local olds = redis.call('smembers', KEYS[1])
+table.insert(olds, ARGV[1])
+for _, old in ipairs(olds) do
+  redis.call('set', ARGV[4] .. old, ARGV[2], 'EX', ARGV[3])
+  redis.call('sadd', KEYS[2], old)
+end
+redis.call('expire', KEYS[2], ARGV[3])
+redis.call('del', KEYS[1])
+return #olds`;
+
 /** Deletes a lock only if it is still the one taken with this token. */
 const UNLOCK_SCRIPT =
   "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
@@ -89,7 +123,16 @@ export class GameStore {
 
   async save(roomId: string, table: TableRecord, closing = false): Promise<void> {
     const stored: StoredRoom = { roomId, table, savedAt: Date.now(), ...(closing ? { closing } : {}) };
-    await this.redis.set(roomKey(roomId), JSON.stringify(stored), 'EX', keepSeconds(table, this.ttlSeconds));
+    const seconds = keepSeconds(table, this.ttlSeconds);
+    await this.redis.eval(
+      SAVE_SCRIPT,
+      2,
+      roomKey(roomId),
+      oldsKey(roomId),
+      JSON.stringify(stored),
+      seconds,
+      movedKey(''),
+    );
   }
 
   async remove(roomId: string): Promise<void> {
@@ -119,11 +162,12 @@ export class GameStore {
   }
 
   /**
-   * Records that the game of room `from` goes on in room `to` (an invite to `from` leads to `to`), for as
-   * long as that game's record is kept.
+   * Records that the game of room `from` goes on in room `to`: an invite to `from`, or to any earlier id
+   * of the same game, leads to `to`, for as long as that game's record is kept (each save keeps them).
    */
   async markMoved(from: string, to: string, table: TableRecord): Promise<void> {
-    await this.redis.set(movedKey(from), to, 'EX', keepSeconds(table, this.ttlSeconds));
+    const seconds = keepSeconds(table, this.ttlSeconds);
+    await this.redis.eval(MOVE_SCRIPT, 2, oldsKey(from), oldsKey(to), from, to, seconds, movedKey(''));
   }
 
   /** Takes the right to move room `roomId`'s game (for LOCK_MS at most): a token, or null if another has it. */
