@@ -18,6 +18,8 @@ export interface HistoryStrings {
   luckHelp: string;
   /** The column of chance to win given away: percentage points summed over the decisions. */
   winLost: string;
+  /** Why the chance to win lost, a sum over a game's decisions, can pass 100 points. */
+  winLostHelp: string;
   /** Averages over the last 10 games with a value, and over all. */
   averages: (recent: string, all: string) => string;
   lastTen: string;
@@ -59,6 +61,8 @@ const en: HistoryStrings = {
   luck: 'Luck: your dice against the average',
   luckHelp: 'The expected final score of the dice you were dealt, minus the average of best play',
   winLost: 'Chance to win lost (pp)',
+  winLostHelp:
+    'Chance to win lost: what each of your decisions gave up against the best play to win, added up over the game, in percentage points. It can pass 100 when the dice or the other players’ mistakes gave chances back between your decisions.',
   averages: (recent, all) => `Average: last 10 ${recent} · all games ${all}`,
   lastTen: 'average of the last 10',
   allTime: 'average of all games',
@@ -101,6 +105,8 @@ const et: HistoryStrings = {
   luck: 'Õnn: sinu täringud keskmisega võrreldes',
   luckHelp: 'Sulle langenud täringute oodatav lõppskoor miinus parima mängu keskmine',
   winLost: 'Kaotatud võiduvõimalus (pp)',
+  winLostHelp:
+    'Kaotatud võiduvõimalus: kui palju iga sinu otsus võidule mängimise parima käiguga võrreldes kaotas, kogu mängu peale kokku, protsendipunktides. See võib ületada 100, kui täringud või teiste mängijate vead andsid vahepeal võimalusi tagasi.',
   averages: (recent, all) => `Keskmine: viimased 10 ${recent} · kõik mängud ${all}`,
   lastTen: 'viimase 10 keskmine',
   allTime: 'kõigi mängude keskmine',

@@ -126,6 +126,7 @@ export class DpHistory extends OverlayPanel {
             ...(series.key === 'skill' ? [g.winLost === null ? h.none : h.percentPoints(g.winLost)] : []),
           ]),
         )}
+        ${series.key === 'skill' ? html`<p class="table-help" data-win-lost-help>${h.winLostHelp}</p>` : nothing}
       </details>
     </section>`;
   }

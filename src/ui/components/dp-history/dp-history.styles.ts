@@ -42,6 +42,12 @@ export const historyStyles = [
       font-variant-numeric: tabular-nums;
       font-size: 0.82rem;
     }
+    .table-help {
+      margin: 0.3rem 0 0;
+      max-width: 34rem;
+      font-size: 0.78rem;
+      opacity: 0.8;
+    }
     .whose {
       display: flex;
       align-items: center;

@@ -51,6 +51,9 @@ describe('<dp-history>', () => {
     const skill = root.querySelector('[data-series="skill"]')!;
     expect(text(skill.querySelector('[data-averages]'))).toBe('Average: last 10 7.5 · all games 6.5');
     expect(skill.querySelectorAll('tbody tr')).toHaveLength(12);
+    // The chance to win lost is a sum over the game's decisions: the table says so, and why it can pass 100.
+    expect(text(skill.querySelector('[data-win-lost-help]'))).toContain('added up over the game');
+    expect(score.querySelector('[data-win-lost-help]')).toBeNull();
     const luck = root.querySelector('[data-series="luck"]')!;
     expect(luck.querySelectorAll('rect.bar.below')).toHaveLength(6);
     expect(text(luck.querySelector('tbody tr td:nth-child(4)'))).toBe('−1.0');
