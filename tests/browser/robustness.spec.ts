@@ -390,6 +390,11 @@ test('a throw under way when the tab is hidden comes to rest at once', async ({ 
     const el = node as DicePokerElement;
     el.newGame({ players: ['Ann'], seed: 4 });
     await el.updateComplete;
+    // Frames are told 16 ms apart however long this machine takes to draw them, so two frames are
+    // 32 ms into a throw of seconds even when a loaded machine draws one a second.
+    const realFrame = window.requestAnimationFrame.bind(window);
+    let frameClock = performance.now();
+    window.requestAnimationFrame = (callback) => realFrame(() => callback((frameClock += 16)));
     const rolling = el.roll();
     let done = false;
     void rolling.then(
