@@ -35,6 +35,15 @@ interface Series {
   value: (game: GameRecord) => number | null;
   format: (value: number) => string;
   help?: string;
+  /** A further column of its table, with a note under the table saying what it holds. */
+  extra?: ExtraColumn;
+}
+
+/** A column a series' table adds after its value. */
+interface ExtraColumn {
+  heading: string;
+  cell: (game: GameRecord) => string;
+  help: string;
 }
 
 /**
@@ -76,13 +85,24 @@ export class DpHistory extends OverlayPanel {
     const h = this.words;
     return [
       { key: 'score', title: h.score, value: (g) => g.score, format: (v) => String(Math.round(v)) },
-      { key: 'skill', title: h.skill, value: (g) => g.pointsLost, format: h.number },
+      {
+        key: 'skill',
+        title: h.skill,
+        value: (g) => g.pointsLost,
+        format: h.number,
+        extra: {
+          heading: h.winLost,
+          cell: (g) => (g.winLost === null ? h.none : h.percentPoints(g.winLost)),
+          help: h.winLostHelp,
+        },
+      },
       { key: 'luck', title: h.luck, value: (g) => g.luck, format: h.signed, help: h.luckHelp },
     ];
   }
 
   private renderSeries(series: Series, games: readonly GameRecord[]) {
     const h = this.words;
+    const { extra } = series;
     const values = games.map(series.value);
     const averages = averagesOf(values);
     const fmt = (v: number | null) => (v === null ? h.none : series.format(v));
@@ -116,17 +136,17 @@ export class DpHistory extends OverlayPanel {
             h.date,
             h.rules,
             series.title === h.score ? h.score : h.points,
-            ...(series.key === 'skill' ? [h.winLost] : []),
+            ...(extra ? [extra.heading] : []),
           ],
           games.map((g, i) => [
             String(i + 1),
             date(g),
             this.strings.rules[g.rules],
             fmt(series.value(g)),
-            ...(series.key === 'skill' ? [g.winLost === null ? h.none : h.percentPoints(g.winLost)] : []),
+            ...(extra ? [extra.cell(g)] : []),
           ]),
         )}
-        ${series.key === 'skill' ? html`<p class="table-help" data-win-lost-help>${h.winLostHelp}</p>` : nothing}
+        ${extra ? html`<p class="table-help" data-win-lost-help>${extra.help}</p>` : nothing}
       </details>
     </section>`;
   }
