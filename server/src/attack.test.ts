@@ -10,11 +10,19 @@
  * and the secret is in no message before the game ends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apply, freeRows, newGame, throwSeed as engineThrowSeed, type Game } from '../../src/engine/index.js';
+import {
+  apply,
+  freeRows,
+  newGame,
+  throwSeed as engineThrowSeed,
+  MAX_HOLD_CHANGES,
+  type Game,
+} from '../../src/engine/index.js';
 import { DiceWorld } from '../../src/physics/DiceWorld.js';
 import { decodeTrajectory, recordThrow, type Trajectory } from '../../src/physics/trajectory.js';
 import type { Gesture } from '../../src/physics/types.js';
 import { gestureOf } from '../../src/online/fairness.js';
+import { MESSAGES_PER_SECOND } from '../../src/online/protocol.js';
 import { startServer, type RunningServer } from './server.js';
 import { Player } from './test-player.js';
 import { throwSeed } from './throw-secret.js';
@@ -146,5 +154,50 @@ describe('the attack on the server', { timeout: 60_000 }, () => {
     }
     expect(searched).toBeGreaterThanOrEqual(26);
     expect(predictedRight).toBe(0);
+  });
+});
+
+/** Waits as long as a client keeping to MESSAGES_PER_SECOND waits between two messages. */
+const paced = () => new Promise((resolve) => setTimeout(resolve, 1000 / MESSAGES_PER_SECOND));
+
+describe('a request that changes nothing', { timeout: 60_000 }, () => {
+  it('is refused no-change and never logged, and a fidgeting player’s holds stop at the bound', async () => {
+    const host = await Player.create(server.url, 'Mari');
+    await host.next('welcome');
+    host.send('add-bot', { kind: 'easy' });
+    await host.next('view', (v) => v.seats.length === 2);
+    host.send('start', {});
+    await host.next('view', (v) => v.phase === 'playing');
+    host.send('throw', { gesture: gestureA });
+    await host.next('view', (v) => v.game!.rollsUsed === 1);
+    host.send('hold', { index: 0, held: true });
+    const held = await host.next('view', (v) => v.game!.held[0] === true);
+
+    // The attack: the same hold again, as fast as the room takes messages.
+    for (let i = 0; i < 6; i++) host.send('hold', { index: 0, held: true });
+    for (let i = 0; i < 6; i++) expect((await host.next('refused')).code).toBe('no-change');
+    expect(host.view.version).toBe(held.version);
+    expect(host.view.game!.log).toEqual(held.game!.log);
+
+    // Changes of mind are taken up to the bound, then refused: the turn's log cannot grow further.
+    // (Sent no faster than the room's rate of messages, which the attack above used up.)
+    let changes = 1;
+    while (changes < MAX_HOLD_CHANGES) {
+      await paced();
+      host.send('hold', { index: 1, held: changes % 2 === 1 });
+      await host.next('view', (v) => v.version === held.version + changes);
+      changes++;
+    }
+    await paced();
+    host.send('hold', { index: 2, held: true });
+    expect((await host.next('refused')).code).toBe('too-many-holds');
+    const last = host.view;
+    expect(last.game!.log.filter((a) => a.type === 'hold')).toHaveLength(MAX_HOLD_CHANGES);
+    // The throw goes on with what is held.
+    await paced();
+    host.send('throw', { gesture: gestureB });
+    const after = await host.next('view', (v) => v.game!.rollsUsed === 2);
+    expect(after.game!.dice[0]).toBe(last.game!.dice[0]);
+    await host.leave();
   });
 });

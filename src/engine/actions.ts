@@ -8,9 +8,11 @@ import {
   canHold,
   gameRefusal,
   newGame,
+  MAX_HOLD_CHANGES,
   ROLLS_PER_TURN,
   TURNS,
   freeRows,
+  holdsLeft,
   type Game,
   type GameSetup,
 } from './game.js';
@@ -67,12 +69,22 @@ function rollRefusal(game: Game, faces: unknown): RuleError | null {
   return null;
 }
 
-function holdRefusal(game: Game, index: unknown, held: unknown): RuleError | null {
+function holdRefusal(game: Game, index: unknown, held: unknown, strict: boolean): RuleError | null {
   const refused = overRefusal(game) ?? dieIndexRefusal(index);
   if (refused) return refused;
   if (typeof held !== 'boolean') return new RuleError('bad-action', 'Hold needs held: true or false');
   if (game.rollsUsed === 0) return new RuleError('no-roll-yet', 'Throw before holding dice');
   if (!canHold(game)) return new RuleError('no-rolls-left', 'No throws left: score a row');
+  if (!strict) return null;
+  if (game.held[index as number] === held) {
+    return new RuleError('no-change', `Die ${(index as number) + 1} is already ${held ? 'held' : 'free'}`);
+  }
+  if (holdsLeft(game) === 0) {
+    return new RuleError(
+      'too-many-holds',
+      `At most ${MAX_HOLD_CHANGES} holds between throws: throw or score`,
+    );
+  }
   return null;
 }
 
@@ -85,8 +97,13 @@ function scoreRefusal(game: Game, row: unknown): RuleError | null {
   return null;
 }
 
-/** The one place the rules say no: both `refusal` and `apply` ask it, in this order of checks. */
-function refusalOf(game: unknown, action: ReadAction): RuleError | null {
+/**
+ * The one place the rules say no: both `refusal` and `apply` ask it, in this order of checks. `strict`
+ * (every new action) also refuses a hold that would change nothing or go past MAX_HOLD_CHANGES, so
+ * that a game's log is bounded whatever a player sends; `replay` reads logs kept before those refusals
+ * existed without them (such a hold changes no die, so the game it rebuilds is the same).
+ */
+function refusalOf(game: unknown, action: ReadAction, strict = true): RuleError | null {
   const notAGame = gameRefusal(game);
   if (notAGame) return notAGame;
   const g = game as Game;
@@ -94,7 +111,7 @@ function refusalOf(game: unknown, action: ReadAction): RuleError | null {
     case 'roll':
       return rollRefusal(g, action.faces);
     case 'hold':
-      return holdRefusal(g, action.index, action.held);
+      return holdRefusal(g, action.index, action.held, strict);
     case 'score':
       return scoreRefusal(g, action.row);
     case 'forfeit':
@@ -182,6 +199,19 @@ export function refusal(game: Game, action: Action): RuleError | null {
 }
 
 /**
+ * `refusal` as a kept log is read (`replay`, "Verify this game"): without the refusals of a hold that
+ * changes nothing or goes past MAX_HOLD_CHANGES, which logs kept before them may hold.
+ */
+export function logRefusal(game: Game, action: Action): RuleError | null {
+  return refusalOf(game, readAction(action), false);
+}
+
+/** `apply` as a kept log is read (see `logRefusal`). */
+export function applyLogged(game: Game, action: Action): Game {
+  return applyAction(game, action, false);
+}
+
+/**
  * The game after an action: a pure reducer. An illegal action throws a RuleError and the game passed
  * in is untouched (it is never mutated). Accepted actions are appended to the log. Ask `refusal` first
  * to learn whether (and why not) without a try/catch.
@@ -189,9 +219,14 @@ export function refusal(game: Game, action: Action): RuleError | null {
  *   (exactly what `refusal(game, action)` returns)
  */
 export function apply(game: Game, action: Action): Game {
+  return applyAction(game, action, true);
+}
+
+/** `apply`, with the checks of a new action (`strict`) or those of a log being replayed. */
+function applyAction(game: Game, action: Action, strict: boolean): Game {
   // Read once, so that the fields checked are the fields applied and logged.
   const act = readAction(action);
-  const refused = refusalOf(game, act);
+  const refused = refusalOf(game, act, strict);
   if (refused) throw refused;
   // Accepted: the log keeps a copy holding only the known fields, so it stays plain data.
   let next: Game;
@@ -235,13 +270,14 @@ export function toggleHold(game: Game, index: number): Game {
 }
 
 /**
- * Rebuilds a game from its setup and log.
+ * Rebuilds a game from its setup and log. A log may be one kept before a hold that changes nothing was
+ * refused (see `refusalOf`): it is taken as it was kept, so every saved game still opens.
  * @throws RuleError from `newGame` or `apply`; `bad-action` when the log is not a list (a hole in it is
  *   an unknown action, never skipped as `reduce` would)
  */
 export function replay(setup: GameSetup, log: readonly Action[]): Game {
   let game = newGame(setup);
   if (!Array.isArray(log)) throw new RuleError('bad-action', 'A log is a list of actions');
-  for (let i = 0; i < log.length; i++) game = apply(game, log[i]!);
+  for (let i = 0; i < log.length; i++) game = applyLogged(game, log[i]!);
   return game;
 }

@@ -12,6 +12,8 @@ export type RuleErrorCode =
   | 'bad-dice'
   | 'held-die-changed'
   | 'bad-die-index'
+  | 'no-change'
+  | 'too-many-holds'
   | 'bad-player-count'
   | 'bad-name'
   | 'unknown-rules'

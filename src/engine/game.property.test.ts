@@ -14,6 +14,8 @@ import {
   totals,
   RuleError,
   ROWS,
+  MAX_HOLD_CHANGES,
+  MAX_TURN_ACTIONS,
   type Action,
   type Game,
   type RuleErrorCode,
@@ -25,7 +27,8 @@ function legalAction(game: Game, pick: number): Action {
   if (game.rollsUsed === 0) return { type: 'roll' };
   if (choice === 0 && game.rollsUsed < 3) {
     const index = pick % 5;
-    return { type: 'hold', index, held: !game.held[index] };
+    const hold: Action = { type: 'hold', index, held: !game.held[index] };
+    if (refusal(game, hold) === null) return hold;
   }
   if (choice === 1 && game.rollsUsed < 3 && !game.held.every(Boolean)) return { type: 'roll' };
   const rows = freeRows(game);
@@ -208,10 +211,22 @@ function illegalActions(game: Game, j: Junk): Illegal[] {
     refuse('no-roll-yet', { type: 'hold', index: die, held: true }, { type: 'score', row: anyRow });
   } else {
     if (!canHold(game)) refuse('no-rolls-left', { type: 'hold', index: die, held: !game.held[die] });
+    else {
+      refuse('no-change', { type: 'hold', index: die, held: game.held[die] });
+      if (holdsSinceThrow(game) >= MAX_HOLD_CHANGES)
+        refuse('too-many-holds', { type: 'hold', index: die, held: !game.held[die] });
+    }
     const filled = ROWS.filter((row) => !freeRows(game).includes(row));
     if (filled.length > 0) refuse('row-filled', { type: 'score', row: filled[j.pick % filled.length]! });
   }
   return cases;
+}
+
+/** The holds and releases in the log since the last throw. */
+function holdsSinceThrow(game: Game): number {
+  let n = 0;
+  while (n < game.log.length && game.log[game.log.length - 1 - n]!.type === 'hold') n++;
+  return n;
 }
 
 /**
@@ -229,8 +244,12 @@ const reachedGames = fc
       { arbitrary: fc.constant(true), weight: 1 },
     ),
     holds: fc.oneof(fc.constant(0b11111), fc.integer({ min: 0, max: 0b11110 })),
+    fidget: fc.oneof(
+      { arbitrary: fc.constant(false), weight: 4 },
+      { arbitrary: fc.constant(true), weight: 1 },
+    ),
   })
-  .map(({ setup, picks: p, steps, toEnd, holds }) => {
+  .map(({ setup, picks: p, steps, toEnd, holds, fidget }) => {
     let game = newGame(setup);
     for (let i = 0; i < steps && !game.over; i++) game = apply(game, legalAction(game, pickAt(p, i)));
     while (toEnd && !game.over) {
@@ -240,8 +259,13 @@ const reachedGames = fc
       );
     }
     if (canHold(game)) {
-      for (let i = 0; i < 5; i++)
-        game = apply(game, { type: 'hold', index: i, held: (holds & (1 << i)) !== 0 });
+      for (let i = 0; i < 5; i++) {
+        const held = (holds & (1 << i)) !== 0;
+        if (game.held[i] !== held) game = apply(game, { type: 'hold', index: i, held });
+      }
+      // A player who changes their mind until the holds between throws run out.
+      for (let i = 0; fidget && holdsSinceThrow(game) < MAX_HOLD_CHANGES; i++)
+        game = apply(game, { type: 'hold', index: i % 5, held: !game.held[i % 5] });
     }
     return game;
   });
@@ -259,9 +283,11 @@ const actionCodes: RuleErrorCode[] = [
   'bad-die-index',
   'game-over',
   'held-die-changed',
+  'no-change',
   'no-roll-yet',
   'no-rolls-left',
   'row-filled',
+  'too-many-holds',
   'unknown-row',
 ];
 
@@ -346,6 +372,33 @@ describe('refusal', () => {
         expect(refusal(game, { type: 'roll' }) === null).toBe(canRoll(game));
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe('a turn’s log', () => {
+  it('is bounded whatever holds a player sends: refused ones are never logged', () => {
+    const anyHold = fc.record({ index: fc.nat(4), held: fc.boolean() });
+    fc.assert(
+      fc.property(
+        setups,
+        fc.array(fc.oneof(anyHold, fc.constant('throw' as const)), { maxLength: 300 }),
+        (setup, asks) => {
+          let game = newGame(setup);
+          let turnStart = 0;
+          for (const ask of asks) {
+            const action: Action = ask === 'throw' ? { type: 'roll' } : { type: 'hold', ...ask };
+            if (refusal(game, action) === null) game = apply(game, action);
+            else if (ask === 'throw' && game.rollsUsed === 3) {
+              game = apply(game, { type: 'score', row: freeRows(game)[0]! });
+              turnStart = game.log.length;
+            }
+            expect(holdsSinceThrow(game)).toBeLessThanOrEqual(MAX_HOLD_CHANGES);
+            expect(game.log.length - turnStart).toBeLessThanOrEqual(MAX_TURN_ACTIONS);
+          }
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

@@ -13,6 +13,7 @@ import {
   totals,
   winners,
   ROWS,
+  MAX_HOLD_CHANGES,
   type Game,
 } from './index.js';
 
@@ -98,6 +99,30 @@ describe('a game', () => {
     const backToA = score(roll(score(rolled, 'ones'), [2, 2, 3, 4, 5]), 'twos');
     const mine = roll(backToA, [1, 2, 3, 4, 5]);
     expect(codeOf(() => score(mine, 'ones'))).toBe('row-filled');
+  });
+
+  it('refuses a hold that changes nothing, and more holds between throws than MAX_HOLD_CHANGES', () => {
+    const rolled = roll(newGame({ players: ['A'], seed: 5 }), [1, 2, 3, 4, 5]);
+    const held = toggleHold(rolled, 0);
+    expect(codeOf(() => apply(held, { type: 'hold', index: 0, held: true }))).toBe('no-change');
+    expect(codeOf(() => apply(rolled, { type: 'hold', index: 3, held: false }))).toBe('no-change');
+    let fidgety = rolled;
+    for (let i = 0; i < MAX_HOLD_CHANGES; i++) fidgety = toggleHold(fidgety, 0);
+    const before = JSON.stringify(fidgety);
+    expect(codeOf(() => toggleHold(fidgety, 2))).toBe('too-many-holds');
+    expect(JSON.stringify(fidgety)).toBe(before);
+    // A throw starts the count again.
+    const next = toggleHold(roll(fidgety), 2);
+    expect(next.log.filter((a) => a.type === 'hold')).toHaveLength(MAX_HOLD_CHANGES + 1);
+  });
+
+  it('replays and restores a log kept before holds that change nothing were refused', () => {
+    const rolled = roll(newGame({ players: ['A'], seed: 5 }), [1, 2, 3, 4, 5]);
+    const held = toggleHold(rolled, 0);
+    const again: Game['log'][number] = { type: 'hold', index: 0, held: true };
+    const old: Game = { ...held, log: [...held.log, again, again] };
+    expect(replay(setupOf(old), old.log)).toStrictEqual(old);
+    expect(restoreGame(JSON.parse(JSON.stringify(old)))).toStrictEqual(old);
   });
 
   it('refuses all five held, and the game after it is over', () => {

@@ -12,6 +12,13 @@ export const MAX_PLAYERS = 6;
 export const MAX_NAME_LENGTH = 29;
 /** Throws allowed in one turn. */
 export const ROLLS_PER_TURN = 3;
+/**
+ * Holds and releases a player may make between two throws of a turn (three for each die): enough for
+ * any change of mind, and what bounds a turn's log to 3 throws, 2 x 15 holds and a score (34 actions).
+ */
+export const MAX_HOLD_CHANGES = 15;
+/** The most actions one turn can log: every throw, the most holds between them, and the score. */
+export const MAX_TURN_ACTIONS = ROLLS_PER_TURN + (ROLLS_PER_TURN - 1) * MAX_HOLD_CHANGES + 1;
 /** Turns each player plays: one per row. */
 export const TURNS = ROWS.length;
 
@@ -187,6 +194,17 @@ export function canRoll(game: Game): boolean {
 export function canHold(game: Game): boolean {
   assertGame(game);
   return !game.over && game.rollsUsed > 0 && game.rollsUsed < ROLLS_PER_TURN;
+}
+
+/**
+ * How many more holds and releases the player to act may make before their next throw (see
+ * MAX_HOLD_CHANGES): each one since the turn's last throw is the last entries of the log.
+ */
+export function holdsLeft(game: Game): number {
+  assertGame(game);
+  let made = 0;
+  while (made < game.log.length && game.log[game.log.length - 1 - made]!.type === 'hold') made++;
+  return Math.max(0, MAX_HOLD_CHANGES - made);
 }
 
 /** Whether a row may be scored now. */

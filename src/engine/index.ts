@@ -23,6 +23,8 @@ export {
   MAX_PLAYERS,
   MAX_NAME_LENGTH,
   ROLLS_PER_TURN,
+  MAX_HOLD_CHANGES,
+  MAX_TURN_ACTIONS,
   TURNS,
   isPlayerName,
   newGame,
@@ -31,6 +33,7 @@ export {
   rollsLeft,
   canRoll,
   canHold,
+  holdsLeft,
   canScore,
   freeRows,
   totals,
@@ -39,7 +42,7 @@ export {
   type GameSetup,
   type PlayerSheet,
 } from './game.js';
-export { apply, refusal, toggleHold, replay, type Action } from './actions.js';
+export { apply, applyLogged, logRefusal, refusal, toggleHold, replay, type Action } from './actions.js';
 export { restoreGame } from './restore.js';
 export { scoreOptions } from './options.js';
 export * from './solver/index.js';

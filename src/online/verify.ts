@@ -14,7 +14,7 @@
  * physics) is thrown here. Where it does not come out the same, step 3 is reported as not reproducible
  * in this browser, never as a sign of tampering.
  */
-import { apply, newGame, refusal, type Action, type Game } from '../engine/index.js';
+import { applyLogged, logRefusal, newGame, type Action, type Game } from '../engine/index.js';
 import { DiceWorld } from '../physics/DiceWorld.js';
 import { decodeTrajectory, recordThrow, type Trajectory } from '../physics/trajectory.js';
 import { commitmentOf, gestureOf, throwSeedsOf } from './fairness.js';
@@ -123,7 +123,7 @@ export async function verifyGame(record: OnlineGameRecord): Promise<VerifyResult
   let number = 0;
   let compared = 0;
   for (const action of record.log as Action[]) {
-    const refused = refusal(game, action);
+    const refused = logRefusal(game, action);
     if (refused) {
       const at = action.type === 'roll' ? placeOf(game, number) : null;
       return result('tampered', { step: 'rules', at, detail: refused.message }, number, compared);
@@ -151,7 +151,7 @@ export async function verifyGame(record: OnlineGameRecord): Promise<VerifyResult
       }
       number++;
     }
-    game = apply(game, action);
+    game = applyLogged(game, action);
   }
   return result('verified', null, number, compared);
 }

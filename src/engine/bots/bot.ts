@@ -1,6 +1,7 @@
 import type { Action } from '../actions.js';
 import { RuleError } from '../errors.js';
-import { assertGame, type Game } from '../game.js';
+import { assertGame, canRoll, freeRows, holdsLeft, type Game } from '../game.js';
+import { rowPoints } from '../scoring.js';
 import type { RowId } from '../rows.js';
 
 /**
@@ -50,7 +51,9 @@ export function isAnyBotId(value: unknown): value is AnyBotId {
 
 /**
  * The one action that moves the game toward a plan: the first throw of a turn, the first die whose
- * hold differs from the plan, or else the throw (or the row) itself.
+ * hold differs from the plan, or else the throw (or the row) itself. When no holds are left before
+ * the throw (a person used them up before a computer took the turn), the dice are thrown as they are
+ * held, or, all five held, the row worth most now is scored.
  */
 export function stepTowards(game: Game, plan: () => TurnPlan): Action {
   assertGame(game);
@@ -59,7 +62,11 @@ export function stepTowards(game: Game, plan: () => TurnPlan): Action {
   const wanted = plan();
   if (wanted.type === 'score') return { type: 'score', row: wanted.row };
   const index = wanted.held.findIndex((held, i) => held !== game.held[i]);
-  return index >= 0 ? { type: 'hold', index, held: wanted.held[index]! } : { type: 'roll' };
+  if (index >= 0 && holdsLeft(game) > 0) return { type: 'hold', index, held: wanted.held[index]! };
+  if (canRoll(game)) return { type: 'roll' };
+  const rows = freeRows(game);
+  const best = rows.reduce((a, b) => (rowPoints(b, game.dice) > rowPoints(a, game.dice) ? b : a));
+  return { type: 'score', row: best };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { apply, type Action } from '../actions.js';
+import { apply, refusal, type Action } from '../actions.js';
 import { RuleError } from '../errors.js';
 import { canHold, newGame, totals, type Game } from '../game.js';
 import { nextUnit } from '../random.js';
@@ -72,7 +72,9 @@ describe('bots', () => {
           let unit: number;
           [unit, rng] = nextUnit(rng);
           if (canHold(game) && unit < 0.3) {
-            game = apply(game, { type: 'hold', index: Math.floor(unit * 16) % 5, held: unit < 0.15 });
+            const hold: Action = { type: 'hold', index: Math.floor(unit * 16) % 5, held: unit < 0.15 };
+            // A person's hold the rules take (one that changes a die, while holds are left).
+            game = refusal(game, hold) === null ? apply(game, hold) : game;
           } else {
             game = apply(game, bot.next(game));
           }

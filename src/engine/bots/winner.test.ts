@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apply } from '../actions.js';
+import { apply, refusal, type Action } from '../actions.js';
 import { RuleError } from '../errors.js';
 import { canHold, newGame, totals } from '../game.js';
 import { nextUnit } from '../random.js';
@@ -38,7 +38,9 @@ describe('winner', { timeout: 60_000 }, () => {
       let unit: number;
       [unit, rng] = nextUnit(rng);
       if (game.current === 0 && canHold(game) && unit < 0.3) {
-        game = apply(game, { type: 'hold', index: Math.floor(unit * 16) % 5, held: unit < 0.15 });
+        const hold: Action = { type: 'hold', index: Math.floor(unit * 16) % 5, held: unit < 0.15 };
+        // A person's hold the rules take (one that changes a die, while holds are left).
+        game = refusal(game, hold) === null ? apply(game, hold) : game;
       } else {
         game = apply(game, (game.current === 0 ? bot : other).next(game));
       }

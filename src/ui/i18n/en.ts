@@ -38,6 +38,7 @@ export const en: Strings = {
     'no-roll-yet': 'Throw the dice first.',
     'no-rolls-left': 'No throws left: choose a row.',
     'all-held': 'All dice are held: release one to throw.',
+    'too-many-holds': 'Too many changes of held dice: throw or choose a row.',
     'row-filled': 'That row is already filled.',
     'game-over': 'The game is over.',
     'throw-in-progress': 'Wait for the dice to stop.',

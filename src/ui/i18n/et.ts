@@ -38,6 +38,7 @@ export const et: Strings = {
     'no-roll-yet': 'Veereta kõigepealt täringuid.',
     'no-rolls-left': 'Viskeid pole enam: vali rida.',
     'all-held': 'Kõik täringud on hoitud: vabasta mõni, et visata.',
+    'too-many-holds': 'Liiga palju hoidmise muutmist: viska või vali rida.',
     'row-filled': 'See rida on juba täidetud.',
     'game-over': 'Mäng on läbi.',
     'throw-in-progress': 'Oota, kuni täringud peatuvad.',

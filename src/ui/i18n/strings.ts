@@ -117,6 +117,7 @@ export type PlayerErrorCode = Extract<
   | 'no-roll-yet'
   | 'no-rolls-left'
   | 'all-held'
+  | 'too-many-holds'
   | 'row-filled'
   | 'game-over'
   | 'throw-in-progress'
