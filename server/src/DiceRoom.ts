@@ -547,6 +547,7 @@ export class DiceRoom extends Room {
         if (thrown) this.broadcastMessage('thrown', thrown);
         for (const { client, message } of welcomes) this.sendTo(client, 'welcome', message);
         this.broadcastMessage('view', view, [...skip]);
+        if (change.left) this.broadcastMessage('left', { ...change.left, host: view.host });
         for (const { client, code, message } of letGo) {
           this.sendTo(client, 'refused', { code, message });
           client.leave(CLOSE_LET_GO);

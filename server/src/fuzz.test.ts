@@ -796,6 +796,7 @@ class Peer {
     refused: 0,
     closing: 0,
     saving: 0,
+    left: 0,
   };
   /** Everything it got, kept for the monitor (the driver's only), emptied as it is looked at. */
   readonly inbox: Received[] = [];
@@ -1030,6 +1031,8 @@ class Monitor {
         throw new Error('The room closed');
       case 'saving':
         throw new Error('The room could not store a change');
+      case 'left':
+        return; // what a view shows of it was checked with that view
       default:
     }
     const view = got.type === 'view' ? got.message : got.message.view;

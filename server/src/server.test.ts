@@ -353,7 +353,7 @@ describe('game server', { timeout: 30_000 }, () => {
     expect(welcome.view.seats[1]).toEqual({ name: 'Jüri', kind: 'human', connected: true, standIn: false });
   }, 30_000);
 
-  it('makes the next person host when the host leaves: in the lobby the seats move up and are told so', async () => {
+  it('makes the next person host when the host leaves: in the lobby the seats move up, and all are told who left and who is host', async () => {
     const host = await create('Mari');
     await host.next('welcome');
     const second = await join(host.room.roomId, 'Jüri');
@@ -365,8 +365,12 @@ describe('game server', { timeout: 30_000 }, () => {
     expect(moved.view.host).toBe(0);
     expect(moved.view.seats.map((s) => s.name)).toEqual(['Jüri', 'Kati']);
     expect((await third.next('welcome')).seat).toBe(1);
+    expect(await second.next('left')).toEqual({ name: 'Mari', wasHost: true, host: 0 });
+    expect(await third.next('left')).toEqual({ name: 'Mari', wasHost: true, host: 0 });
     second.send('add-bot', { kind: 'easy' });
     await third.next('view', (v) => v.seats.length === 3);
+    await third.leave();
+    expect(await second.next('left')).toEqual({ name: 'Kati', wasHost: false, host: 0 });
   });
 
   it('makes the next person host when the host leaves a game: a stand-in plays the seat', async () => {
@@ -374,6 +378,7 @@ describe('game server', { timeout: 30_000 }, () => {
     await host.leave();
     const view = await guest.next('view', (v) => v.host === 1);
     expect(view.seats[0]).toMatchObject({ name: 'Mari', standIn: true, connected: false });
+    expect(await guest.next('left')).toEqual({ name: 'Mari', wasHost: true, host: 1 });
     // The stand-in plays the host's turn; then it is the guest's.
     await guest.next('thrown', (t) => t.seat === 0);
     await guest.next('view', (v) => v.game?.current === 1);

@@ -220,6 +220,11 @@ export interface ServerMessages {
     faces: number[];
     held: boolean[];
   };
+  /**
+   * A person left the table for good (left the room, or did not come back in time); the view before this
+   * says who is host now (`host`, a seat: it changed when `wasHost`).
+   */
+  left: { name: string; wasHost: boolean; host: number };
   /** A message of this client's was refused; nothing changed. */
   refused: { code: RefusalCode; message: string; request?: string };
   /**

@@ -322,9 +322,9 @@ export class RoomTable extends Table {
       this.changed();
       return true;
     }
-    let change: Change = {};
+    let change: Change = { left: { name: seat.name, wasHost: index === this.host } };
     if (this.phase === 'lobby') {
-      change = this.removeSeat(index);
+      change = { ...change, ...this.removeSeat(index) };
     } else {
       seat.holder = null;
       seat.connected = false;

@@ -54,6 +54,8 @@ export interface Change {
   admitted?: { holder: string; seat: number; key: string };
   /** Those who asked for a seat and were refused (or whose seat its person took back): told so, let go. */
   claimRefused?: string[];
+  /** A person left the table for good (everyone is told, and who is host now when it was the host). */
+  left?: { name: string; wasHost: boolean };
 }
 
 /** Seat keys: the secret by which a person, and no one else, takes their seat back (online). */

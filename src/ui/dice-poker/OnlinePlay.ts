@@ -11,7 +11,7 @@ import { GameProofCheck, saveRecordFile } from './GameProofCheck.js';
 import type { OnlineGameRecord } from '../../online/game-record.js';
 import type { VerifyResult } from '../../online/verify.js';
 import type { Lang } from '../i18n/index.js';
-import { onlineStringsFor } from '../i18n/online-strings.js';
+import { onlineStringsFor, type OnlineStrings } from '../i18n/online-strings.js';
 import {
   roomIdFrom,
   type JoinOptions,
@@ -22,7 +22,7 @@ import {
 import { SeatStore } from '../online/SeatStore.js';
 import { MyGamesList } from './MyGamesList.js';
 import { TurnSignal } from './TurnSignal.js';
-import type { GameSession, ThrowPlayer } from '../session/game-session.js';
+import type { GameSession, SessionChange, ThrowPlayer } from '../session/game-session.js';
 import type { TableMirror } from '../session/TableMirror.js';
 import type { Way } from '../online/connect.js';
 
@@ -54,6 +54,12 @@ const REJOIN_WAITS_MS = [500, 1000, 2000, 3000, 5000, 8000];
 const REJOIN_EVERY_MS = 10_000;
 const REJOIN_FOR_MS = 5 * 60_000;
 
+/** What the page says when a person left the table for good, and who is host now if that changed. */
+function leftWords(words: OnlineStrings, change: Extract<SessionChange, { type: 'left' }>): string {
+  if (!change.wasHost) return words.playerLeft(change.name);
+  return `${words.playerLeft(change.name)} ${change.youAreHost ? words.youAreHostNow : words.hostNow(change.host)}`;
+}
+
 /** Whether the browser knows it has no network (`navigator.onLine` false is certain; true is not). */
 function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -81,6 +87,8 @@ export class OnlinePlay {
   private lastName = '';
   /** A join is on its way. */
   private joining = false;
+  /** The invite is to another game than the one this browser holds a seat in, which is kept meanwhile. */
+  private keptElsewhere = false;
   /** "Verify this game": its state and words. */
   private readonly proof: GameProofCheck;
 
@@ -230,6 +238,7 @@ export class OnlinePlay {
       proof: record ? this.proof.view(this.host.lang(), record) : null,
       myGames: this.myGames.view(this.host.lang(), this.session?.roomId ?? null),
       playerName: this.lastName,
+      keptElsewhere: this.keptElsewhere && this.invitedTo !== null && !this.session,
       rematch:
         room?.phase === 'over' && seat >= 0 && claiming === null ? rematchView(words, room, seat) : null,
       watching,
@@ -315,6 +324,7 @@ export class OnlinePlay {
     // An invite to a room this browser has a seat in goes back to that seat, with no name to type.
     const invited = this.invitedTo === null ? null : roomIdFrom(this.invitedTo);
     const kept = invited === null ? null : this.seats.seat(invited);
+    if (invited !== null && !kept) return this.inviteWins();
     const target = invited !== null && kept ? { roomId: invited, name: kept.name } : this.seats.current();
     if (!target || this.session) return false;
     try {
@@ -332,6 +342,19 @@ export class OnlinePlay {
       }
       return false;
     }
+  }
+
+  /**
+   * An invite to a game this browser has no seat in wins over the game it would come back to: the join
+   * panel asks for a name (the last one played under), and says the other game stays in My games.
+   */
+  private inviteWins(): false {
+    const other = this.seats.current();
+    if (other && !this.session) {
+      this.lastName = other.name;
+      this.keptElsewhere = true;
+    }
+    return false;
   }
 
   /** Watches the room of the page's watch link; a refusal is told (and the page plays on its own). */
@@ -416,8 +439,9 @@ export class OnlinePlay {
     const { connect } = await import('../online/connect.js');
     const session = await connect(this.host.serverUrl(), way, this.host.playThrow);
     this.session = session;
-    session.subscribe(() => {
+    session.subscribe((change) => {
       if (this.session !== session) return;
+      if (change.type === 'left') this.host.say(leftWords(onlineStringsFor(this.host.lang()), change));
       if (session.letGo) {
         this.wasLetGo(session);
         return;

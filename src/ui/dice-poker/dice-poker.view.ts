@@ -40,6 +40,8 @@ export interface OnlineView {
   myGames: MyGamesView | null;
   /** The name this page last played online under ('' before any): offered when no game is shown. */
   playerName: string;
+  /** The join panel is for an invite to another game than the one this browser holds a seat in (kept). */
+  keptElsewhere: boolean;
   /** After an online game, the rematch (see RematchView), or null. */
   rematch: RematchView | null;
   /** This page watches the room (a watch link): no seat, no part in the game. */
@@ -153,6 +155,8 @@ function onlinePanel(v: DicePokerView): TemplateResult {
       .watchLink=${o.watchLink}
       ?watching=${o.watching}
       .invitedBy=${o.invitedBy}
+      .name=${o.playerName}
+      ?keptElsewhere=${o.keptElsewhere}
       .claiming=${o.claiming}
       ?busy=${o.busy}
       @dp-request-clock=${(e: CustomEvent<RequestClockDetail>) => v.on.setClock(e.detail.seconds, e.detail.pace, e.detail.timeUp)}

@@ -56,6 +56,7 @@ export const OFFLINE: OnlineView = {
   proof: null,
   myGames: null,
   playerName: '',
+  keptElsewhere: false,
   rematch: null,
   watching: false,
   saving: false,

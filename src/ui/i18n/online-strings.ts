@@ -42,6 +42,13 @@ export interface OnlineStrings {
   serverGone: string;
   /** The server no longer has the game (it ended, or was never kept): what the player can do. */
   gameGone: string;
+  /** An invite to another game was opened while this browser has a seat in one: that one is kept. */
+  otherGameKept: string;
+  /** A person left the table for good. */
+  playerLeft: (name: string) => string;
+  /** Who is host now, after the host left. */
+  hostNow: (name: string) => string;
+  youAreHostNow: string;
   /** A person's time for the turn ran out: a computer plays the rest of it. */
   timeRanOut: (name: string) => string;
   /** The turn clock's label: whose turn, and that the time is running out. */
@@ -138,6 +145,10 @@ const en: OnlineStrings = {
     'The game server cannot be reached. Your game is kept: open its invite link again later to go on.',
   gameGone:
     'This game is no longer on the server (it has ended). Start a new game here, or ask for a new invite link.',
+  otherGameKept: 'Your other game is kept: open it again from My games.',
+  playerLeft: (name) => `${name} left the game.`,
+  hostNow: (name) => `${name} is the host now.`,
+  youAreHostNow: 'You are the host now.',
   timeRanOut: (name) => `Time is up for ${name}: a computer plays this turn.`,
   timeLeft: (name) => `Time left for ${name}`,
   yourTimeLeft: 'Your time left',
@@ -248,6 +259,10 @@ const et: OnlineStrings = {
   serverSaving: 'Server salvestab mängu: see jätkub kohe, kui on salvestatud…',
   serverGone: 'Mänguserverit ei saa kätte. Mäng on alles: ava selle kutselink hiljem uuesti, et jätkata.',
   gameGone: 'Seda mängu serveris enam pole (see on lõppenud). Alusta siin uut mängu või küsi uus kutselink.',
+  otherGameKept: 'Sinu teine mäng on alles: ava see uuesti jaotisest „Minu mängud“.',
+  playerLeft: (name) => `${name} lahkus mängust.`,
+  hostNow: (name) => `Nüüd on võõrustaja ${name}.`,
+  youAreHostNow: 'Nüüd oled võõrustaja sina.',
   timeRanOut: (name) => `${name} aeg sai otsa: selle käigu mängib arvuti.`,
   timeLeft: (name) => `${name} aega jäänud`,
   yourTimeLeft: 'Sinu aega jäänud',

@@ -101,6 +101,18 @@ export class TableMirror implements GameSession {
       this.enqueue(() => this.playThrow(thrown));
     });
     link.on('refused', (refused) => this.refused(refused));
+    link.on('left', ({ name, wasHost, host }) =>
+      this.enqueue(() =>
+        this.tell({
+          type: 'left',
+          game: this.game,
+          name,
+          wasHost,
+          host: this.view?.seats[host]?.name ?? '',
+          youAreHost: host === this.seat,
+        }),
+      ),
+    );
     link.on('saving', ({ waiting }) => {
       this.storing = waiting;
       this.tell({ type: 'room', game: this.game });

@@ -48,6 +48,8 @@ export type SessionChange =
   | { type: 'started'; game: Game }
   | { type: 'resumed'; game: Game }
   | { type: 'room'; game: Game | null }
+  /** A person left the table for good; `host`: who is host now (named when it changed: `wasHost`). */
+  | { type: 'left'; game: Game | null; name: string; wasHost: boolean; host: string; youAreHost: boolean }
   | { type: 'refused'; game: Game | null; error: Error };
 
 /**

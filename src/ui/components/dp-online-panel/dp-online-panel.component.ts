@@ -57,6 +57,8 @@ export class DpOnlinePanel extends OverlayPanel {
   @property({ type: Boolean }) busy = false;
   /** The name to start from. */
   @property() name = '';
+  /** The invite is to another game than the one this browser holds a seat in: say that one is kept. */
+  @property({ type: Boolean }) keptElsewhere = false;
   /** The name of the seat this page asks for without its key (waiting for the host), or null. */
   @property({ attribute: false }) claiming: string | null = null;
 
@@ -200,6 +202,7 @@ export class DpOnlinePanel extends OverlayPanel {
     return html`<form class="card" @submit=${this.join}>
       <h2>${o.joinTitle}</h2>
       ${this.invitedBy ? html`<p class="inviter" data-inviter>${o.invitedBy(this.invitedBy)}</p>` : nothing}
+      ${this.keptElsewhere ? html`<p class="help kept" data-kept-elsewhere>${o.otherGameKept}</p>` : nothing}
       <label
         >${o.yourName}
         <input

@@ -51,6 +51,9 @@ export const onlinePanelStyles = [
       font-size: 0.85rem;
       opacity: 0.8;
     }
+    .kept {
+      margin: -0.4rem 0 0.8rem;
+    }
     .seats {
       list-style: none;
       margin: 0;
