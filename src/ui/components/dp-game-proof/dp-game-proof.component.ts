@@ -34,6 +34,8 @@ export class DpGameProof extends LitElement {
 
   protected override render() {
     const w = this.words;
+    // Not before its words are given (an element made by hand, or by a page that sets them later).
+    if (!w) return nothing;
     return html`<section class="card" aria-label=${w.title}>
       <h3>${w.title}</h3>
       <div class="actions">
