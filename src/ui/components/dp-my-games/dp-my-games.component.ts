@@ -104,7 +104,7 @@ export class DpMyGames extends LitElement {
     if (!view || view.rows.length === 0) return nothing;
     return html`<section class="card" aria-labelledby="my-games-title" data-my-games>
       <h2 id="my-games-title">
-        ${view.title}${view.waiting ? html`<small data-my-games-waiting>${view.waiting}</small>` : nothing}
+        ${view.title}${view.waiting ? html` <small data-my-games-waiting>${view.waiting}</small>` : nothing}
       </h2>
       <ul>
         ${view.rows.map(
