@@ -59,6 +59,12 @@ export class DpOnlineBar extends LitElement {
   @state() private secondsLeft: number | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Put back on the page: read the clock again (taking it off stopped the timer).
+    if (this.hasUpdated) this.tick();
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.timer);
@@ -71,7 +77,7 @@ export class DpOnlineBar extends LitElement {
   /** Reads the clock, and looks again when the shown second would change. */
   private tick(): void {
     clearTimeout(this.timer);
-    if (this.clockEndsAt === null) {
+    if (this.clockEndsAt === null || !Number.isFinite(this.clockEndsAt)) {
       this.secondsLeft = null;
       return;
     }
