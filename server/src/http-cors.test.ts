@@ -56,6 +56,8 @@ describe('OriginPolicy', () => {
     expect(policy.allowedOrigin(request({ host: 'a', origin: 'https://anyone.example' }))).toBe(
       'https://anyone.example',
     );
+    // A sandboxed or opaque origin is no origin to allow.
+    expect(policy.allowedOrigin(request({ host: 'a', origin: 'null' }))).toBeUndefined();
   });
 
   it('believes X-Forwarded-Host only from a trusted proxy', () => {
@@ -141,10 +143,15 @@ describe('CORS on the server', { timeout: 30_000 }, () => {
       expect(allowed.headers.get('access-control-allow-origin')).toBe(origin);
       expect(allowed.headers.get('access-control-allow-methods')).toMatch(/POST/);
       expect(allowed.headers.get('access-control-allow-headers')).toMatch(/Content-Type/i);
+      expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(allowed.headers.get('access-control-max-age')).toBe('600');
+      expect(allowed.headers.get('vary')).toMatch(/Origin/);
+      expect(await allowed.text()).toBe('');
     }
     const refused = await preflight('https://evil.example');
     expect(refused.status).toBe(403);
-    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
-    expect(refused.headers.get('access-control-allow-methods')).toBeNull();
+    expect(await refused.text()).toBe('Origin not allowed');
+    expect(refused.headers.get('vary')).toMatch(/Origin/);
+    expect([...refused.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
   });
 });

@@ -7,12 +7,16 @@
  * A request without Origin (a same-origin GET, Node clients) is untouched. A browser does not apply
  * CORS to a same-origin request at all, so the page works however its own origin is judged (behind a
  * proxy that rewrites Host, too).
+ *
+ * The `cors` package writes the headers and answers an allowed preflight; what stays here is which
+ * origins are allowed.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import cors from 'cors';
 import { CodedError } from '../../src/engine/errors.js';
 
 /** Headers a matchmaking request may carry (what @colyseus/sdk and its auth module send). */
-const ALLOWED_HEADERS = 'Origin, X-Requested-With, Content-Type, Accept, Authorization';
+const ALLOWED_HEADERS = ['Origin', 'X-Requested-With', 'Content-Type', 'Accept', 'Authorization'];
 /** How long a browser may keep an allowed preflight, seconds. */
 const PREFLIGHT_MAX_AGE_S = 600;
 
@@ -99,21 +103,20 @@ export class OriginPolicy {
     return host === requestHost(req, this.trustProxy) ? origin : undefined;
   }
 
-  /** The CORS headers of an answer to an allowed origin (credentials allowed: the SDK sends them). */
-  static headers(origin: string): Record<string, string> {
-    return {
-      'Access-Control-Allow-Origin': origin,
-      'Access-Control-Allow-Credentials': 'true',
-    };
-  }
-
-  /** The extra headers of an allowed preflight. */
-  static preflightHeaders(origin: string): Record<string, string> {
-    return {
-      ...OriginPolicy.headers(origin),
-      'Access-Control-Allow-Methods': 'POST, OPTIONS',
-      'Access-Control-Allow-Headers': ALLOWED_HEADERS,
-      'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_S),
-    };
+  /**
+   * Middleware (the `cors` package's) for the matchmaking routes: an allowed origin gets its CORS
+   * headers (credentials allowed: the SDK sends them), and its preflight is answered 204; any other
+   * request goes on to `next` without CORS headers, a preflight included (the caller refuses it).
+   */
+  middleware(): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+    return cors<IncomingMessage>((req, callback) =>
+      callback(null, {
+        origin: this.allowedOrigin(req) !== undefined,
+        credentials: true,
+        methods: ['POST', 'OPTIONS'],
+        allowedHeaders: ALLOWED_HEADERS,
+        maxAge: PREFLIGHT_MAX_AGE_S,
+      }),
+    );
   }
 }

@@ -12,9 +12,12 @@
  *   Colyseus already read; the per-address limits (http-limits.ts) refuse a room or a join as a room
  *   refuses one, HTTP 403 `{ code: 403, error: 'too-many-rooms: ...' }`, which @colyseus/sdk throws
  *   as a MatchMakeError that joinRefusal() reads.
+ * helmet writes the page's headers, `cors` the CORS ones, rate-limiter-flexible counts the requests;
+ * the gate says which applies where, and what a refusal says.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { matchMaker } from '@colyseus/core';
+import cors from 'cors';
 import { JOIN_REFUSED_STATUS, joinRefusalText } from '../../src/online/join-refusal.js';
 import { BodyError, MAX_BODY_BYTES, readBody } from './http-body.js';
 import { OriginPolicy } from './http-cors.js';
@@ -22,7 +25,7 @@ import { pageHeaders, type PageHeaderOptions } from './http-headers.js';
 import { AddressLimits, type AddressLimitOptions } from './http-limits.js';
 
 /** The HTTP side's settings (StartOptions has them all). */
-export interface HttpOptions extends Omit<AddressLimitOptions, 'now' | 'maxAddresses'> {
+export interface HttpOptions extends Omit<AddressLimitOptions, 'maxAddresses'> {
   /**
    * Origins (`https://site.example`) whose pages may call the matchmaking routes besides the page's own;
    * `*` for any. None by default.
@@ -40,8 +43,8 @@ export interface HttpOptions extends Omit<AddressLimitOptions, 'now' | 'maxAddre
 export interface GateOptions extends HttpOptions {
   /** Hosts the page's WebSockets may reach besides its own (this process's public address). */
   socketHosts?: readonly string[];
-  /** The limits' clock and cap (tests). */
-  limits?: Pick<AddressLimitOptions, 'now' | 'maxAddresses'>;
+  /** The limits' cap (tests). */
+  limits?: Pick<AddressLimitOptions, 'maxAddresses'>;
 }
 
 /** `/matchmake/<method>/<room>`, as Colyseus's own route reads it. */
@@ -84,13 +87,15 @@ function handOn(req: IncomingMessage, body: Buffer): void {
  */
 export function installGate(server: Server, options: GateOptions = {}): () => void {
   const trustProxy = options.trustProxy ?? 0;
-  const headersOf = pageHeaders({
+  const headers = pageHeaders({
     connectSources: options.connectSources,
     frameAncestors: options.frameAncestors,
     socketHosts: options.socketHosts,
     trustProxy,
   });
-  const origins = new OriginPolicy(options.allowedOrigins, trustProxy);
+  const matchmakingCors = new OriginPolicy(options.allowedOrigins, trustProxy).middleware();
+  // The site's files: Access-Control-Allow-Origin *, no credentials.
+  const filesCors = cors();
   const limits = new AddressLimits({
     roomsPerMinute: options.roomsPerMinute,
     joinsPerMinute: options.joinsPerMinute,
@@ -100,66 +105,73 @@ export function installGate(server: Server, options: GateOptions = {}): () => vo
   });
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
 
+  /** A matchmaking POST: its body read with the limit, then counted against its address. */
+  const admit = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    pass: () => void,
+  ): Promise<void> => {
+    let body: Buffer;
+    try {
+      body = await readBody(req, maxBodyBytes);
+    } catch (error) {
+      if (!(error instanceof BodyError) || error.code !== 'body-too-large') {
+        req.destroy();
+        return;
+      }
+      // Answered, then the connection is cut: the rest of the body is never read.
+      res.once('finish', () => req.socket.destroy());
+      answerJson(res, error.status, { code: error.status, error: error.message }, { Connection: 'close' });
+      return;
+    }
+    const refusal = await limits.check(req, method);
+    if (refusal) {
+      answerJson(
+        res,
+        JOIN_REFUSED_STATUS,
+        { code: JOIN_REFUSED_STATUS, error: joinRefusalText(refusal.code, refusal.message) },
+        { 'Retry-After': String(refusal.retryAfterSeconds) },
+      );
+      return;
+    }
+    handOn(req, body);
+    pass();
+  };
+
   const matchmake = (req: IncomingMessage, res: ServerResponse, pass: () => void): void => {
+    // Every matchmaking answer depends on Origin, allowed or not.
     res.setHeader('Vary', 'Origin');
-    const origin = origins.allowedOrigin(req);
-    const cors = origin ? OriginPolicy.headers(origin) : {};
-    for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
-    if (req.method === 'OPTIONS') {
-      if (origin) res.writeHead(204, OriginPolicy.preflightHeaders(origin)).end();
-      else res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Origin not allowed');
-      return;
-    }
-    const route = MATCHMAKE.exec((req.url ?? '/').split('?', 1)[0]!);
-    if (req.method !== 'POST' || !route) {
-      pass();
-      return;
-    }
-    readBody(req, maxBodyBytes)
-      .then(
-        (body) => {
-          const refusal = limits.check(req, route[1]!);
-          if (refusal) {
-            answerJson(
-              res,
-              JOIN_REFUSED_STATUS,
-              { code: JOIN_REFUSED_STATUS, error: joinRefusalText(refusal.code, refusal.message) },
-              { 'Retry-After': String(refusal.retryAfterSeconds) },
-            );
-            return;
-          }
-          handOn(req, body);
-          pass();
-        },
-        (error: unknown) => {
-          if (!(error instanceof BodyError) || error.code !== 'body-too-large') {
-            req.destroy();
-            return;
-          }
-          // Answered, then the connection is cut: the rest of the body is never read.
-          res.once('finish', () => req.socket.destroy());
-          answerJson(
-            res,
-            error.status,
-            { code: error.status, error: error.message },
-            { Connection: 'close' },
-          );
-        },
-      )
-      .catch((error: unknown) => {
+    // Answers an allowed origin's preflight itself; everything else comes on here.
+    matchmakingCors(req, res, () => {
+      if (req.method === 'OPTIONS') {
+        res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Origin not allowed');
+        return;
+      }
+      const route = MATCHMAKE.exec((req.url ?? '/').split('?', 1)[0]!);
+      if (req.method !== 'POST' || !route) {
+        pass();
+        return;
+      }
+      admit(req, res, route[1]!, pass).catch((error: unknown) => {
         console.error('A matchmaking request failed:', (error as Error)?.message ?? error);
         res.destroy();
       });
+    });
   };
 
   const gate = (req: IncomingMessage, res: ServerResponse, pass: () => void): void => {
-    for (const [name, value] of Object.entries(headersOf(req))) res.setHeader(name, value);
-    if ((req.url ?? '/').startsWith('/matchmake/')) {
-      matchmake(req, res, pass);
-      return;
-    }
-    if (req.method === 'GET' || req.method === 'HEAD') res.setHeader('Access-Control-Allow-Origin', '*');
-    pass();
+    headers(req, res, (error) => {
+      if (error) {
+        // Not reached: every source is checked before helmet writes it. Said in one line if it were.
+        console.error('The page headers could not be written:', (error as Error).message);
+        res.writeHead(500).end();
+        return;
+      }
+      if ((req.url ?? '/').startsWith('/matchmake/')) matchmake(req, res, pass);
+      else if (req.method === 'GET' || req.method === 'HEAD') filesCors(req, res, pass);
+      else pass();
+    });
   };
 
   const emit = server.emit as Emit;

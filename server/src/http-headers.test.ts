@@ -3,14 +3,26 @@
  * folder, its file, a 404, a matchmaking answer).
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CspSourceError, pageHeaders } from './http-headers.js';
+import { CspSourceError, pageHeaders, type PageHeaders } from './http-headers.js';
 import { startServer, type RunningServer } from './server.js';
 
-const request = (headers: Record<string, string> = {}) => ({ headers }) as unknown as IncomingMessage;
+/** The headers `middleware` sets on a real answer to a request with `headers` (names in lower case). */
+function headersOf(middleware: PageHeaders, headers: Record<string, string> = {}): Record<string, string> {
+  const req = new IncomingMessage(new Socket());
+  req.headers = headers;
+  const res = new ServerResponse(req);
+  let failed: unknown;
+  middleware(req, res, (error) => {
+    failed = error;
+  });
+  if (failed) throw failed;
+  return Object.fromEntries(res.getHeaderNames().map((name) => [name, String(res.getHeader(name))]));
+}
 
 /** The CSP directives of `policy`, by name. */
 function directives(policy: string | null | undefined): Record<string, string> {
@@ -24,37 +36,46 @@ function directives(policy: string | null | undefined): Record<string, string> {
 
 describe('pageHeaders', () => {
   it("is default-src 'self' with the own host's WebSockets, no sniffing, no Referer, an opener policy", () => {
-    expect(pageHeaders()(request({ host: 'game.example.org' }))).toEqual({
-      'Content-Security-Policy':
-        "default-src 'self'; connect-src 'self' ws://game.example.org wss://game.example.org; " +
-        "object-src 'none'; base-uri 'none'; form-action 'self'",
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-      'Cross-Origin-Opener-Policy': 'same-origin',
+    const headers = headersOf(pageHeaders(), { host: 'game.example.org' });
+    expect(headers).toEqual({
+      'content-security-policy': expect.any(String),
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
     });
+    // The directives in this order, and no other (helmet's defaults are not used).
+    expect(Object.entries(directives(headers['content-security-policy']))).toEqual([
+      ['default-src', "'self'"],
+      ['connect-src', "'self' ws://game.example.org wss://game.example.org"],
+      ['object-src', "'none'"],
+      ['base-uri', "'none'"],
+      ['form-action', "'self'"],
+    ]);
   });
 
   it('lets anyone frame the page unless frame-ancestors is set; X-Frame-Options for none and self', () => {
-    expect(directives(pageHeaders()(request())['Content-Security-Policy'])).not.toHaveProperty(
+    expect(directives(headersOf(pageHeaders())['content-security-policy'])).not.toHaveProperty(
       'frame-ancestors',
     );
-    const none = pageHeaders({ frameAncestors: ["'none'"] })(request());
-    expect(directives(none['Content-Security-Policy'])['frame-ancestors']).toBe("'none'");
-    expect(none['X-Frame-Options']).toBe('DENY');
-    expect(pageHeaders({ frameAncestors: ["'self'"] })(request())['X-Frame-Options']).toBe('SAMEORIGIN');
-    const some = pageHeaders({ frameAncestors: ["'self'", 'https://*.site.example'] })(request());
-    expect(directives(some['Content-Security-Policy'])['frame-ancestors']).toBe(
+    const none = headersOf(pageHeaders({ frameAncestors: ["'none'"] }));
+    expect(directives(none['content-security-policy'])['frame-ancestors']).toBe("'none'");
+    expect(none['x-frame-options']).toBe('DENY');
+    expect(headersOf(pageHeaders({ frameAncestors: ["'self'"] }))['x-frame-options']).toBe('SAMEORIGIN');
+    const some = headersOf(pageHeaders({ frameAncestors: ["'self'", 'https://*.site.example'] }));
+    expect(directives(some['content-security-policy'])['frame-ancestors']).toBe(
       "'self' https://*.site.example",
     );
-    expect(some).not.toHaveProperty('X-Frame-Options');
+    expect(some).not.toHaveProperty('x-frame-options');
   });
 
   it('allows configured origins and their WebSocket twins, and the public address, to be connected to', () => {
-    const headers = pageHeaders({
-      connectSources: ['https://Game.Example.org', 'http://localhost:2567', 'wss://ws.example'],
-      socketHosts: ['p1.example.org:8443', 'bad host; script-src *'],
-    })(request());
-    expect(directives(headers['Content-Security-Policy'])['connect-src']).toBe(
+    const headers = headersOf(
+      pageHeaders({
+        connectSources: ['https://Game.Example.org', 'http://localhost:2567', 'wss://ws.example'],
+        socketHosts: ['p1.example.org:8443', 'bad host; script-src *'],
+      }),
+    );
+    expect(directives(headers['content-security-policy'])['connect-src']).toBe(
       "'self' ws://p1.example.org:8443 wss://p1.example.org:8443 https://game.example.org wss://game.example.org " +
         'http://localhost:2567 ws://localhost:2567 wss://ws.example https://ws.example',
     );
@@ -62,18 +83,18 @@ describe('pageHeaders', () => {
 
   it('writes no Host into the policy that is not a host', () => {
     for (const host of ["evil.example; script-src 'unsafe-inline'", 'a b', 'x\r\ny', '']) {
-      const policy = pageHeaders()(request({ host }))['Content-Security-Policy'];
+      const policy = headersOf(pageHeaders(), { host })['content-security-policy'];
       expect(directives(policy)['connect-src'], host).toBe("'self'");
     }
     expect(
-      directives(pageHeaders()(request({ host: '[::1]:4173' }))['Content-Security-Policy'])['connect-src'],
+      directives(headersOf(pageHeaders(), { host: '[::1]:4173' })['content-security-policy'])['connect-src'],
     ).toBe("'self' ws://[::1]:4173 wss://[::1]:4173");
   });
 
   it('takes X-Forwarded-Host for the own host only from a trusted proxy', () => {
-    const proxied = request({ host: '127.0.0.1:4173', 'x-forwarded-host': 'game.example.org' });
-    expect(pageHeaders()(proxied)['Content-Security-Policy']).toContain('wss://127.0.0.1:4173');
-    expect(pageHeaders({ trustProxy: 1 })(proxied)['Content-Security-Policy']).toContain(
+    const proxied = { host: '127.0.0.1:4173', 'x-forwarded-host': 'game.example.org' };
+    expect(headersOf(pageHeaders(), proxied)['content-security-policy']).toContain('wss://127.0.0.1:4173');
+    expect(headersOf(pageHeaders({ trustProxy: 1 }), proxied)['content-security-policy']).toContain(
       'wss://game.example.org',
     );
   });
@@ -127,6 +148,19 @@ describe("the server's answers", () => {
     expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     expect(res.headers.get('x-frame-options')).toBeNull();
     expect(res.headers.get('x-powered-by')).toBeNull();
+    // None of helmet's other defaults: HSTS is the proxy's, CORP would keep other sites from the files.
+    for (const name of [
+      'strict-transport-security',
+      'cross-origin-resource-policy',
+      'cross-origin-embedder-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ]) {
+      expect(res.headers.get(name), name).toBeNull();
+    }
   }
 
   it('has them on the page, also by an invite link', async () => {

@@ -15,8 +15,13 @@
  *   framing site could trick a player into (no account, no cookie, no purchase: a click in a frame
  *   moves dice), so by default any page may frame it. With frame-ancestors 'none' or 'self' the older
  *   X-Frame-Options header says the same.
+ *
+ * helmet writes the headers. What stays here is the game's policy: which sources the policy names, and
+ * the check of the configured ones (helmet refuses only a `;` or `,` in a value, so an
+ * 'unsafe-eval' or a path would pass it).
  */
 import type { IncomingMessage } from 'node:http';
+import helmet from 'helmet';
 import { CodedError } from '../../src/engine/errors.js';
 import { isHost, requestHost } from './http-cors.js';
 
@@ -83,32 +88,52 @@ function ancestorSources(sources: readonly string[]): string[] {
   return [...sources];
 }
 
+/** Express-style middleware, as helmet's: `next(error)` only for a policy helmet could not write. */
+export type PageHeaders = ReturnType<typeof helmet>;
+
 /**
- * The headers for `req`'s answer, by the options (checked once, here).
+ * The middleware that sets the page's headers on an answer (helmet's), by the options (checked once,
+ * here).
  * @throws CspSourceError for a connect source or frame ancestor that is none
  */
-export function pageHeaders(
-  options: PageHeaderOptions = {},
-): (req: IncomingMessage) => Record<string, string> {
+export function pageHeaders(options: PageHeaderOptions = {}): PageHeaders {
   const extra = [...new Set((options.connectSources ?? []).flatMap(connectSourcesOf))];
   const socketHosts = (options.socketHosts ?? [])
     .filter(isHost)
     .flatMap((host) => [`ws://${host.toLowerCase()}`, `wss://${host.toLowerCase()}`]);
   const ancestors = options.frameAncestors?.length ? ancestorSources(options.frameAncestors) : undefined;
-  const tail = ["object-src 'none'", "base-uri 'none'", "form-action 'self'"];
-  if (ancestors) tail.push(`frame-ancestors ${ancestors.join(' ')}`);
-  const fixed: Record<string, string> = {
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-  };
-  if (ancestors?.length === 1 && ancestors[0] === "'none'") fixed['X-Frame-Options'] = 'DENY';
-  if (ancestors?.length === 1 && ancestors[0] === "'self'") fixed['X-Frame-Options'] = 'SAMEORIGIN';
-  return (req) => {
+  // The own host is the request's, so connect-src is written per answer; isHost keeps it one source.
+  const connectSrc = (req: IncomingMessage): string => {
     const host = requestHost(req, options.trustProxy);
     const own = host ? [`ws://${host}`, `wss://${host}`] : [];
-    const connect = ["'self'", ...new Set([...own, ...socketHosts, ...extra])];
-    const policy = ["default-src 'self'", `connect-src ${connect.join(' ')}`, ...tail].join('; ');
-    return { 'Content-Security-Policy': policy, ...fixed };
+    return ["'self'", ...new Set([...own, ...socketHosts, ...extra])].join(' ');
   };
+  const only = ancestors?.length === 1 ? ancestors[0] : undefined;
+  const frameAction = only === "'none'" ? 'deny' : only === "'self'" ? 'sameorigin' : undefined;
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        connectSrc: [connectSrc],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        ...(ancestors ? { frameAncestors: ancestors } : {}),
+      },
+    },
+    xFrameOptions: frameAction ? { action: frameAction } : false,
+    // Kept from helmet's defaults: nosniff, no-referrer, Cross-Origin-Opener-Policy same-origin.
+    // HSTS is the TLS proxy's to send (docs/SECURITY.md); a plain-HTTP server cannot promise it.
+    strictTransportSecurity: false,
+    // Cross-Origin-Resource-Policy same-origin would keep other sites' pages from the standalone
+    // game's files, which are made to be loaded by them.
+    crossOriginResourcePolicy: false,
+    // The page's headers are the ones docs/SECURITY.md lists; these say nothing this page needs.
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
 }

@@ -61,6 +61,7 @@ describe('AddressLimits', () => {
     ({ socket: { remoteAddress }, headers }) as unknown as IncomingMessage;
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.useRealTimers();
   });
 
   it('spends the room allowance on create and joinOrCreate, the joins one on joins and reconnections', () => {
@@ -71,59 +72,62 @@ describe('AddressLimits', () => {
     expect(DEFAULT_JOINS_PER_MINUTE).toBe(60);
   });
 
-  it('refuses the next past the allowance with the seconds to wait, then lets it in a minute later', () => {
-    const clock = { now: 0 };
-    const limits = new AddressLimits({ roomsPerMinute: 2, joinsPerMinute: 1, now: () => clock.now });
+  it('refuses the next past the allowance with the seconds to wait, then lets it in a minute later', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const limits = new AddressLimits({ roomsPerMinute: 2, joinsPerMinute: 1 });
     const from = request('192.0.2.1');
-    expect(limits.check(from, 'create')).toBeUndefined();
-    clock.now = 10_000;
-    expect(limits.check(from, 'create')).toBeUndefined();
-    expect(limits.check(from, 'create')).toEqual({
+    expect(await limits.check(from, 'create')).toBeUndefined();
+    vi.setSystemTime(10_000);
+    expect(await limits.check(from, 'create')).toBeUndefined();
+    expect(await limits.check(from, 'create')).toEqual({
       code: 'too-many-rooms',
       message: 'Too many new games from your address (at most 2 a minute): try again in 50 s',
       retryAfterSeconds: 50,
     });
     // The joins are counted apart.
-    expect(limits.check(from, 'joinById')).toBeUndefined();
-    expect(limits.check(from, 'reconnect')).toMatchObject({ code: 'too-many-rooms', retryAfterSeconds: 60 });
+    expect(await limits.check(from, 'joinById')).toBeUndefined();
+    expect(await limits.check(from, 'reconnect')).toMatchObject({
+      code: 'too-many-rooms',
+      retryAfterSeconds: 60,
+    });
     // Another address, another allowance; an IPv6 address is counted by its /64.
-    expect(limits.check(request('192.0.2.2'), 'create')).toBeUndefined();
-    clock.now = 60_000;
-    expect(limits.check(from, 'create')).toBeUndefined();
+    expect(await limits.check(request('192.0.2.2'), 'create')).toBeUndefined();
+    vi.setSystemTime(60_000);
+    expect(await limits.check(from, 'create')).toBeUndefined();
   });
 
-  it("counts an IPv6 client's whole /64 as one address", () => {
+  it("counts an IPv6 client's whole /64 as one address", async () => {
     const limits = new AddressLimits({ roomsPerMinute: 1 });
-    expect(limits.check(request('2001:db8:1:2::1'), 'create')).toBeUndefined();
-    expect(limits.check(request('2001:db8:1:2::ffff'), 'create')).toBeDefined();
-    expect(limits.check(request('2001:db8:1:3::1'), 'create')).toBeUndefined();
+    expect(await limits.check(request('2001:db8:1:2::1'), 'create')).toBeUndefined();
+    expect(await limits.check(request('2001:db8:1:2::ffff'), 'create')).toBeDefined();
+    expect(await limits.check(request('2001:db8:1:3::1'), 'create')).toBeUndefined();
   });
 
-  it('does not limit loopback unless asked; with 0 it does not limit at all', () => {
+  it('does not limit loopback unless asked; with 0 it does not limit at all', async () => {
     const loopback = request('127.0.0.1');
     const free = new AddressLimits({ roomsPerMinute: 1 });
-    expect(free.check(loopback, 'create')).toBeUndefined();
-    expect(free.check(loopback, 'create')).toBeUndefined();
+    expect(await free.check(loopback, 'create')).toBeUndefined();
+    expect(await free.check(loopback, 'create')).toBeUndefined();
     const strict = new AddressLimits({ roomsPerMinute: 1, limitLoopback: true });
-    expect(strict.check(loopback, 'create')).toBeUndefined();
-    expect(strict.check(loopback, 'create')).toBeDefined();
+    expect(await strict.check(loopback, 'create')).toBeUndefined();
+    expect(await strict.check(loopback, 'create')).toBeDefined();
     const none = new AddressLimits({ roomsPerMinute: 0, limitLoopback: true });
-    for (let i = 0; i < 100; i++) expect(none.check(loopback, 'create')).toBeUndefined();
+    for (let i = 0; i < 100; i++) expect(await none.check(loopback, 'create')).toBeUndefined();
   });
 
-  it('believes X-Forwarded-For only from trusted proxies, and warns once when it is sent untrusted', () => {
+  it('believes X-Forwarded-For only from trusted proxies, and warns once when it is sent untrusted', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const untrusted = new AddressLimits({ roomsPerMinute: 1 });
     const proxied = (client: string) => request('127.0.0.1', { 'x-forwarded-for': client });
     // The socket's address counts: loopback, not limited.
-    expect(untrusted.check(proxied('203.0.113.9'), 'create')).toBeUndefined();
-    expect(untrusted.check(proxied('203.0.113.9'), 'create')).toBeUndefined();
+    expect(await untrusted.check(proxied('203.0.113.9'), 'create')).toBeUndefined();
+    expect(await untrusted.check(proxied('203.0.113.9'), 'create')).toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]![0]).toMatch(/TRUST_PROXY/);
     const trusted = new AddressLimits({ roomsPerMinute: 1, trustProxy: 1 });
-    expect(trusted.check(proxied('203.0.113.9'), 'create')).toBeUndefined();
-    expect(trusted.check(proxied('203.0.113.9'), 'create')).toBeDefined();
-    expect(trusted.check(proxied('203.0.113.10'), 'create')).toBeUndefined();
+    expect(await trusted.check(proxied('203.0.113.9'), 'create')).toBeUndefined();
+    expect(await trusted.check(proxied('203.0.113.9'), 'create')).toBeDefined();
+    expect(await trusted.check(proxied('203.0.113.10'), 'create')).toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(1);
   });
 

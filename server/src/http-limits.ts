@@ -6,6 +6,11 @@
  * whose connection dropped comes back by it) the joins one. A refusal is a coded join refusal, as a
  * room's own (src/online/join-refusal.ts): 'too-many-rooms', with the seconds to wait.
  *
+ * The counting is http-rate-limit.ts's (rate-limiter-flexible): an address's minute begins at its
+ * first request and takes N at most; the next request after it begins another. At the edge of two
+ * such minutes a script can so get up to 2N close together (never more), and over k minutes at most
+ * (k + 1) x N: a loop is still held to N a minute, which is what the limits are for.
+ *
  * This machine's own addresses (127.0.0.0/8, ::1) are not limited unless `limitLoopback`: there the
  * clients are the tests, the benchmarks and a reverse proxy on the same host. Behind such a proxy set
  * `trustProxy`, so the limits count the clients' addresses (X-Forwarded-For) instead of the proxy's;
@@ -20,13 +25,13 @@ import { RateLimiter } from './http-rate-limit.js';
 export const DEFAULT_ROOMS_PER_MINUTE = 20;
 /** Joins (by id, or back after a drop) one address may make a minute, by default: a table has 6 seats. */
 export const DEFAULT_JOINS_PER_MINUTE = 60;
-/** The window the allowances are counted over, ms. */
-const MINUTE_MS = 60_000;
+/** The window the allowances are counted over, seconds. */
+const MINUTE_S = 60;
 
 export interface AddressLimitOptions {
-  /** Rooms (create, joinOrCreate) per address in any minute; 0 for no limit. DEFAULT_ROOMS_PER_MINUTE by default. */
+  /** Rooms (create, joinOrCreate) per address a minute; 0 for no limit. DEFAULT_ROOMS_PER_MINUTE by default. */
   roomsPerMinute?: number;
-  /** Joins (join, joinById, reconnect) per address in any minute; 0 for no limit. DEFAULT_JOINS_PER_MINUTE by default. */
+  /** Joins (join, joinById, reconnect) per address a minute; 0 for no limit. DEFAULT_JOINS_PER_MINUTE by default. */
   joinsPerMinute?: number;
   /** Proxies in front of the server whose X-Forwarded-For is believed (0, the default: none). */
   trustProxy?: number;
@@ -34,8 +39,6 @@ export interface AddressLimitOptions {
   limitLoopback?: boolean;
   /** Most addresses each allowance keeps (http-rate-limit.ts's default by default). */
   maxAddresses?: number;
-  /** The clock, ms (tests pass their own). */
-  now?: () => number;
 }
 
 /** Which allowance a matchmaking method spends (none for a method Colyseus does not have). */
@@ -74,13 +77,13 @@ export class AddressLimits {
     const joins = checkedLimit('joinsPerMinute', options.joinsPerMinute ?? DEFAULT_JOINS_PER_MINUTE);
     this.trustProxy = checkedLimit('trustProxy', options.trustProxy ?? 0);
     this.limitLoopback = options.limitLoopback ?? false;
-    const common = { windowMs: MINUTE_MS, maxKeys: options.maxAddresses, now: options.now };
+    const common = { windowSeconds: MINUTE_S, maxKeys: options.maxAddresses };
     this.rooms = rooms > 0 ? new RateLimiter({ ...common, limit: rooms }) : undefined;
     this.joins = joins > 0 ? new RateLimiter({ ...common, limit: joins }) : undefined;
   }
 
   /** Counts `req` (a matchmaking request for `method`) against its address; a refusal if it is over. */
-  check(req: IncomingMessage, method: string): LimitRefusal | undefined {
+  async check(req: IncomingMessage, method: string): Promise<LimitRefusal | undefined> {
     const allowance = allowanceOf(method);
     const limiter = allowance === 'rooms' ? this.rooms : allowance === 'joins' ? this.joins : undefined;
     if (!limiter) return undefined;
@@ -88,7 +91,7 @@ export class AddressLimits {
     if (this.trustProxy === 0 && req.headers['x-forwarded-for'] !== undefined)
       this.warnUntrustedProxy(address);
     if (!this.limitLoopback && isLoopback(address)) return undefined;
-    const decision = limiter.take(addressKey(address));
+    const decision = await limiter.take(addressKey(address));
     if (decision.allowed) return undefined;
     const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
     const what = allowance === 'rooms' ? 'new games' : 'joins';
