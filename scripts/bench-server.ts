@@ -37,7 +37,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from '@colyseus/sdk';
 import { freeRows } from '../src/engine/index.js';
-import type { RoomView, ServerMessages } from '../src/online/protocol.js';
+import type { Acted, RoomView, ServerMessages } from '../src/online/protocol.js';
+import { viewAfter } from '../src/online/room-events.js';
 import { startPostgres, type PostgresServer } from '../server/src/database/test-postgres.js';
 import { spawnRedis, spawnServer, type RedisProcess, type ServerProcess } from '../server/src/processes.js';
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
@@ -206,6 +207,10 @@ class BenchRoom {
     room.reconnection.enabled = false;
     room.onMessage('thrown', () => this.thrown());
     room.onMessage('view', (view: RoomView) => this.viewed(view, seat));
+    // An action comes as itself: the host's copy applies it as the page does.
+    room.onMessage('acted', (acted: Acted) => {
+      if (seat === 0 && this.view) this.viewed(viewAfter(this.view, acted, true), seat);
+    });
     room.onMessage('welcome', (welcome: ServerMessages['welcome']) => this.viewed(welcome.view, seat));
     room.onMessage('refused', (refused: ServerMessages['refused']) => {
       this.stats.refused[refused.code] = (this.stats.refused[refused.code] ?? 0) + 1;

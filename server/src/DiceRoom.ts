@@ -516,6 +516,7 @@ export class DiceRoom extends Room {
       const { seconds: _seconds, ...rest } = change.thrown;
       thrown = rest;
     }
+    const acted = change.acted ? { ...change.acted, version: view.version, clock: view.clock } : null;
     const welcomes: { client: Client; message: ServerMessages['welcome'] }[] = [];
     const welcomeTo = (client: Client | undefined, extra: Partial<ServerMessages['welcome']> = {}): void => {
       if (!client || welcomes.some((w) => w.client === client)) return;
@@ -546,7 +547,10 @@ export class DiceRoom extends Room {
       this.corked(() => {
         if (thrown) this.broadcastMessage('thrown', thrown);
         for (const { client, message } of welcomes) this.sendTo(client, 'welcome', message);
-        this.broadcastMessage('view', view, [...skip]);
+        // An action of the game goes as itself; the whole view only when the room changed, or the game
+        // ended (its proof).
+        if (acted) this.broadcastMessage('acted', acted);
+        if (!acted || view.phase === 'over') this.broadcastMessage('view', view, [...skip]);
         if (change.left) this.broadcastMessage('left', { ...change.left, host: view.host });
         for (const { client, code, message } of letGo) {
           this.sendTo(client, 'refused', { code, message });

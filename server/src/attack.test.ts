@@ -112,6 +112,8 @@ describe('the attack on the server', { timeout: 60_000 }, () => {
       else if (view.game!.current === 0) host.send('score', { row: freeRows(view.game!)[0]! });
       view = await host.next('view', (v) => v.phase === 'over' || v.game!.current === 0);
     }
+    // After the last action, the whole view of the game's end, with its proof.
+    view = await host.next('view', (v) => !!v.proof?.secret);
     const secret = view.proof!.secret!;
     const beforeEnd = host.received.filter((r) => !(r.type === 'view' && r.message.phase === 'over'));
     expect(JSON.stringify(beforeEnd)).not.toContain(secret);

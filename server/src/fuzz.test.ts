@@ -49,6 +49,7 @@ import {
   type ServerMessages,
 } from '../../src/online/protocol.js';
 import { verifyGame } from '../../src/online/verify.js';
+import { viewAfter } from '../../src/online/room-events.js';
 import type { Gesture } from '../../src/physics/types.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -797,6 +798,7 @@ class Peer {
     closing: 0,
     saving: 0,
     left: 0,
+    acted: 0,
   };
   /** Everything it got, kept for the monitor (the driver's only), emptied as it is looked at. */
   readonly inbox: Received[] = [];
@@ -850,6 +852,24 @@ class Peer {
 
   private got(received: Received): void {
     this.counts[received.type]++;
+    // An action comes as itself; the view after it is the one the page works out (viewAfter), looked
+    // at as a view. The whole view that follows the last action of a game (its proof) is that version.
+    if (received.type === 'acted') {
+      this.got({ type: 'view', message: viewAfter(this.view!, received.message, true) });
+      return;
+    }
+    if (
+      received.type === 'view' &&
+      received.message.phase === 'over' &&
+      received.message.version === this.view?.version
+    ) {
+      if (!isDeepStrictEqual(received.message.game?.players, this.view.game?.players))
+        failures.push(`${this.name}: the game's end does not show the game its actions made`);
+      this.view = received.message;
+      if (this.keep) this.inbox.push(received);
+      this.wake();
+      return;
+    }
     switch (received.type) {
       case 'welcome':
         this.view = received.message.view;
@@ -1033,6 +1053,8 @@ class Monitor {
         throw new Error('The room could not store a change');
       case 'left':
         return; // what a view shows of it was checked with that view
+      case 'acted':
+        return; // never kept: a peer keeps the view after it (Peer.got)
       default:
     }
     const view = got.type === 'view' ? got.message : got.message.view;
@@ -1041,6 +1063,14 @@ class Monitor {
     this.prev = view;
     if (!prev) return;
     const at = `Version ${view.version}`;
+    // The game's end comes whole after its last action, at that action's version (with its proof): its
+    // game, generator and all, is its log replayed.
+    if (view.version === prev.version && view.phase === 'over' && prev.phase === 'over') {
+      const game = view.game!;
+      if (!isDeepStrictEqual(replay(setupOf(game), game.log), game))
+        throw new Error(`${at}: the game's end is not its log replayed`);
+      return;
+    }
     if (view.version !== prev.version + 1) throw new Error(`${at} came after ${prev.version}`);
     if (view.roomId !== prev.roomId || view.host !== DRIVER)
       throw new Error(`${at}: the room or its host changed`);
@@ -1127,7 +1157,8 @@ class Monitor {
       throw new Error(`${at}: the log does not replay: ${(error as Error).message}`, { cause: error });
     }
     this.replays++;
-    if (!isDeepStrictEqual(replayed, game.over ? game : { ...game, rng: replayed.rng })) {
+    // (The generator is checked in the whole view of the game's end: `see`.)
+    if (!isDeepStrictEqual(replayed, { ...game, rng: replayed.rng })) {
       throw new Error(`${at}: the game shown is not its log replayed`);
     }
     const action = game.log[n]!;

@@ -164,7 +164,7 @@ describe('game server', { timeout: 30_000 }, () => {
         .since(hostCount)
         .map((r) => r.type)
         .filter((type) => type !== 'refused'),
-    ).toEqual(['thrown', 'view']);
+    ).toEqual(['thrown', 'acted', 'view']); // the view: the one the page works out from the action
     const guestView = await guest.next('view');
     expect(guestView.version).toBe(version + 1);
   });
@@ -269,6 +269,8 @@ describe('game server', { timeout: 30_000 }, () => {
         (v) => v.phase === 'over' || (v.game?.current === 0 && v.game.rollsUsed === 0),
       );
     }
+    // After the last action, the whole view of the game's end, with its proof.
+    view = await host.next('view', (v) => !!v.proof?.secret);
     const game = view.game as Game;
     expect(game.over).toBe(true);
     expect(view.proof?.secret).toMatch(/^[0-9a-f]{64}$/);

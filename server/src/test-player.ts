@@ -3,7 +3,8 @@
  * a real game server, every message it got, and waits for the next ones.
  */
 import { Client, type Room } from '@colyseus/sdk';
-import type { ClientMessages, RoomView, ServerMessages } from '../../src/online/protocol.js';
+import type { Acted, ClientMessages, RoomView, ServerMessages } from '../../src/online/protocol.js';
+import { viewAfter } from '../../src/online/room-events.js';
 
 export type Received = {
   [K in keyof ServerMessages]: { type: K; message: ServerMessages[K] };
@@ -48,6 +49,11 @@ export class Player {
   private listen(room: Room): void {
     room.onMessage('*', (type, message) => {
       this.received.push({ type, message } as Received);
+      // An action comes as itself: the view after it is the one the page works out (viewAfter), kept
+      // here as a view so that a test waits for what a player would see.
+      if (type === 'acted') {
+        this.received.push({ type: 'view', message: viewAfter(this.view, message as Acted, true) });
+      }
       this.wake?.();
     });
   }

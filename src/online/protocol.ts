@@ -4,7 +4,7 @@
  * the server (Node) and the page; a message that fails a check is refused with a coded error to that
  * client alone, and the room does not change.
  */
-import type { Game, RowId, RuleErrorCode, RuleSetId } from '../engine/index.js';
+import type { Action, Game, RowId, RuleErrorCode, RuleSetId } from '../engine/index.js';
 import { isBotId, type BotId } from '../engine/bots/bot.js';
 import { CodedError, isPlayerName, isRowId, MAX_PLAYERS } from '../engine/index.js';
 import type { GameProof, ProofGesture } from './fairness.js';
@@ -153,7 +153,10 @@ export interface SeatView {
   standIn: boolean;
 }
 
-/** The room as every client sees it: sent whole after every change. */
+/**
+ * The room as every client sees it: sent whole when a client joins or comes back ('welcome'), when the
+ * room around the game changes, and when a game ends (its proof); an action of the game comes as 'acted'.
+ */
 export interface RoomView {
   roomId: string;
   phase: 'lobby' | 'playing' | 'over';
@@ -206,8 +209,14 @@ export interface ServerMessages {
    * `claiming`; -1 and `watching` for one that came to watch: WatchOptions), and the seat's key when one was just made for it (keep it to come back: JoinOptions.key).
    */
   welcome: { seat: number; view: RoomView; key?: string; claiming?: number; watching?: true };
-  /** The room changed. */
+  /** The room changed (whole: see RoomView). */
   view: RoomView;
+  /**
+   * An action of the game, by seat `seat` (a throw's with its faces, after its 'thrown'): each client
+   * applies it once through the engine to the game it has (`viewAfter`, src/online/room-events.ts),
+   * which then is version `version`, its turn clock `clock`.
+   */
+  acted: Acted;
   /**
    * A throw: its number in the game (0, 1, 2…), the gesture it was made with, its trajectory (see
    * trajectory.ts) and the faces it rests on; `view` follows.
@@ -239,6 +248,14 @@ export interface ServerMessages {
    * everything is stored and the changes that waited are sent.
    */
   saving: { waiting: boolean };
+}
+
+/** The 'acted' message: one action of the game, and the room's version and clock after it. */
+export interface Acted {
+  seat: number;
+  action: Action;
+  version: number;
+  clock: TurnClock;
 }
 
 /** Why a room is closed by its server. */

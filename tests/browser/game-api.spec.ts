@@ -31,10 +31,10 @@ test('a whole 2-player game driven through the public API and its events', async
       for (let turn = 0; turn < 13; turn++) {
         for (let p = 0; p < 2; p++) {
           faces.push(await el.roll());
-          el.toggleHold(0);
+          await el.toggleHold(0);
           faces.push(await el.roll());
           snapshots.push(el.state);
-          returned.push(el.score(rows[(turn + p * 5) % 13]!));
+          returned.push(await el.score(rows[(turn + p * 5) % 13]!));
         }
       }
       return { events, snapshots, returned, faces, final: el.state };

@@ -19,8 +19,8 @@ import type { Toast } from './Toast.js';
 /** The element's public calls the overlay's buttons make (the same a script makes). */
 export interface OverlayCalls {
   roll(): Promise<number[]>;
-  toggleHold(index: number): void;
-  score(row: RowId): number;
+  toggleHold(index: number): Promise<void>;
+  score(row: RowId): Promise<number>;
   newGame(options: NewGameOptions): void;
   hostOnline(options: { name: string }): Promise<unknown>;
   startOnline(): void;

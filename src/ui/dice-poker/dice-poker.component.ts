@@ -169,13 +169,19 @@ export class DicePoker extends LitElement {
     return this.sessions.session.throw(gesture);
   }
 
-  /** Holds a released die or releases a held one (between throws). Throws a DicePokerError where not allowed. */
-  toggleHold(index: number): void {
-    this.sessions.session.toggleHold(index);
+  /**
+   * Holds a released die or releases a held one (between throws); settles once `state` shows it (at
+   * once in the page, online once the room has it). Rejects with a DicePokerError where not allowed.
+   */
+  toggleHold(index: number): Promise<void> {
+    return this.sessions.session.toggleHold(index);
   }
 
-  /** Scores a free row with the dice on the table; returns the points. Throws a DicePokerError where not allowed. */
-  score(row: RowId): number {
+  /**
+   * Scores a free row with the dice on the table; resolves with the points once `state` shows the score
+   * (and the next turn). Rejects with a DicePokerError where not allowed.
+   */
+  score(row: RowId): Promise<number> {
     return this.sessions.session.score(row);
   }
 

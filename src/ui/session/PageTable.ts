@@ -160,13 +160,18 @@ export class PageTable implements LocalTable {
     if (this.paused) this.computers.pause();
   }
 
-  /** Sends what a change brought, as a room would: its throw first, then the view. */
+  /**
+   * Sends what a change brought, as a room would: its throw first, then the action of the game, or the
+   * whole view when the table changed otherwise (or the game ended).
+   */
   private tell(table: Table, change: Change): void {
     if (change.thrown) {
       const { seconds: _seconds, ...thrown } = change.thrown;
       this.emit('thrown', thrown);
     }
-    this.emit('view', table.view());
+    const view = table.view();
+    if (change.acted) this.emit('acted', { ...change.acted, version: view.version, clock: view.clock });
+    if (!change.acted || view.phase === 'over') this.emit('view', view);
   }
 
   private emit<K extends keyof ServerMessages>(type: K, message: ServerMessages[K]): void {

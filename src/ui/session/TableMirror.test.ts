@@ -112,16 +112,70 @@ describe('TableMirror', () => {
       faces: [6, 6, 5, 4, 1],
       held: [false, false, false, false, false],
     });
-    link.serve('view', view(2, thrown));
+    link.serve('acted', {
+      seat: 0,
+      action: { type: 'roll', faces: [6, 6, 5, 4, 1] },
+      version: 2,
+      clock: view(2, null).clock,
+    });
     await settle();
-    // The view waits for the dice to land.
+    // The action waits for the dice to land.
     expect(played).toEqual([[6, 6, 5, 4, 1]]);
     expect(session.inFlight).toMatchObject({ player: 0 });
     expect(session.game?.rollsUsed).toBe(0);
     finishThrow();
     expect(await throwing).toEqual([6, 6, 5, 4, 1]);
-    expect(session.game?.rollsUsed).toBe(1);
+    expect(session.game).toEqual({ ...thrown, rng: 0 });
+    expect(session.room?.version).toBe(2);
     expect(told.filter((t) => t === 'thrown')).toHaveLength(1);
+  });
+
+  it('applies each action once, as it comes: a hold and a score settle once the game shows them', async () => {
+    const { link, session, told } = setUp();
+    const rolled = apply(newGame({ players: ['Mari', 'Jüri'], seed: 0 }), {
+      type: 'roll',
+      faces: [3, 3, 3, 2, 1],
+    });
+    link.serve('welcome', { seat: 0, view: view(4, { ...rolled, rng: 0 }) });
+    await settle();
+    const clock = view(4, null).clock;
+    let held = false;
+    const holding = session.toggleHold(0).then(() => (held = true));
+    expect(link.sent.at(-1)).toEqual({ type: 'hold', message: { index: 0, held: true } });
+    await settle();
+    // Not yet: the room has not taken it.
+    expect(held).toBe(false);
+    expect(session.game?.held[0]).toBe(false);
+    link.serve('acted', { seat: 0, action: { type: 'hold', index: 0, held: true }, version: 5, clock });
+    await holding;
+    expect(session.game?.held[0]).toBe(true);
+    // The same action again (an old copy) is not applied twice.
+    link.serve('acted', { seat: 0, action: { type: 'hold', index: 0, held: true }, version: 5, clock });
+    await settle();
+    expect(session.game?.log.filter((a) => a.type === 'hold')).toHaveLength(1);
+    const scoring = session.score('threeOfAKind');
+    link.serve('acted', { seat: 0, action: { type: 'score', row: 'threeOfAKind' }, version: 6, clock });
+    expect(await scoring).toBe(12);
+    expect(session.game?.current).toBe(1);
+    expect(told.filter((t) => t === 'held' || t === 'scored')).toEqual(['held', 'scored']);
+    // A hold the room refuses rejects with its code; the game is as it was.
+    link.serve('welcome', { seat: 1, view: session.room! });
+    await settle();
+    await expect(session.toggleHold(0)).rejects.toMatchObject({ code: 'no-roll-yet' });
+  });
+
+  it('rejects a score the room refused: the game is as it was', async () => {
+    const { link, session } = setUp();
+    const rolled = apply(newGame({ players: ['Mari', 'Jüri'], seed: 0 }), {
+      type: 'roll',
+      faces: [3, 3, 3, 2, 1],
+    });
+    link.serve('welcome', { seat: 0, view: view(4, { ...rolled, rng: 0 }) });
+    await settle();
+    const scoring = session.score('chance');
+    link.serve('refused', { code: 'not-your-turn', message: 'Your time ran out', request: 'score' });
+    await expect(scoring).rejects.toMatchObject({ code: 'not-your-turn' });
+    expect(session.game?.current).toBe(0);
   });
 
   it('refuses out of turn without sending, and rejects a throw the room refused', async () => {
@@ -129,7 +183,7 @@ describe('TableMirror', () => {
     const game = newGame({ players: ['Mari', 'Jüri'], seed: 0 });
     link.serve('welcome', { seat: 1, view: view(1, game) });
     await settle();
-    expect(() => session.toggleHold(0)).toThrow(expect.objectContaining({ code: 'not-your-turn' }));
+    await expect(session.toggleHold(0)).rejects.toMatchObject({ code: 'not-your-turn' });
     await expect(session.throw({ dirX: 0, dirZ: -1, speed: 10 })).rejects.toMatchObject({
       code: 'not-your-turn',
     });
@@ -206,7 +260,7 @@ describe('TableMirror', () => {
     expect(session.watching).toBe(true);
     expect(session.name).toBeNull();
     expect(session.mayAct).toBe(false);
-    expect(() => session.toggleHold(0)).toThrow(expect.objectContaining({ code: 'not-your-turn' }));
+    await expect(session.toggleHold(0)).rejects.toMatchObject({ code: 'not-your-turn' });
     expect(link.sent).toEqual([]);
   });
 

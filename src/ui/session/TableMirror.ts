@@ -1,7 +1,9 @@
-import { apply, refusal, type Action, type Game, type RowId } from '../../engine/index.js';
+import { refusal, type Action, type Game, type RowId } from '../../engine/index.js';
 import { personMayAct } from '../../table/turn-gate.js';
 import type { GameRecorder, OnlineGameRecord } from '../../online/game-record.js';
+import { viewAfter } from '../../online/room-events.js';
 import type {
+  Acted,
   ClientMessages,
   RefusalCode,
   RoomPace,
@@ -63,6 +65,8 @@ export class TableMirror implements GameSession {
   /** What the next welcome of a table in the page starts: a new game or a resumed one. */
   private nextStart: 'started' | 'resumed' = 'started';
   private pendingThrow: { resolve(dice: number[]): void; reject(error: Error): void } | null = null;
+  /** This page's holds and scores sent, in order, each settled once the table has taken it (or refused it). */
+  private readonly asked: Asked[] = [];
   private readonly listeners = new Set<(change: SessionChange) => void>();
   /** The seat's key, from the welcome that made it: this person's way back to the seat. */
   private seatKey: string | null = null;
@@ -96,6 +100,7 @@ export class TableMirror implements GameSession {
       }),
     );
     link.on('view', (view) => this.enqueue(() => this.take(view, false)));
+    link.on('acted', (acted) => this.enqueue(() => this.takeAction(acted)));
     link.on('thrown', (thrown) => {
       this.recorder?.seeThrow(thrown);
       this.enqueue(() => this.playThrow(thrown));
@@ -246,16 +251,31 @@ export class TableMirror implements GameSession {
     });
   }
 
-  toggleHold(index: number): void {
-    const game = this.myTurn({ type: 'hold', index, held: !this.game?.held[index] });
-    this.link.send('hold', { index, held: !game.held[index] });
+  toggleHold(index: number): Promise<void> {
+    return this.ask('hold', { type: 'hold', index, held: !this.game?.held[index] }, (game) =>
+      this.link.send('hold', { index, held: !game.held[index] }),
+    ).then(() => undefined);
   }
 
-  score(row: RowId): number {
-    const game = this.myTurn({ type: 'score', row });
-    const points = apply(game, { type: 'score', row }).players[game.current]!.scores[row]!;
-    this.link.send('score', { row });
-    return points;
+  score(row: RowId): Promise<number> {
+    return this.ask('score', { type: 'score', row }, () => this.link.send('score', { row }));
+  }
+
+  /**
+   * Sends a hold or a score the rules allow now (else rejects with the refusal, nothing sent); settles
+   * once the table has taken it and `game` shows it (at once for the table in the page), or refused it.
+   */
+  private ask(type: Asked['type'], action: Action, send: (game: Game) => void): Promise<number> {
+    let game: Game;
+    try {
+      game = this.myTurn(action);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    return new Promise<number>((resolve, reject) => {
+      this.asked.push({ type, resolve, reject });
+      send(game);
+    });
   }
 
   /**
@@ -391,10 +411,14 @@ export class TableMirror implements GameSession {
     }
   }
 
-  /** Takes a newer view and tells what changed: each new action of the log in order, or the room. */
+  /**
+   * Takes a whole view (a welcome, a change of the room, the end of a game): a new game is told as
+   * started (or resumed); the actions of a game come as 'acted' (`takeAction`), never worked out here.
+   */
   private take(view: RoomView, welcome: boolean): void {
     const old = this.view;
-    if (old && view.version <= old.version && !welcome) return;
+    // The same version again is the view of the game's end, after its last action (with the proof).
+    if (old && view.version < old.version && !welcome) return;
     this.view = view;
     this.recorder?.seeView(view);
     this.clockEnds = view.clock.left === null ? null : performance.now() + view.clock.left;
@@ -405,39 +429,52 @@ export class TableMirror implements GameSession {
       this.tell({ type: this.nextStart, game: after });
     } else if (after && (!before || !sameGame(before, after))) {
       this.tell({ type: welcome && after.log.length > 0 ? 'resumed' : 'started', game: after });
-    } else if (before && after) {
-      this.tellActions(before, after);
     }
     this.tell({ type: 'room', game: after });
   }
 
-  private tellActions(before: Game, after: Game): void {
-    const actions = after.log.slice(before.log.length);
-    let game = before;
-    actions.forEach((action, k) => {
-      let next = after;
-      if (k < actions.length - 1) {
-        try {
-          next = apply(game, action);
-        } catch {
-          next = after;
-        }
+  /**
+   * Takes one action of the game (see `viewAfter`): applied once through the engine, told once, and the
+   * request of this page it answers settled.
+   */
+  private takeAction(acted: Acted): void {
+    const view = this.view;
+    if (!view || acted.version <= view.version) return;
+    let next: RoomView;
+    try {
+      next = viewAfter(view, acted, !this.local);
+    } catch (error) {
+      // Behind the table (never in order): the next whole view puts it right.
+      console.warn('<dice-poker> table:', error);
+      return;
+    }
+    this.view = next;
+    this.recorder?.seeView(next);
+    this.clockEnds = next.clock.left === null ? null : performance.now() + next.clock.left;
+    const before = view.game!;
+    const game = next.game!;
+    const { action, seat } = acted;
+    if (action.type === 'roll') {
+      this.tell({ type: 'thrown', before, game });
+      if (this.isMine(seat) && this.pendingThrow) {
+        this.pendingThrow.resolve([...game.dice]);
+        this.pendingThrow = null;
       }
-      if (action.type === 'roll') {
-        this.tell({ type: 'thrown', before: game, game: next });
-        if (this.isMine(game.current) && this.pendingThrow) {
-          this.pendingThrow.resolve([...next.dice]);
-          this.pendingThrow = null;
-        }
-      } else if (action.type === 'hold') {
-        this.tell({ type: 'held', before: game, game: next, index: action.index });
-      } else if (action.type === 'score') {
-        const player = game.current;
-        const points = next.players[player]!.scores[action.row]!;
-        this.tell({ type: 'scored', before: game, game: next, row: action.row, player, points });
-      }
-      game = next;
-    });
+    } else if (action.type === 'hold') {
+      this.tell({ type: 'held', before, game, index: action.index });
+      this.settleAsked(seat, 'hold', 0);
+    } else if (action.type === 'score') {
+      const points = game.players[seat]!.scores[action.row]!;
+      this.tell({ type: 'scored', before, game, row: action.row, player: seat, points });
+      this.settleAsked(seat, 'score', points);
+    }
+    this.tell({ type: 'room', game });
+  }
+
+  /** This page's first hold or score waiting, taken by the table as seat `seat`'s action: settled. */
+  private settleAsked(seat: number, type: Asked['type'], points: number): void {
+    if (!this.isMine(seat) || this.asked[0]?.type !== type) return;
+    this.asked.shift()!.resolve(points);
   }
 
   private refused({ code, message, request }: ServerMessages['refused']): void {
@@ -453,13 +490,26 @@ export class TableMirror implements GameSession {
       this.pendingThrow = null;
       return;
     }
+    const asked = this.asked.findIndex((a) => a.type === request);
+    if (asked >= 0) {
+      this.asked.splice(asked, 1)[0]!.reject(error);
+      return;
+    }
     this.tell({ type: 'refused', game: this.game, error });
   }
 
   private failPending(error: Error): void {
     this.pendingThrow?.reject(error);
     this.pendingThrow = null;
+    for (const asked of this.asked.splice(0)) asked.reject(error);
   }
+}
+
+/** A hold or a score this page sent, waiting for the table's answer. */
+interface Asked {
+  type: 'hold' | 'score';
+  resolve(points: number): void;
+  reject(error: Error): void;
 }
 
 /** The same game (its log grew, or not): same players, rules and first actions. */

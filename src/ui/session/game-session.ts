@@ -67,10 +67,10 @@ export interface GameSession {
   readonly online: OnlineState | null;
   /** Throws the dice not held; resolves with the five faces once they rest. */
   throw(gesture: Gesture): Promise<number[]>;
-  /** Holds a released die or releases a held one. */
-  toggleHold(index: number): void;
-  /** Scores a free row with the dice on the table; returns the points. */
-  score(row: RowId): number;
+  /** Holds a released die or releases a held one; settles once `game` shows it. */
+  toggleHold(index: number): Promise<void>;
+  /** Scores a free row with the dice on the table; resolves with the points once `game` shows it. */
+  score(row: RowId): Promise<number>;
   /** Whether the person at this page may act in the game now (the one turn gate: see personMayAct). */
   readonly mayAct: boolean;
   /** Who plays each seat of the game: a person, or a computer (a stand-in shows as one). */
