@@ -13,6 +13,7 @@
 import { randomInt } from 'node:crypto';
 import { ClientState, CloseCode, Room, ServerError, type Client, type Deferred } from '@colyseus/core';
 import { CodedError } from '../../src/engine/index.js';
+import { encodeTrajectory } from '../../src/physics/trajectory.js';
 import { JOIN_REFUSED_STATUS, joinRefusalText } from '../../src/online/join-refusal.js';
 import {
   MAX_SEATS,
@@ -513,8 +514,12 @@ export class DiceRoom extends Room {
     const view = this.table.view();
     let thrown: ServerMessages['thrown'] | undefined;
     if (change.thrown) {
-      const { seconds: _seconds, ...rest } = change.thrown;
-      thrown = rest;
+      const { seconds: _seconds, trajectory, ...rest } = change.thrown;
+      // The server's throwers encode the recording for the wire already (createThrower).
+      thrown = {
+        ...rest,
+        trajectory: typeof trajectory === 'string' ? trajectory : encodeTrajectory(trajectory),
+      };
     }
     const acted = change.acted ? { ...change.acted, version: view.version, clock: view.clock } : null;
     const welcomes: { client: Client; message: ServerMessages['welcome'] }[] = [];

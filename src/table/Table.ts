@@ -40,8 +40,11 @@ import {
 export interface Change {
   /** An action of the game, by the seat that took it (a throw's with its faces). */
   acted?: { seat: number; action: Action };
-  /** A throw: sent as 'thrown' before the view; `seconds` is how long it plays. */
-  thrown?: ServerMessages['thrown'] & { seconds: number };
+  /** A throw: sent as 'thrown' before its action; `seconds` is how long it plays. */
+  thrown?: Omit<ServerMessages['thrown'], 'trajectory'> & {
+    trajectory: ThrowOutcome['trajectory'];
+    seconds: number;
+  };
   /** A holder to welcome (it joined, or came back): to its seat, or asking for `claiming`, with its new key once. */
   welcome?: { holder: string; key?: string; claiming?: number };
   /** Holders whose seat number changed (a seat before theirs was emptied): each gets 'welcome' again. */

@@ -3,12 +3,16 @@
  * physics (thrower.ts throws in-process; the server's pool in worker threads).
  */
 import type { Game } from '../engine/index.js';
+import type { Trajectory } from '../physics/trajectory.js';
 import type { Gesture } from '../physics/types.js';
 
-/** A throw made: the faces it rests on, its trajectory encoded for the wire, and how long it lasts. */
+/**
+ * A throw made: the faces it rests on, its trajectory (encoded for the wire where it goes over one:
+ * encodeTrajectory), and how long it lasts.
+ */
 export interface ThrowOutcome {
   faces: number[];
-  trajectory: string;
+  trajectory: string | Trajectory;
   /** Seconds from release to rest. */
   seconds: number;
 }

@@ -23,7 +23,7 @@ import { SeatStore } from '../online/SeatStore.js';
 import { MyGamesList } from './MyGamesList.js';
 import { TurnSignal } from './TurnSignal.js';
 import type { GameSession, SessionChange, ThrowPlayer } from '../session/game-session.js';
-import type { TableMirror } from '../session/TableMirror.js';
+import type { OnlineSession } from '../session/OnlineSession.js';
 import type { Way } from '../online/connect.js';
 
 /** What online play needs of the element. */
@@ -72,7 +72,7 @@ function isOffline(): boolean {
  */
 export class OnlinePlay {
   /** The room played in, if any. */
-  session: TableMirror | null = null;
+  session: OnlineSession | null = null;
   /** The room's server went away: this page is taking its seat again, by name, through another. */
   private rejoining = false;
   /** When the room's server went away (performance.now()), while this page tries to come back. */
@@ -377,7 +377,7 @@ export class OnlinePlay {
    * same room id, joined again by name through a server that is up, goes on with it in a new room.
    * Tries for a while (a server may be restarting), then gives up and plays in the page again.
    */
-  private async rejoin(gone: TableMirror): Promise<void> {
+  private async rejoin(gone: OnlineSession): Promise<void> {
     const name = gone.name;
     const roomId = gone.roomId;
     if (this.rejoining || (!name && !gone.watching) || gone.letGo) return;
@@ -432,7 +432,7 @@ export class OnlinePlay {
     this.session = null;
   }
 
-  private async enter(way: Way): Promise<TableMirror> {
+  private async enter(way: Way): Promise<OnlineSession> {
     // Offline, no try is made (the page, installed, may have been opened with no network at all).
     if (isOffline()) throw new DicePokerError('server-unavailable', 'This device is offline');
     if (this.session) await this.leave();
@@ -455,7 +455,7 @@ export class OnlinePlay {
   }
 
   /** Keeps the seat's key (once given) and the room as the one to come back to. */
-  private keepSeat(session: TableMirror): void {
+  private keepSeat(session: OnlineSession): void {
     const name = session.name;
     if (name) this.lastName = name;
     if (session.key && name) this.seats.keep(session.roomId, session.key, name);
@@ -467,7 +467,7 @@ export class OnlinePlay {
    * page does not take it back by itself, or the two would take turns), or its ask for a seat was
    * refused. Back to a game in the page, saying why.
    */
-  private wasLetGo(session: TableMirror): void {
+  private wasLetGo(session: OnlineSession): void {
     const code = session.letGo!;
     this.session = null;
     if (code === 'claim-refused') this.seats.setCurrent(null);
@@ -482,7 +482,7 @@ export class OnlinePlay {
     this.session = null;
   }
 
-  private requireSession(): TableMirror {
+  private requireSession(): OnlineSession {
     if (!this.session) throw new DicePokerError('offline', 'Not in an online room');
     return this.session;
   }

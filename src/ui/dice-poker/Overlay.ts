@@ -112,7 +112,7 @@ export class Overlay {
 
   /** A game starts or another session is played: its panels close. */
   closePanels(notice = this.notice): void {
-    if (this.settingUp) this.parts.sessions.pageTable.setPaused(false);
+    if (this.settingUp) this.parts.sessions.local.setPaused(false);
     this.settingUp = false;
     this.showReview = false;
     this.notice = notice;
@@ -150,7 +150,7 @@ export class Overlay {
     // Set first: the focus moves once the render that this change asks for is done.
     this.settingUp = open;
     // The computer waits while the new-game panel is open.
-    this.parts.sessions.pageTable.setPaused(open);
+    this.parts.sessions.local.setPaused(open);
     this.host.requestUpdate();
     this.parts.focus.followPanel(open);
   }
@@ -232,7 +232,7 @@ export class Overlay {
             this.showReview = true;
             this.host.requestUpdate();
           }),
-        skipBot: () => sessions.pageTable.skip(),
+        skipBot: () => sessions.local.skip(),
         clearHistory: () => saves.bestScores.clear(),
         openHistory: () => void saves.playHistory.show().then(() => this.parts.focus.panel()),
         closeHistory: () => (saves.playHistory.hide(), this.parts.focus.followPanel(true)),

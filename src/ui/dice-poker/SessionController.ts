@@ -6,8 +6,7 @@ import type { NewGameOptions } from '../new-game-options.js';
 import type { LoadResult } from '../persistence/saved-game.js';
 import type { ComputerPolicy } from '../../table/index.js';
 import type { GameSession, SessionChange } from '../session/game-session.js';
-import { PageTable } from '../session/PageTable.js';
-import { TableMirror } from '../session/TableMirror.js';
+import { LocalSession } from '../session/LocalSession.js';
 import type { OnlineHost, OnlinePlay } from './OnlinePlay.js';
 import type { DicePokerView, OnlineView } from './dice-poker.view.js';
 import { OFFLINE, hasOnlineSeat, isInvite, keepsSeats } from './online-entry.js';
@@ -62,9 +61,7 @@ export interface SessionOptions extends Pick<
  */
 export class SessionController implements ReactiveController {
   /** A game on this screen: the table's authority run here, its computers played by the coach. */
-  readonly pageTable: PageTable;
-  /** The page's mirror of that table: every throw recorded there, then played on this one. */
-  readonly local: TableMirror;
+  readonly local: LocalSession;
   /** Online play, once wanted (a chunk of its own: pages that never go online never load it). */
   online: OnlinePlay | null = null;
   /** The game played: the one truth the table and the overlay show (the local one, or an online room). */
@@ -76,12 +73,10 @@ export class SessionController implements ReactiveController {
     private readonly options: SessionOptions,
   ) {
     host.addController(this);
-    this.pageTable = new PageTable({
+    this.local = new LocalSession(options.playThrow, {
       policy: options.computers,
       delayMs: () => (options.reducedMotion() ? 250 : 600),
-      shown: (): Promise<void> => this.local.settled(),
     });
-    this.local = new TableMirror(this.pageTable, options.playThrow, this.pageTable);
     this.current = this.local;
     this.stopFollowing = this.current.subscribe((change) => options.follow(change));
   }
@@ -182,11 +177,11 @@ export class SessionController implements ReactiveController {
   }
 
   hostConnected(): void {
-    if (this.host.hasUpdated) this.pageTable.setPaused(this.options.settingUp());
+    if (this.host.hasUpdated) this.local.setPaused(this.options.settingUp());
   }
 
   hostDisconnected(): void {
-    this.pageTable.setPaused(true);
+    this.local.setPaused(true);
     // Taken off the page: out of the room too (a reload, which closes the page, keeps the seat).
     if (this.online?.session) void this.online.leave();
   }
@@ -225,7 +220,7 @@ export class SessionController implements ReactiveController {
     if (this.host.hasUpdated) return;
     // The physics that records this page's throws, once the table's first frame is drawn.
     requestAnimationFrame(() =>
-      setTimeout(() => this.pageTable.preload().catch((e: unknown) => console.warn('<dice-poker>:', e))),
+      setTimeout(() => this.local.preload().catch((e: unknown) => console.warn('<dice-poker>:', e))),
     );
     // Opened from an invite: the join panel asks for a name. A reload comes back to its seat.
     if (isInvite() || hasOnlineSeat(this.options.storageKey())) {

@@ -12,7 +12,7 @@ import {
   type WatchOptions,
 } from '../../online/protocol.js';
 import { DicePokerError, type DicePokerErrorCode } from '../errors.js';
-import type { TableLink } from '../session/TableMirror.js';
+import type { TableLink } from '../session/OnlineSession.js';
 
 /**
  * How a page comes into a room: creating one, or joining one by its id (with the seat's key to take it

@@ -5,7 +5,7 @@
 import { roomIdFrom, type JoinOptions } from '../../online/protocol.js';
 import { DicePokerError } from '../errors.js';
 import type { ThrowPlayer } from '../session/game-session.js';
-import { TableMirror } from '../session/TableMirror.js';
+import { OnlineSession } from '../session/OnlineSession.js';
 import { GameRecorder } from '../../online/game-record.js';
 import { openRoom, type Entry } from './colyseus-link.js';
 
@@ -16,14 +16,14 @@ const WELCOME_MS = 10_000;
 export type Way = Entry | { invite: string; options: JoinOptions };
 
 /** Opens the room and resolves once it has welcomed this page (its seat and the room are known). */
-export async function connect(server: string, way: Way, player: ThrowPlayer): Promise<TableMirror> {
+export async function connect(server: string, way: Way, player: ThrowPlayer): Promise<OnlineSession> {
   let entry: Entry;
   if ('invite' in way) {
     const roomId = typeof way.invite === 'string' ? roomIdFrom(way.invite) : null;
     if (!roomId) throw new DicePokerError('bad-room-id', 'That is not a room id or an invite link');
     entry = { join: roomId, options: way.options };
   } else entry = way;
-  const session = new TableMirror(await openRoom(server, entry), player, null, new GameRecorder());
+  const session = new OnlineSession(await openRoom(server, entry), player, new GameRecorder());
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       stop();

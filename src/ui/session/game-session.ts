@@ -55,7 +55,7 @@ export type SessionChange =
 /**
  * The game being played, as the page sees it: the one truth of the dice, the holds, whose turn it is and
  * the throw in flight. The element renders it and asks it to act; it never changes a game itself. One
- * kind (TableMirror), of a table run in the page or of an online room. A refused action throws (or
+ * of two kinds (SessionCore): a game on this screen (LocalSession) or an online room (OnlineSession). A refused action throws (or
  * rejects) a DicePokerError with a stable code and changes nothing.
  */
 export interface GameSession {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { apply, newGame, type Game } from '../../engine/index.js';
 import type { ClientMessages, RoomView, ServerMessages } from '../../online/protocol.js';
 import { encodeTrajectory } from '../../physics/trajectory.js';
-import { TableMirror, type TableLink } from './TableMirror.js';
+import { OnlineSession, type TableLink } from './OnlineSession.js';
 
 /** A link whose server messages the test sends, recording what the page sends. */
 class FakeLink implements TableLink {
@@ -73,7 +73,7 @@ function setUp() {
   const link = new FakeLink();
   const played: number[][] = [];
   let finish: () => void = () => {};
-  const session = new TableMirror(link, async (_t, faces) => {
+  const session = new OnlineSession(link, async (_t, faces) => {
     played.push([...faces]);
     await new Promise<void>((resolve) => (finish = resolve));
   });
@@ -82,7 +82,7 @@ function setUp() {
   return { link, session, played, told, finishThrow: () => finish() };
 }
 
-describe('TableMirror', () => {
+describe('OnlineSession', () => {
   it('keeps the seat and its key from the welcome, and ignores a view older than the one it has', async () => {
     const { link, session } = setUp();
     link.serve('welcome', { seat: 1, view: view(3, null), key: 'k'.repeat(22) });
