@@ -20,10 +20,10 @@
  * join: Colyseus's Redis presence and driver send a join to the process that holds its room, and a game no
  * live process holds (its process died, or is shutting down, or the game sleeps) is brought back, under
  * its own id, by the process that takes its lock in Redis (room-holders.ts). While Redis cannot be
- * reached every join is refused `server-unavailable`; the rooms already running play on.
+ * reached every join is refused `server-unavailable`; the rooms already running play on. Redis keeps no
+ * game: the database is the one store.
  *
- * It works through Colyseus's matchmaking controller, wrapped while the server runs, as SharedRooms does
- * for Redis.
+ * It works through Colyseus's matchmaking controller, wrapped while the server runs.
  */
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, matchMaker, ServerError, type AuthContext } from '@colyseus/core';
@@ -31,10 +31,10 @@ import { JOIN_REFUSED_STATUS, joinRefusalText } from '../../src/online/join-refu
 import { isRoomId, ROOM_NAME } from '../../src/online/protocol.js';
 import type { TableRecord } from '../../src/table/index.js';
 import { RESUME_OPTION } from './DiceRoom.js';
-import type { RoomStore, StoredRoom } from './game-store.js';
 import type { RoomSave } from './database/index.js';
 import type { Records } from './database/WorkerRecords.js';
 import { ThisProcess, type RoomHolders } from './room-holders.js';
+import type { RoomStore, StoredRoom } from './room-store.js';
 import { bodyToSave, storedBody, type PartsWritten, type StoredBody } from './stored-body.js';
 
 type InvokeMethod = typeof matchMaker.controller.invokeMethod;
@@ -70,8 +70,6 @@ function unreachable(): ServerError {
 }
 
 export class DatabaseRooms implements RoomStore {
-  /** A change is shown once stored, even when that takes till the database is back. */
-  readonly durable = true;
   /** Stored rooms handed to rooms being created here, by token (see DiceRoom's RESUME_OPTION). */
   private readonly resumes = new Map<string, StoredRoom>();
   /** Rooms being brought back now, by id: a second join waits for the first one's room. */
@@ -194,11 +192,6 @@ export class DatabaseRooms implements RoomStore {
     return stored;
   }
 
-  /** The database does not lose what it stored: nothing to write again. */
-  watch(): () => void {
-    return () => {};
-  }
-
   // ---- matchmaking ----
 
   /** Wraps the matchmaking controller of this process; the function returned puts the original back. */
@@ -310,12 +303,7 @@ export class DatabaseRooms implements RoomStore {
     }
     if (!stored || stored.closed) return null;
     const body = storedBody(stored.record, stored.parts);
-    return {
-      roomId,
-      table: body.table,
-      savedAt: stored.updatedAt,
-      ...(body.closing ? { closing: true } : {}),
-    };
+    return { roomId, table: body.table, ...(body.closing ? { closing: true } : {}) };
   }
 
   /** Brings the game back in a room of this process (if it is stored), once at a time. */

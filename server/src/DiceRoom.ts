@@ -6,9 +6,9 @@
  * its turn gate, its throws and its computers are the Table's (src/table, the same authority the page
  * runs for a game on one screen); the room keeps the connections, the rate limits and the record.
  *
- * With a store (a server on Redis: SharedRooms.ts), the room writes its record after every change, and
- * a room may be created from a stored record (a game whose process is gone goes on here); a room closed
- * by its server's shutdown tells everyone ('closing') and keeps its record for that.
+ * With a store (the database: DatabaseRooms.ts), the room writes its record after every change, before
+ * anyone sees it, and a room may be created from a stored record (a game whose process is gone goes on
+ * here); a room closed by its server's shutdown tells everyone ('closing') and keeps its record for that.
  */
 import { randomInt } from 'node:crypto';
 import { ClientState, CloseCode, Room, ServerError, type Client, type Deferred } from '@colyseus/core';
@@ -36,7 +36,7 @@ import {
 } from '../../src/table/index.js';
 import { serverPolicy } from './computer-policy.js';
 import { secretSeeds } from './game-secret.js';
-import type { RoomStore } from './game-store.js';
+import type { RoomStore } from './room-store.js';
 import { SERVER_NAMES } from './name-key.js';
 import { capOpenReservations } from './reservation-cap.js';
 import { SERVER_SEAT_KEYS } from './seat-keys.js';
@@ -56,14 +56,14 @@ export const DEFAULT_ROOM_CONFIG: RoomConfig = {
 };
 
 /**
- * The create option, set only by the server itself (SharedRooms.ts), that makes a new room from a
+ * The create option, set only by the server itself (DatabaseRooms.ts), that makes a new room from a
  * stored one: a token that the store hands the stored room for, once.
  */
 export const RESUME_OPTION = '__resume';
 
 /** Shortest pause between two warnings of a room that cannot write its record, ms. */
 const SAVE_WARN_EVERY_MS = 10_000;
-/** Pauses between tries to store a change that could not be (a durable store: see RoomStore), ms. */
+/** Pauses between tries to store a change that could not be, ms. */
 const SAVE_RETRY_MS = [250, 500, 1000, 2000, 3000];
 
 /** What a joining client is known by once its join options passed: its name (and key), or that it watches. */
@@ -118,7 +118,7 @@ function isColyseusContext(value: unknown): boolean {
 
 /** What a server gives its rooms besides their configuration. */
 export interface RoomServices {
-  /** Where the rooms' records are kept (a server on Redis). */
+  /** Where the rooms' records are kept (the database); without it the games live in this process only. */
   store?: RoomStore;
   /** Throws the dice off the main thread (ThrowPool.ts); without it a room throws them itself. */
   throws?: Throws;
@@ -127,7 +127,7 @@ export interface RoomServices {
 export class DiceRoom extends Room {
   /** Overridden by `diceRoom(config)`. */
   protected readonly config: RoomConfig = DEFAULT_ROOM_CONFIG;
-  /** Where the room's record is kept (a server on Redis), set by `diceRoom(config, services)`. */
+  /** Where the room's record is kept (the database), set by `diceRoom(config, services)`. */
   protected readonly store: RoomStore | undefined = undefined;
   /** Throws the dice elsewhere, set by `diceRoom(config, services)`. */
   protected readonly throws: Throws | undefined = undefined;
@@ -141,14 +141,12 @@ export class DiceRoom extends Room {
   /** Its server is shutting down: the record is final, nothing more is played. */
   private closing = false;
   private saveWarnedAt = -Infinity;
-  /** Writes of a durable store under way that failed at least once (the pages are told 'saving'). */
+  /** Writes under way that failed at least once (the pages are told 'saving'). */
   private retrying = 0;
   /** Messages waiting for a record to be stored (see `deliver`), in order, and how many. */
   private outbox: Promise<void> = Promise.resolve();
   private waiting = 0;
   private disposed = false;
-  /** Stops `store.watch`. */
-  private unwatch: (() => void) | undefined;
   /** The turn clock's timer, and the deadline it is set for. */
   private clockTimer: { clear(): void } | undefined;
   private clockFor: number | null = null;
@@ -214,7 +212,6 @@ export class DiceRoom extends Room {
         );
       });
     }
-    this.unwatch = this.store?.watch(() => void this.save());
     if (resumed) {
       // Its people come back by name; the seats of those who have not come back in time are given up
       // (the room waits for them meanwhile, even with no one in it).
@@ -290,7 +287,6 @@ export class DiceRoom extends Room {
 
   override onDispose(): void {
     this.disposed = true;
-    this.unwatch?.();
     this.computers?.dispose();
     // A room that ended (everyone left) is forgotten; one closed by a shutdown is kept to go on elsewhere,
     // and a game played at one's own pace sleeps in the store until one of its people comes back to it
@@ -298,7 +294,7 @@ export class DiceRoom extends Room {
     if (this.store && this.table && !this.closing && !this.asleep()) {
       this.store.remove(this.roomId).catch((error: unknown) => this.warnSave(error));
     } else {
-      this.store?.letGo?.(this.roomId);
+      this.store?.letGo(this.roomId);
     }
   }
 
@@ -367,14 +363,13 @@ export class DiceRoom extends Room {
 
   /**
    * Writes the room's record as it is now: whether it was stored, once written; undefined when there is
-   * no store, or it cannot be reached now (nothing to wait for then). A failure is told on the console,
-   * and play goes on.
+   * no store. The last write of a shutdown (`closing`) is tried once, and not while the store cannot be
+   * reached (what anyone saw is stored already): a failure of it is told on the console.
    */
   private save(closing = false): Promise<boolean> | undefined {
     const store = this.store;
     if (!store || !this.table || this.closing) return undefined;
-    // The last write of a shutdown is tried once: what anyone saw is stored already.
-    if (store.durable && !closing) return this.saveDurably(store);
+    if (!closing) return this.saveDurably(store);
     if (!store.ready()) return undefined;
     return store.save(this.roomId, this.table.record(), closing).then(
       () => true,
@@ -386,10 +381,10 @@ export class DiceRoom extends Room {
   }
 
   /**
-   * Writes the room's record until it is stored (a durable store: a change is shown to no one before,
-   * so the next process has everything anyone saw), trying again with pauses while the database is away
-   * or its disk full; the pages are told meanwhile ('saving') and once all is stored. False only when the
-   * room is gone first.
+   * Writes the room's record until it is stored (a change is shown to no one before, so the next process
+   * has everything anyone saw), trying again with pauses while the database is away, its disk full, or
+   * it refuses this room's record; the pages are told meanwhile ('saving') and once all is stored. False
+   * only when the room is gone first.
    */
   private async saveDurably(store: RoomStore): Promise<boolean> {
     for (let attempt = 0, failed = false; ; attempt++) {

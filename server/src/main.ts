@@ -1,10 +1,10 @@
 /**
  * `npm start`: the page and the online game server on one port, http://127.0.0.1:4173/ unless the
- * environment says otherwise (PORT, HOST). With REDIS_URL the rooms are shared with every other process
- * on that Redis, this one reached by clients at PUBLIC_ADDRESS (`host:port`, HOST:PORT by default): see
- * docs/SCALING.md. Without it every game is kept in a database, so that a restart loses none: an
- * embedded PostgreSQL in DATA_DIR (./data by default), or the PostgreSQL server of DATABASE_URL
- * (docs/DATABASE.md). SIGTERM or SIGINT (Ctrl+C) tells every room's people ('closing'), ends the rooms and
+ * environment says otherwise (PORT, HOST). Every game is kept in a database, so that a restart loses
+ * none: an embedded PostgreSQL in DATA_DIR (./data by default), or the PostgreSQL server of DATABASE_URL
+ * (docs/DATABASE.md). With REDIS_URL too the rooms are shared with every other process on that Redis
+ * and that PostgreSQL server, this one reached by clients at PUBLIC_ADDRESS (`host:port`, HOST:PORT by
+ * default): see docs/SCALING.md. REDIS_URL without DATABASE_URL stops it (exit code 2: store-env.ts). SIGTERM or SIGINT (Ctrl+C) tells every room's people ('closing'), ends the rooms and
  * stops. THROW_WORKERS sets how many threads throw the dice (server.ts: one less than the cores by
  * default). STATS_EVERY_MS prints the process's heap and CPU time that often (for bench:server).
  * WAKE_EVERY_MS sets how often games asleep in the database are looked at for a turn's clock run out
@@ -16,8 +16,21 @@
  * development hints (a failed reconnection's "did you miss allowReconnection()?") and express shows no
  * stack in an error page.
  */
-// Loads neither Colyseus nor express.
+// Load neither Colyseus nor express.
 import { EnvError, httpOptionsFromEnv } from './http-env.js';
+import { StoreSettingsError, storeOptionsFromEnv } from './store-env.js';
+
+/** Where the games are kept; settings that cannot go together stop the process at once (exit code 2). */
+function storeOptions(): ReturnType<typeof storeOptionsFromEnv> {
+  try {
+    return storeOptionsFromEnv(process.env);
+  } catch (error) {
+    if (!(error instanceof StoreSettingsError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+}
+const store = storeOptions();
 
 // Set before Colyseus and express are loaded, so that nothing can have read NODE_ENV before: server.ts is
 // imported here, when this line has run (a static import is loaded before any of this module runs).
@@ -64,12 +77,10 @@ try {
   server = await startServer({
     port: portFrom(process.env.PORT),
     host: process.env.HOST || DEFAULT_HOST,
-    redisUrl: process.env.REDIS_URL || undefined,
     publicAddress: process.env.PUBLIC_ADDRESS || undefined,
     throwWorkers: countFrom('THROW_WORKERS', process.env.THROW_WORKERS),
     // Games outlive the process: kept in DATA_DIR (./data), or on the PostgreSQL server of DATABASE_URL.
-    dataDir: process.env.DATA_DIR || './data',
-    databaseUrl: process.env.DATABASE_URL || undefined,
+    ...store,
     ...(Number(process.env.WAKE_EVERY_MS) > 0 ? { wakeEveryMs: Number(process.env.WAKE_EVERY_MS) } : {}),
     ...httpOptions(),
   });

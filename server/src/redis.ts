@@ -1,14 +1,15 @@
 /**
- * The link to Redis of a server that shares its rooms with other processes (REDIS_URL): Colyseus's
- * presence (its messages between processes) and driver (the list of rooms, and which process holds
- * each), and the store of the rooms' games (game-store.ts), on connections set to fail fast: while
- * Redis cannot be reached a command fails within a second or so instead of waiting, so that a join is
- * refused (`server-unavailable`) rather than left hanging, and the rooms already running play on.
+ * The link to Redis of a server that shares its rooms with other processes (REDIS_URL beside
+ * DATABASE_URL): Colyseus's presence (its messages between processes) and driver (the list of rooms, and
+ * which process holds each), and the commands room-holders.ts sends (who holds a room, the lock of a room
+ * being brought back). Redis keeps no game: the games are in the database. The connections are set to
+ * fail fast: while Redis cannot be reached a command fails within a second or so instead of waiting, so
+ * that a join is refused (`server-unavailable`) rather than left hanging, and the rooms already running
+ * play on.
  */
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { Redis, type RedisOptions } from 'ioredis';
-import { GameStore } from './game-store.js';
 
 /** Longest wait for Redis when a server starts, ms. */
 const CONNECT_WAIT_MS = 10_000;
@@ -34,7 +35,8 @@ class Presence extends RedisPresence {
 export interface RedisLink {
   presence: RedisPresence;
   driver: RedisDriver;
-  store: GameStore;
+  /** The connection for commands of the server's own (room-holders.ts). */
+  commands: Redis;
   /** Whether Redis answers now (both connections up). */
   ready(): boolean;
   /** Calls `listener` each time the connection is back after it was lost (Redis restarted...). */
@@ -109,7 +111,7 @@ export async function connectRedis(url: string): Promise<RedisLink> {
   return {
     presence,
     driver: new RedisDriver(data),
-    store: new GameStore(data),
+    commands: data,
     ready,
     onReconnect: (listener) => listeners.push(listener),
     close() {

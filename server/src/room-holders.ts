@@ -1,11 +1,23 @@
 /**
  * Which process holds a room, as a server that keeps its games in a database sees it (DatabaseRooms.ts):
  * alone, only itself; with REDIS_URL beside DATABASE_URL, every process on that Redis. A sleeping game
- * (or one whose process went away) is brought back by one process only: the one that takes its lock.
+ * (or one whose process went away) is brought back by one process only: the one that takes its lock
+ * (`tp:lock:ROOM_ID` in Redis, held for a few seconds at most).
  */
 import { randomUUID } from 'node:crypto';
 import { matchMaker } from '@colyseus/core';
 import type { RedisLink } from './redis.js';
+
+/** How long one process may hold the right to bring a room's game back, ms. */
+const LOCK_MS = 15_000;
+
+/** Deletes a lock only if it is still the one taken with this token (another may hold it since it lapsed). */
+const UNLOCK_SCRIPT =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
+function lockKey(roomId: string): string {
+  return `tp:lock:${roomId}`;
+}
 
 export interface RoomHolders {
   /** Whether the holders can be asked now (Redis answers). */
@@ -57,16 +69,24 @@ export class RedisHolders implements RoomHolders {
     return this.link.ready();
   }
 
+  /**
+   * A live room's process listens on the room's own channel (Colyseus's `$ID`), and a process that died
+   * stops listening at once (Redis sees its connection close).
+   */
   async isHeld(roomId: string): Promise<boolean> {
-    return matchMaker.getLocalRoomById(roomId) !== undefined || (await this.link.store.isHeld(roomId));
+    if (matchMaker.getLocalRoomById(roomId) !== undefined) return true;
+    const reply = (await this.link.commands.pubsub('NUMSUB', `$${roomId}`)) as [string, number];
+    return Number(reply[1]) > 0;
   }
 
-  lock(roomId: string): Promise<string | null> {
-    return this.link.store.lock(roomId);
+  async lock(roomId: string): Promise<string | null> {
+    const token = randomUUID();
+    const taken = await this.link.commands.set(lockKey(roomId), token, 'PX', LOCK_MS, 'NX');
+    return taken === 'OK' ? token : null;
   }
 
-  unlock(roomId: string, token: string): Promise<void> {
-    return this.link.store.unlock(roomId, token);
+  async unlock(roomId: string, token: string): Promise<void> {
+    await this.link.commands.eval(UNLOCK_SCRIPT, 1, lockKey(roomId), token);
   }
 
   async dropListing(roomId: string): Promise<void> {

@@ -1,8 +1,9 @@
 /**
  * The online game server: Colyseus (matchmaking and the rooms' WebSockets) and the built page, on one
- * port. `startServer` starts it from code (tests, benchmarks, main.ts). With `redisUrl` its rooms are
- * shared with the other processes on the same Redis (docs/SCALING.md): their games kept on the
- * PostgreSQL server of `databaseUrl` (DatabaseRooms.ts), or without it in Redis (SharedRooms.ts). Every HTTP
+ * port. `startServer` starts it from code (tests, benchmarks, main.ts). Its games are kept in a database
+ * (DatabaseRooms.ts): the embedded one of `dataDir`, or the PostgreSQL server of `databaseUrl`. With
+ * `redisUrl` too its rooms are shared with the other processes on the same Redis and PostgreSQL server
+ * (docs/SCALING.md): Redis only says which process holds which room (room-holders.ts). Every HTTP
  * request passes http-gate.ts first: the page's security headers, CORS for allowed origins only, a
  * 16 KB limit on matchmaking bodies, and rooms and joins limited per client address.
  */
@@ -18,8 +19,8 @@ import { diceRoom, type RoomConfig } from './DiceRoom.js';
 import { installGate, splitHttpOptions, type HttpOptions } from './http-gate.js';
 import { FrameErrorLog, quietDecoderErrors, serverLogger } from './http-log.js';
 import { connectRedis, shownRedisUrl, type RedisLink } from './redis.js';
-import { SharedRooms } from './SharedRooms.js';
 import { RedisHolders } from './room-holders.js';
+import { checkStoreOptions } from './store-env.js';
 import { DatabaseRooms } from './DatabaseRooms.js';
 import { myGamesRoute } from './my-games.js';
 import { WorkerRecords } from './database/WorkerRecords.js';
@@ -57,7 +58,8 @@ export interface StartOptions extends Partial<RoomConfig>, HttpOptions {
   /**
    * Redis (`redis://host:port`) through which this process shares its rooms with the others on it: any
    * of them can be joined through any process, and a game whose process is gone goes on in another.
-   * Without it the rooms live in this process alone.
+   * Only with `databaseUrl`, the PostgreSQL server that keeps their games (StoreSettingsError
+   * `redis-without-database` otherwise). Without it the rooms live in this process alone.
    */
   redisUrl?: string;
   /**
@@ -73,7 +75,7 @@ export interface StartOptions extends Partial<RoomConfig>, HttpOptions {
   throwWorkers?: number;
   /**
    * Where the rooms' records are kept, so that a restart loses no game: an embedded PostgreSQL in this
-   * folder (`DATA_DIR`; one process only, so not with `redisUrl`), or the PostgreSQL server of
+   * folder (`DATA_DIR`; one process only, so not used with `redisUrl`), or the PostgreSQL server of
    * `databaseUrl` (`DATABASE_URL`; with `redisUrl`, the one every process of the deployment shares).
    * Neither given: the rooms live only in this process (as tests that need no restart run them).
    */
@@ -121,9 +123,11 @@ let running: Server | undefined;
 /**
  * Starts the game server and the page on one port. One per process (Colyseus's matchmaker is global);
  * another may start once the first is closed.
- * @throws Error if one is already running, or the port cannot be listened on
+ * @throws StoreSettingsError `redis-without-database` for `redisUrl` without `databaseUrl`; Error if one
+ *   is already running, or the port cannot be listened on
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  checkStoreOptions(options);
   if (running) throw new Error('A game server is already running in this process');
   // Colyseus checks reconnecting sockets against the global WebSocket, which Node 20 does not have.
   globalThis.WebSocket ??= (await import('ws')).WebSocket as unknown as typeof globalThis.WebSocket;
@@ -155,16 +159,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     socketHosts: givenAddress ? [givenAddress.split('/', 1)[0]!] : [],
   });
   let redis: RedisLink | undefined;
-  let shared: SharedRooms | undefined;
   let database: WorkerRecords | undefined;
   let kept: DatabaseRooms | undefined;
   let port = askedPort;
   let publicAddress = givenAddress || undefined;
   try {
     if (redisUrl) {
+      // The games are kept on the PostgreSQL server the processes share; Redis only routes.
       redis = await connectRedis(redisUrl);
-      // With a PostgreSQL server the processes share, the games are kept there; Redis only routes.
-      if (!databaseUrl) shared = new SharedRooms(redis);
       if (!publicAddress) {
         if (port === 0) port = await freePort(host);
         publicAddress = `${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -175,7 +177,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         }
       }
     }
-    if (!shared && (dataDir || databaseUrl)) {
+    if (dataDir || databaseUrl) {
       // In a thread of its own: the embedded database's work stays off the rooms' thread.
       database = await WorkerRecords.open({
         ...(dataDir ? { DATA_DIR: dataDir } : {}),
@@ -200,7 +202,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const restoreConsole = quietDecoderErrors(frames);
   const transport = new WebSocketTransport({ server: httpServer, maxPayload: MAX_FRAME_BYTES });
   const server = defineServer({
-    rooms: { [ROOM_NAME]: defineRoom(diceRoom(config, { store: shared ?? kept, throws })) },
+    rooms: { [ROOM_NAME]: defineRoom(diceRoom(config, { store: kept, throws })) },
     transport,
     greet: false,
     // A malformed WebSocket frame is one line, at most one per 10 s (http-log.ts), not a stack each.
@@ -221,7 +223,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       : {}),
     ...(publicAddress ? { publicAddress } : {}),
   });
-  const uninstall = (shared ?? kept)?.install();
+  const uninstall = kept?.install();
   const release = (): void => {
     uninstallGate();
     restoreConsole();
