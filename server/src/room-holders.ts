@@ -59,9 +59,12 @@ export class RedisHolders implements RoomHolders {
   constructor(private readonly link: RedisLink) {
     // A Redis that restarted empty has forgotten the rooms' listings: they are listed again.
     link.onReconnect(() => {
-      matchMaker.restoreMissingRoomCaches().catch((error: unknown) => {
-        console.warn('The rooms could not be listed again:', (error as Error)?.message ?? error);
-      });
+      matchMaker.restoreMissingRoomCaches().then(
+        () => console.log("Redis is back: this process's rooms are listed again"),
+        (error: unknown) => {
+          console.warn('The rooms could not be listed again:', (error as Error)?.message ?? error);
+        },
+      );
     });
   }
 

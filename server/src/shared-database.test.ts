@@ -2,9 +2,11 @@
  * Several server processes on one Redis and one PostgreSQL server (REDIS_URL and DATABASE_URL, each the
  * test's own, stopped by pid): the games are kept in the database, Redis only routes. A game whose
  * process is killed or stopped goes on through another under the same room id, with the same seat keys;
- * a game at one's own pace that sleeps is woken by its clock by one of the processes.
+ * a game at one's own pace that sleeps is woken by its clock by one of the processes. While Redis is
+ * away joins are refused and the rooms running play on; once it is back, empty, they are found again.
  */
 import { Client } from '@colyseus/sdk';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinRefusal } from '../../src/online/join-refusal.js';
 import type { RoomView } from '../../src/online/protocol.js';
@@ -55,6 +57,9 @@ describe('server processes sharing one database over Redis', { timeout: 120_000 
   let juri: Player;
   /** The processes up now: the room is played through the last. */
   let up: ServerProcess[];
+  /** A room played on while Redis goes away and comes back, and its players. */
+  let runningId: string;
+  let running: Player[];
 
   it('plays one room through two processes, and goes on under the same id through the other when its process is killed', async () => {
     const [a, b] = await Promise.all([server(), server()]);
@@ -127,9 +132,8 @@ describe('server processes sharing one database over Redis', { timeout: 120_000 
     host.send('start', {});
     await guest.next('view', (v) => v.phase === 'playing');
     const guestKey = guest.key!;
+    // Its room is let go once empty, its game kept: then (not before: it is held till then) it is woken.
     await Promise.all([guest.leave(), host.leave()]);
-    // Its room is let go once empty (a second), its game kept.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
 
     const woken = new RegExp(`Room ${pacedId}: its game goes on`);
     const wakers = [c!, d].map((s) => s.waitFor(woken, 30_000).then(() => s));
@@ -149,8 +153,17 @@ describe('server processes sharing one database over Redis', { timeout: 120_000 
     await back.leave();
   });
 
-  it('refuses joins as server-unavailable while Redis is gone, the process staying up', async () => {
+  it('refuses joins as server-unavailable while Redis is gone; the process stays up and its room plays on', async () => {
     const [c] = up;
+    // A game under way on the process, as Redis goes.
+    const kati = await Player.create(c!.url, 'Kati');
+    runningId = (await kati.next('welcome')).view.roomId;
+    const mart = await Player.join(c!.url, runningId, 'Mart');
+    await mart.next('welcome');
+    kati.send('start', {});
+    await mart.next('view', (v) => v.phase === 'playing');
+    running = [kati, mart];
+
     await redis.stop('SIGTERM');
     for (const join of [() => Player.create(c!.url, 'Kati'), () => Player.join(c!.url, roomId, 'Kati')]) {
       const refused = await join().then(
@@ -159,6 +172,40 @@ describe('server processes sharing one database over Redis', { timeout: 120_000 
       );
       expect(refused).toBe('server-unavailable');
     }
+    // The room already running plays on, its moves stored in the database.
+    kati.send('throw', GESTURE);
+    expect(await mart.next('thrown')).toMatchObject({ seat: 0 });
     expect(c!.running).toBe(true);
+  });
+
+  it('takes joins again once Redis is back, empty: the running room is listed again and plays on', async () => {
+    const [c] = up;
+    const from = c!.output.length;
+    redis = await spawnRedis(Number(new URL(redis.url).port));
+    await c!.waitFor(/Redis is back: this process's rooms are listed again/, 30_000, from);
+    // The running room is found again (a latecomer is told its game has started, not that it is not
+    // there), through another process too.
+    const d = await server();
+    for (const through of [c!, d]) {
+      const late = await Player.join(through.url, runningId, 'Liis').then(
+        () => 'accepted',
+        (error: unknown) => joinRefusal(error, runningId).code,
+      );
+      expect(late).toBe('game-started');
+    }
+    // Its game goes on, and new rooms are made.
+    const [kati, mart] = running;
+    kati!.send('score', { row: 'chance' });
+    mart!.send('throw', GESTURE);
+    expect(await kati!.next('thrown', (t) => t.seat === 1)).toMatchObject({ seat: 1, number: 1 });
+    const newcomer = await Player.create(d.url, 'Anu');
+    expect((await newcomer.next('welcome')).seat).toBe(0);
+    // Redis holds no game: only Colyseus's listings and the processes' counts.
+    const data = new Redis(redis.url);
+    try {
+      expect((await data.keys('*')).filter((key) => key.startsWith('tp:'))).toEqual([]);
+    } finally {
+      data.disconnect();
+    }
   });
 });
