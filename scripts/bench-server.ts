@@ -2,10 +2,11 @@
  * Game server load benchmark: `npm run bench:server -- --rooms N [--players P] [--seconds S] [--json]`.
  *
  * Starts ONE game server process as `npm run serve` runs it (`node --import tsx server/src/main.ts`, no
- * page build; with `--redis` also a redis-server of its own and REDIS_URL, to measure the shared rooms'
- * store), then drives N rooms of P people each over loopback with @colyseus/sdk clients, in one or a
- * few driver processes (`--drivers D`), exactly as pages would: every person has their own client and
- * WebSocket.
+ * page build; its games in the embedded database, or with `--postgres` on a PostgreSQL server of its own;
+ * with `--redis` also a redis-server of its own and REDIS_URL, as processes that share their rooms run:
+ * Redis routes, a PostgreSQL server of its own keeps the games, `--postgres` or not), then drives N rooms
+ * of P people each over loopback with @colyseus/sdk clients, in one or a few driver processes
+ * (`--drivers D`), exactly as pages would: every person has their own client and WebSocket.
  *
  * The load: in every room the players take turns, and each turn is one throw then one score (the first
  * free row), so that every person throws once every `--cadence` seconds (3 by default): a room acts
@@ -54,6 +55,7 @@ export interface Options {
   /** Seconds between two throws of one person. */
   cadence: number;
   drivers: number;
+  /** A redis-server of the benchmark's own (REDIS_URL), beside a PostgreSQL server (REDIS_URL needs one). */
   redis: boolean;
   /** A PostgreSQL server of the benchmark's own (DATABASE_URL) instead of the embedded database. */
   postgres: boolean;
@@ -82,7 +84,8 @@ export function parseArgs(argv: readonly string[]): Options {
     cadence: countFlag(flags, '--cadence', 3),
     drivers: countFlag(flags, '--drivers', 1),
     redis: flags.switches.has('--redis'),
-    postgres: flags.switches.has('--postgres'),
+    // Rooms shared over Redis keep their games on a PostgreSQL server.
+    postgres: flags.switches.has('--postgres') || flags.switches.has('--redis'),
     cpuProf: flags.values.get('--cpu-prof'),
     json: flags.switches.has('--json'),
     help: flags.switches.has('--help') || flags.switches.has('-h'),
@@ -480,7 +483,7 @@ async function main(options: Options): Promise<void> {
       players: options.players,
       cadenceSeconds: options.cadence,
       redis: options.redis,
-      database: options.postgres ? 'postgresql' : options.redis ? 'redis' : 'embedded',
+      database: options.postgres ? 'postgresql' : 'embedded',
       drivers: count,
       seconds: options.seconds,
       targetThrowsPerSecond: round((options.rooms * options.players) / options.cadence),
