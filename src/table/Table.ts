@@ -1,73 +1,41 @@
 /**
- * The authority of one table, online and in the page alike: the seats, the host, the phase, the rules,
- * the turn gate, the throws (refused by the rules, or thrown through the Thrower and applied), the
- * computers' turn to act, the view's version, and the record to rebuild it from. Pure TypeScript: no
- * DOM, no network. Every change makes the version grow by one and is told to the listeners once, as a
- * Change (a throw's trajectory with it); every request either makes one or throws (rejects with) a coded
- * error (ProtocolError, RuleError) and leaves the table exactly as it was.
+ * The host of one table, online and in the page alike: the table's state is one value (table-state.ts)
+ * that pure functions take to the next (decide.ts, seating.ts); the host keeps the latest, runs one
+ * request at a time (a throw's physics included), makes each game's throw seeds, and tells every change
+ * once, in order, with its events (Change), to its listeners: the Colyseus room, which stores it and
+ * sends it (server/src/DiceRoom.ts), or the page's LocalSession.
  *
- * The page runs one in-process for a game on one screen (src/ui/session). The game server's room
- * (server/src/DiceRoom.ts) is a thin adapter (connections, rate limits, storage) around a RoomTable,
- * which adds what people joining over the network need (RoomTable.ts) and the page never loads.
+ * A RoomTable (RoomTable.ts) adds what people joining over the network need and the page never loads.
  */
 import type { BotId } from '../engine/bots/bot.js';
-import { apply, newGame, refusal, type Action, type Game, type RuleSetId } from '../engine/index.js';
+import { newGame, type Action, type Game, type RuleSetId } from '../engine/index.js';
 import {
   ProtocolError,
   publicGame,
-  STAND_IN_BOT,
   type ClientMessages,
   type RoomPace,
   type RoomView,
-  type ServerMessages,
 } from '../online/protocol.js';
 import type { Gesture } from '../physics/types.js';
-import { throwInput, type Thrower, type ThrowOutcome } from './throw-input.js';
-import type { GameSeeds, SeedSource } from './throw-seeds.js';
-import { TurnClock } from './TurnClock.js';
-import { personMayAct } from './turn-gate.js';
 import {
-  computerOf,
-  computerSeat,
-  personSeat,
-  playedByComputer,
-  seatView,
-  type NamePolicy,
-  type Seat,
-} from './seats.js';
+  computerDecides,
+  computerToAct,
+  decide,
+  land,
+  type Context,
+  type Request,
+  type ThrowToMake,
+} from './decide.js';
+import type { SeatKeys } from './seating.js';
+import { computerSeat, personSeat, PLAIN_NAMES, seatView, type NamePolicy, type Seat } from './seats.js';
+import { EMPTY_TABLE, seatOf, settle, type Change, type Decision, type TableState } from './table-state.js';
+import { throwInput, type Thrower } from './throw-input.js';
+import type { GameSeeds, SeedSource } from './throw-seeds.js';
+import { clockView } from './turn-clock.js';
+import { personMayAct } from './turn-gate.js';
 
-/** What a change brings besides the new view: what the room (or the page) sends or does with it. */
-export interface Change {
-  /** An action of the game, by the seat that took it (a throw's with its faces). */
-  acted?: { seat: number; action: Action };
-  /** A throw: sent as 'thrown' before its action; `seconds` is how long it plays. */
-  thrown?: Omit<ServerMessages['thrown'], 'trajectory'> & {
-    trajectory: ThrowOutcome['trajectory'];
-    seconds: number;
-  };
-  /** A holder to welcome (it joined, or came back): to its seat, or asking for `claiming`, with its new key once. */
-  welcome?: { holder: string; key?: string; claiming?: number };
-  /** Holders whose seat number changed (a seat before theirs was emptied): each gets 'welcome' again. */
-  moved?: string[];
-  /** A holder that lost its seat (emptied by the host, or taken back by its person): no way back. */
-  evicted?: string;
-  /** A connected holder whose seat was taken with its key elsewhere: told so, then let go. */
-  displaced?: string;
-  /** One who asked for a seat by name and was let in: welcomed to it with its new key. */
-  admitted?: { holder: string; seat: number; key: string };
-  /** Those who asked for a seat and were refused (or whose seat its person took back): told so, let go. */
-  claimRefused?: string[];
-  /** A person left the table for good (everyone is told, and who is host now when it was the host). */
-  left?: { name: string; wasHost: boolean };
-}
-
-/** Seat keys: the secret by which a person, and no one else, takes their seat back (online). */
-export interface SeatKeys {
-  /** A new key, given to its person once. */
-  newKey(): string;
-  /** What the table keeps of a key (a hash). */
-  hash(key: string): string;
-}
+export type { Change } from './table-state.js';
+export type { SeatKeys } from './seating.js';
 
 /** What a table is made with: where its dice, seeds, keys, names and time come from. */
 export interface TablePorts {
@@ -91,8 +59,8 @@ export interface TablePorts {
   now?: () => number;
   /**
    * How a request's message is checked before it is looked at: on the server every message comes from
-   * a client and is checked in full (parseClientMessage); the page's own mirror sends typed messages,
-   * taken as they are (and the page need not load the checks).
+   * a client and is checked in full (parseClientMessage); the page sends typed messages, taken as they
+   * are (and the page need not load the checks).
    */
   parse?: MessageParser;
 }
@@ -100,11 +68,8 @@ export interface TablePorts {
 /** Checks a message of type `type` (see TablePorts.parse): the message as typed, or a coded error. */
 export type MessageParser = <K extends keyof ClientMessages>(type: K, message: unknown) => ClientMessages[K];
 
-/** Messages from the page's own mirror: typed already; an unknown type is refused. */
-const TYPED: MessageParser = <K extends keyof ClientMessages>(type: K, message: unknown) => {
-  if (!KNOWN_REQUESTS.has(type)) throw new ProtocolError('bad-message', 'Unknown message');
-  return message as ClientMessages[K];
-};
+/** The requests a table in the page takes (the game's); a room takes every ClientMessages type. */
+const GAME_REQUESTS = new Set<string>(['throw', 'hold', 'score'] satisfies (keyof ClientMessages)[]);
 
 const KNOWN_REQUESTS = new Set<string>([
   'throw',
@@ -119,6 +84,19 @@ const KNOWN_REQUESTS = new Set<string>([
   'nudge',
   'rematch',
 ] satisfies (keyof ClientMessages)[]);
+
+/** Messages from the page: typed already; an unknown type is refused. */
+const TYPED: MessageParser = <K extends keyof ClientMessages>(type: K, message: unknown) => {
+  if (!KNOWN_REQUESTS.has(type)) throw new ProtocolError('bad-message', 'Unknown message');
+  return message as ClientMessages[K];
+};
+
+const NO_KEYS: SeatKeys = {
+  newKey: () => {
+    throw new ProtocolError('bad-message', 'No one joins this table');
+  },
+  hash: (key) => key,
+};
 
 /** A game in the page: who plays it (a person at this screen, or a computer), under which rules. */
 export interface LocalSetup {
@@ -135,19 +113,10 @@ export interface LocalSetup {
 export const PAGE_HOLDER = 'page';
 
 export class Table {
-  phase: RoomView['phase'] = 'lobby';
-  host = 0;
-  readonly seats: Seat[] = [];
-  rules: RuleSetId = 'seed';
-  /** The whole game (views show publicGame). */
-  game: Game | null = null;
+  /** The table now: one value, replaced (never changed) by every change. */
+  protected state: TableState = EMPTY_TABLE;
   /** The seeds of the game's throws (online: from its secret, see src/online/fairness.ts). */
   protected seeds: GameSeeds | null = null;
-  /** Who asks for which seat by its name, without its key: seat -> holder (see RoomTable). */
-  protected readonly claims = new Map<number, string>();
-  /** After the game, the seats whose person asked for a rematch (see RoomTable). */
-  protected readonly rematchSeats = new Set<number>();
-  protected readonly clock: TurnClock;
   protected readonly parse: MessageParser;
   protected readonly listeners = new Set<(change: Change) => void>();
   /** Requests waiting for the one running (a throw being made): none is looked at meanwhile. */
@@ -156,10 +125,8 @@ export class Table {
   private running = false;
   /** A throw is being made (its request runs): every other request waits for it. */
   private throwing = false;
-  version = 0;
 
   constructor(protected readonly ports: TablePorts) {
-    this.clock = new TurnClock(ports.now);
     this.parse = ports.parse ?? TYPED;
   }
 
@@ -193,15 +160,13 @@ export class Table {
 
   /** Seats the page's people and the computers of `game` (see ofGame), and plays on from it. */
   protected seatGame(game: Game, kinds: readonly Seat['kind'][]): this {
-    game.players.forEach(({ name }, i) => {
+    const seats = game.players.map(({ name }, i) => {
       const kind = kinds[i] ?? 'human';
-      this.seats.push(kind === 'human' ? personSeat(name, PAGE_HOLDER) : computerSeat(name, kind));
+      return kind === 'human' ? personSeat(name, PAGE_HOLDER) : computerSeat(name, kind);
     });
-    this.rules = game.rules;
-    this.game = game;
     this.seeds = this.ports.seeds.newGame();
-    this.phase = game.over ? 'over' : 'playing';
-    this.changed();
+    const phase = game.over ? 'over' : 'playing';
+    this.commit(settle({ ...this.state, seats, rules: game.rules, game, phase }, {}, this.moment()));
     return this;
   }
 
@@ -211,31 +176,51 @@ export class Table {
     return () => this.listeners.delete(listener);
   }
 
+  get phase(): RoomView['phase'] {
+    return this.state.phase;
+  }
+  get host(): number {
+    return this.state.host;
+  }
+  get seats(): readonly Seat[] {
+    return this.state.seats;
+  }
+  get rules(): RuleSetId {
+    return this.state.rules;
+  }
+  get game(): Game | null {
+    return this.state.game;
+  }
+  get version(): number {
+    return this.state.version;
+  }
+
   /** Live, or at one's own pace (the host sets it in the lobby). */
   get pace(): RoomPace {
-    return this.clock.pace;
+    return this.state.clock.pace;
   }
 
   /** The room as every client sees it now. */
   view(): RoomView {
+    const { phase, host, seats, rules, game, claims, rematch, clock, version } = this.state;
     return {
       roomId: this.ports.roomId,
-      phase: this.phase,
-      host: this.host,
-      seats: this.seats.map(seatView),
-      rules: this.rules,
-      game: this.game ? (this.ports.hideSeed === false ? this.game : publicGame(this.game)) : null,
-      proof: this.game && this.seeds ? this.seeds.proof(this.game.over) : null,
-      claims: [...this.claims.keys()].sort((a, b) => a - b),
-      rematch: [...this.rematchSeats].sort((a, b) => a - b),
-      clock: this.clock.view(),
-      version: this.version,
+      phase,
+      host,
+      seats: seats.map(seatView),
+      rules,
+      game: game ? (this.ports.hideSeed === false ? game : publicGame(game)) : null,
+      proof: game && this.seeds ? this.seeds.proof(game.over) : null,
+      claims: claims.map((c) => c.seat),
+      rematch: [...rematch].sort((a, b) => a - b),
+      clock: clockView(clock, this.now()),
+      version,
     };
   }
 
   /** The seat held by `holder`, or -1. */
   seatOf(holder: string): number {
-    return this.seats.findIndex((seat) => seat.holder === holder);
+    return seatOf(this.state, holder);
   }
 
   /**
@@ -244,56 +229,82 @@ export class Table {
    * and no throw is in the air. The server refuses by it; the page's pointer, keys and buttons ask it.
    */
   mayAct(holder: string): boolean {
-    return !this.throwing && personMayAct(this.view(), (seat) => this.seats[seat]!.holder === holder);
-  }
-
-  /** The seat a holder acts for now: the turn's if it holds it (the page holds several), else its own. */
-  protected actingSeat(holder: string): number {
-    const current = this.game?.current;
-    if (current !== undefined && this.seats[current]?.holder === holder) return current;
-    return this.seatOf(holder);
+    return !this.throwing && personMayAct(this.view(), (seat) => this.state.seats[seat]!.holder === holder);
   }
 
   // ---- requests ----
 
   /**
-   * A person's message, checked (TablePorts.parse) and carried out after every request before it
-   * (a throw's included): resolves once its change is told.
+   * A person's message, checked (TablePorts.parse) and decided after every request before it (a
+   * throw's included): resolves once its change is told.
    * @throws (rejects with) ProtocolError or RuleError with the refusal's code; nothing changed then
    */
   request(holder: string, type: string, message: unknown): Promise<void> {
     return this.inTurn(() => {
-      if (type === 'throw') {
-        const { gesture } = this.parse('throw', message);
-        return this.throwDice(this.actingSeat(holder), gesture, false);
-      }
-      this.changed(this.carryOut(holder, type, message));
+      const parsed = this.parse(type as keyof ClientMessages, message);
+      if (!this.takesRoomRequests && !GAME_REQUESTS.has(type))
+        throw new ProtocolError('bad-message', 'Not a request a table in the page takes');
+      const request = { type, message: parsed } as Request;
+      return this.carryOut(decide(this.state, holder, request, this.context()));
     });
   }
 
-  /** Every request but a throw: the change it makes (not told yet). */
-  private carryOut(holder: string, type: string, message: unknown): Change {
-    const seat = this.actingSeat(holder);
-    switch (type as keyof ClientMessages) {
-      case 'hold': {
-        const { index, held } = this.parse('hold', message);
-        return this.act(seat, { type: 'hold', index, held }, false);
-      }
-      case 'score':
-        return this.act(seat, { type: 'score', row: this.parse('score', message).row }, false);
-      default:
-        return this.roomRequest(holder, seat, type, message);
-    }
+  /** Whether this table takes the room's requests around the game (RoomTable does; the page's none). */
+  protected get takesRoomRequests(): boolean {
+    return false;
+  }
+
+  /** The computer seat to act now, and which computer plays it; null when a person is to act or no game is on. */
+  computerToAct(): { seat: number; kind: BotId } | null {
+    return computerToAct(this.state);
   }
 
   /**
-   * A request of the room around the game (the lobby's, the host's, a seat's ask): a table in the page
-   * takes none (RoomTable does).
-   * @throws ProtocolError `bad-message`, or what the parser throws for the message
+   * A computer's action for seat `seat` (a throw uses `gesture`), through the same checks as a person's,
+   * after every request before it. It was chosen for the game as it is now: if the game has changed
+   * by its turn (a throw in the air landed meanwhile), it is refused, not made on dice it never saw.
+   * @throws (rejects with) ProtocolError `not-your-turn` unless a computer is to act on that seat in
+   *   the game it was chosen for, RuleError when refused
    */
-  protected roomRequest(_holder: string, _seat: number, type: string, message: unknown): Change {
-    this.parse(type as keyof ClientMessages, message); // throws: an unknown message
-    throw new ProtocolError('bad-message', 'Not a request a table in the page takes');
+  computerAction(seat: number, action: Action, gesture: Gesture): Promise<void> {
+    const chosenFor = this.state.game;
+    return this.inTurn(() =>
+      this.carryOut(computerDecides(this.state, seat, action, gesture, chosenFor, this.moment())),
+    );
+  }
+
+  /** A decision carried out: a change committed, or a throw made and landed (later, if its physics is). */
+  private carryOut(decision: Decision | { throwing: ThrowToMake }): void | Promise<void> {
+    if (!('throwing' in decision)) return this.commit(decision);
+    const throwing = decision.throwing;
+    const seeds = this.seeds!;
+    const input = throwInput(throwing.game, throwing.gesture, seeds.nextSeed(throwing.game));
+    const landed = (outcome: Parameters<typeof land>[2]): void => {
+      // Checked before the throw is listed among the game's (its gesture kept for the proof).
+      if (this.state.game !== throwing.game)
+        throw new ProtocolError('not-your-turn', 'The game went on meanwhile');
+      this.commit(land(this.state, throwing, outcome, seeds.thrown(throwing.gesture), this.moment()));
+    };
+    const outcome = this.ports.thrower(input);
+    if (!(outcome instanceof Promise)) return landed(outcome);
+    this.throwing = true;
+    return outcome.then(
+      (made) => {
+        this.throwing = false;
+        landed(made);
+      },
+      (error: unknown) => {
+        this.throwing = false;
+        throw error;
+      },
+    );
+  }
+
+  /** The change decided: the new state kept (a new game's seeds made), and the listeners told. */
+  protected commit({ state, change }: Decision): void {
+    if (change.newGame) this.seeds = this.ports.seeds.newGame();
+    this.state = state;
+    for (const listener of this.listeners) listener(change);
   }
 
   /**
@@ -327,120 +338,16 @@ export class Table {
     });
   }
 
-  /** The computer seat to act now, and which computer plays it; null when a person is to act or no game is on. */
-  computerToAct(): { seat: number; kind: BotId } | null {
-    const game = this.game;
-    if (this.phase !== 'playing' || !game || game.over) return null;
-    const kind =
-      computerOf(this.seats[game.current]!) ?? (this.clock.ranOut === game.current ? STAND_IN_BOT : null);
-    return kind ? { seat: game.current, kind } : null;
+  protected now(): number {
+    return this.ports.now?.() ?? Date.now();
   }
 
-  /**
-   * A computer's action for seat `seat` (a throw uses `gesture`), through the same checks as a person's,
-   * after every request before it. It was chosen for the game as it is now: if the game has changed
-   * by its turn (a throw in the air landed meanwhile), it is refused, not made on dice it never saw.
-   * @throws (rejects with) ProtocolError `not-your-turn` unless a computer is to act on that seat in
-   *   the game it was chosen for, RuleError when refused
-   */
-  computerAction(seat: number, action: Action, gesture: Gesture): Promise<void> {
-    const chosenFor = this.game;
-    return this.inTurn(() => {
-      if (this.computerToAct()?.seat !== seat)
-        throw new ProtocolError('not-your-turn', 'No computer is to act');
-      if (this.game !== chosenFor) throw new ProtocolError('not-your-turn', 'The game went on meanwhile');
-      if (action.type === 'roll') return this.throwDice(seat, gesture, true);
-      this.changed(this.act(seat, action, true));
-    });
+  /** Whether turns are timed here, and the time now. */
+  protected moment(): { timed: boolean; now: number } {
+    return { timed: this.ports.timed !== false, now: this.now() };
   }
 
-  // ---- the game ----
-
-  /** The game, if seat `seat` is to act in it (for a person, not a computer, when `person`). */
-  protected turnOf(seat: number, person: boolean): Game {
-    const game = this.game;
-    if (this.phase === 'over' && game) throw new ProtocolError('game-over', 'The game is over');
-    if (this.phase !== 'playing' || !game)
-      throw new ProtocolError('not-your-turn', 'The game has not started');
-    if (seat < 0 || game.current !== seat) throw new ProtocolError('not-your-turn', 'It is not your turn');
-    if (person && playedByComputer(this.seats[seat]!))
-      throw new ProtocolError('not-your-turn', 'A computer plays this seat');
-    if (person && this.clock.ranOut === seat)
-      throw new ProtocolError('not-your-turn', 'Your time ran out: a computer plays this turn');
-    return game;
-  }
-
-  /**
-   * A throw by seat `seat` (a computer's when `computer`): refused by the turn and the rules, else thrown
-   * through the Thrower with the seed of the game's next throw, then applied and told with its
-   * trajectory. Meanwhile every other request waits (see `inTurn`).
-   */
-  private throwDice(seat: number, gesture: Gesture, computer: boolean): void | Promise<void> {
-    const game = this.turnOf(seat, !computer);
-    const refused = refusal(game, { type: 'roll' });
-    if (refused) throw refused;
-    const seeds = this.seeds!;
-    const outcome = this.ports.thrower(throwInput(game, gesture, seeds.nextSeed(game)));
-    if (!(outcome instanceof Promise)) return this.applyThrow(seat, game, seeds, gesture, outcome);
-    this.throwing = true;
-    return outcome.then(
-      (made) => {
-        this.throwing = false;
-        this.applyThrow(seat, game, seeds, gesture, made);
-      },
-      (error: unknown) => {
-        this.throwing = false;
-        throw error;
-      },
-    );
-  }
-
-  /** A throw's outcome applied to `game`, and told with its trajectory. */
-  private applyThrow(
-    seat: number,
-    game: Game,
-    seeds: GameSeeds,
-    gesture: Gesture,
-    outcome: ThrowOutcome,
-  ): void {
-    if (this.game !== game) throw new ProtocolError('not-your-turn', 'The game went on meanwhile');
-    const { number, gesture: listed } = seeds.thrown(gesture);
-    const action: Action = { type: 'roll', faces: [...outcome.faces] };
-    this.setGame(apply(game, action));
-    this.changed({
-      acted: { seat, action },
-      thrown: {
-        seat,
-        number,
-        gesture: listed,
-        trajectory: outcome.trajectory,
-        faces: [...outcome.faces],
-        held: [...game.held],
-        seconds: outcome.seconds,
-      },
-    });
-  }
-
-  /** A hold or a score (a throw goes through throwDice, which brings its faces). */
-  private act(seat: number, action: Action, computer: boolean): Change {
-    const game = this.turnOf(seat, !computer);
-    const refused = refusal(game, action);
-    if (refused) throw refused;
-    this.setGame(apply(game, action));
-    return { acted: { seat, action } };
-  }
-
-  protected setGame(game: Game): void {
-    this.game = game;
-    if (game.over) this.phase = 'over';
-  }
-
-  /** A change made: the version grows, the turn clock follows the game, and the listeners are told. */
-  protected changed(change: Change = {}): void {
-    this.version++;
-    const game = this.phase === 'playing' && this.ports.timed !== false ? this.game : null;
-    const seat = game ? this.seats[game.current] : undefined;
-    this.clock.follow(game, !!seat && !playedByComputer(seat));
-    for (const listener of this.listeners) listener(change);
+  protected context(): Context {
+    return { ...this.moment(), names: this.ports.names ?? PLAIN_NAMES, keys: this.ports.keys ?? NO_KEYS };
   }
 }

@@ -12,6 +12,16 @@ export {
   type MessageParser,
   type TablePorts,
 } from './Table.js';
+export { EMPTY_TABLE, type Decision, type TableState } from './table-state.js';
+export {
+  decide,
+  land,
+  computerToAct,
+  timeOut,
+  type Context,
+  type Request,
+  type ThrowToMake,
+} from './decide.js';
 export { RoomTable, type JoinResult, type TableRecord } from './RoomTable.js';
 export {
   ComputerTurns,
@@ -34,5 +44,5 @@ export {
   type NamePolicy,
   type Seat,
 } from './seats.js';
-export { TurnClock } from './TurnClock.js';
+export { type ClockState, type ClockRecord } from './turn-clock.js';
 export { personMayAct } from './turn-gate.js';

@@ -1,0 +1,240 @@
+/**
+ * Who sits at a table, as pure functions of its state (table-state.ts): people joining by name and
+ * coming back by their seat's key, asking for a seat and being let in, dropping and coming back,
+ * leaving, seats emptied in the lobby, and the host. Each gives the next state and its events, or
+ * throws a coded refusal (ProtocolError) and nothing changed.
+ */
+import { MAX_SEATS, ProtocolError } from '../online/protocol.js';
+import { personSeat, uniqueName, type NamePolicy } from './seats.js';
+import { seatOf, withSeat, type Change, type Claim, type TableState } from './table-state.js';
+
+/** Seat keys: the secret by which a person, and no one else, takes their seat back (online). */
+export interface SeatKeys {
+  /** A new key, given to its person once. */
+  newKey(): string;
+  /** What the table keeps of a key (a hash). */
+  hash(key: string): string;
+}
+
+/** Where a join goes: a seat to take (its key shown), a seat to ask for, or a new seat (neither). */
+interface Place {
+  seat?: number;
+  claim?: number;
+}
+
+/**
+ * Where a join goes (see `join`).
+ * @throws ProtocolError `bad-name` (a computer's name), `game-started`, `room-full`, `seat-claimed`
+ */
+export function placeFor(
+  state: TableState,
+  name: string,
+  key: string | undefined,
+  names: NamePolicy,
+  keys: SeatKeys,
+): Place {
+  names.checkPerson(name);
+  if (key !== undefined) {
+    const hash = keys.hash(key);
+    const mine = state.seats.findIndex((s) => s.kind === 'human' && s.keyHash === hash);
+    if (mine >= 0) return { seat: mine };
+  }
+  const wanted = names.keys(name);
+  const named = state.seats.findIndex(
+    (s) => s.kind === 'human' && names.keys(s.name).some((k, i) => k === wanted[i]),
+  );
+  const seat = state.seats[named];
+  if (seat && !(seat.holder !== null && seat.connected)) {
+    if (state.claims.some((c) => c.seat === named))
+      throw new ProtocolError('seat-claimed', 'Someone already asks for that seat');
+    return { claim: named };
+  }
+  if (state.phase !== 'lobby') throw new ProtocolError('game-started', 'The game has started');
+  if (state.seats.length >= MAX_SEATS) throw new ProtocolError('room-full', `A table has ${MAX_SEATS} seats`);
+  return {};
+}
+
+/**
+ * Seats a person who joins:
+ * - with the key of a seat, in that seat, whoever holds it (a connection that holds it is told it moved
+ *   elsewhere: `displaced`); a claim on it is refused;
+ * - with the name of a person's seat whose person is not connected but without its key, nowhere yet:
+ *   they ask for it (`claiming`), and the host (or, while the host is away, another player) answers;
+ * - else, in the lobby, in a new seat at the end (the name made unique at the table), with a new key.
+ * The change welcomes the holder.
+ * @throws ProtocolError `bad-name` (a computer's name), `game-started`, `room-full`, `seat-claimed`
+ */
+export function join(
+  state: TableState,
+  holder: string,
+  name: string,
+  key: string | undefined,
+  names: NamePolicy,
+  keys: SeatKeys,
+): [TableState, Change] {
+  const place = placeFor(state, name, key, names, keys);
+  if (place.claim !== undefined) {
+    const claims = [...state.claims, { seat: place.claim, holder }].sort((a, b) => a.seat - b.seat);
+    return [{ ...state, claims }, { welcome: { holder, claiming: place.claim } }];
+  }
+  if (place.seat === undefined) {
+    const newKey = keys.newKey();
+    const seat = personSeat(uniqueName(state.seats, name, names), holder, keys.hash(newKey));
+    return [fixHost({ ...state, seats: [...state.seats, seat] }), { welcome: { holder, key: newKey } }];
+  }
+  const [next, change] = takeSeat(state, place.seat, holder);
+  return [fixHost(next), { ...change, welcome: { holder } }];
+}
+
+/** Seat `seat` is `holder`'s now: whoever held it loses it, and a claim on it is refused. */
+function takeSeat(state: TableState, seat: number, holder: string): [TableState, Change] {
+  const taken = state.seats[seat]!;
+  const change: Change = {};
+  if (taken.holder !== null && taken.holder !== holder) {
+    if (taken.connected) change.displaced = taken.holder;
+    else change.evicted = taken.holder;
+  }
+  const claim = state.claims.find((c) => c.seat === seat);
+  if (claim && claim.holder !== holder) change.claimRefused = [claim.holder];
+  const next = withSeat(state, seat, { holder, connected: true, standIn: false });
+  return [{ ...next, claims: state.claims.filter((c) => c.seat !== seat) }, change];
+}
+
+/**
+ * The host's (or, while the host is away, another player's) answer to someone asking for seat `seat`
+ * by its name: let in, they take it with a new key (the old one no longer works); else they are told no.
+ * @throws ProtocolError `not-host` (not one who may answer), `bad-message` (no one asks for that seat)
+ */
+export function answerClaim(
+  state: TableState,
+  holder: string,
+  { seat, admit }: { seat: number; admit: boolean },
+  keys: SeatKeys,
+): [TableState, Change] {
+  const answerer = seatOf(state, holder);
+  const host = state.seats[state.host];
+  const hostHere = !!host && host.holder !== null && host.connected;
+  if (answerer < 0 || !state.seats[answerer]!.connected || (hostHere && answerer !== state.host)) {
+    throw new ProtocolError(
+      'not-host',
+      'Only the host (or, while the host is away, another player) may answer',
+    );
+  }
+  const claim = state.claims.find((c) => c.seat === seat);
+  if (!claim) throw new ProtocolError('bad-message', 'No one asks for that seat');
+  const unclaimed: TableState = { ...state, claims: state.claims.filter((c) => c !== claim) };
+  if (!admit) return [unclaimed, { claimRefused: [claim.holder] }];
+  const key = keys.newKey();
+  const [taken, change] = takeSeat(unclaimed, seat, claim.holder);
+  const keyed = withSeat(taken, seat, { keyHash: keys.hash(key) });
+  return [fixHost(keyed), { ...change, admitted: { holder: claim.holder, seat, key } }];
+}
+
+/** A person's connection dropped (they may come back within the window); null if they hold no seat. */
+export function dropped(state: TableState, holder: string): TableState | null {
+  const index = seatOf(state, holder);
+  return index < 0 ? null : withSeat(state, index, { connected: false });
+}
+
+/** A dropped person is back (the change welcomes them); null if they hold no seat. */
+export function reconnected(state: TableState, holder: string): [TableState, Change] | null {
+  const index = seatOf(state, holder);
+  if (index < 0) return null;
+  return [fixHost(withSeat(state, index, { connected: true })), { welcome: { holder } }];
+}
+
+/**
+ * A person left for good (left, or did not come back in time). In the lobby their seat is emptied; in a
+ * live game a stand-in plays it until they come back; at one's own pace it waits for them. If they were
+ * host, the next connected person is. One who only asked for a seat no longer asks. Null if they held
+ * no seat and asked for none.
+ */
+export function left(state: TableState, holder: string): [TableState, Change] | null {
+  const index = seatOf(state, holder);
+  const seat = state.seats[index];
+  if (!seat) {
+    const asked = state.claims.find((c) => c.holder === holder);
+    return asked ? [{ ...state, claims: state.claims.filter((c) => c !== asked) }, {}] : null;
+  }
+  const change: Change = { left: { name: seat.name, wasHost: index === state.host } };
+  if (state.phase === 'lobby') {
+    const [next, removed] = removeSeat(state, index);
+    return [next, { ...change, ...removed }];
+  }
+  const gone = withSeat(state, index, {
+    holder: null,
+    connected: false,
+    standIn: state.clock.pace === 'live',
+  });
+  return [fixHost(gone), change];
+}
+
+/**
+ * The seats of a restored table whose person has not come back are given up, as if their person had
+ * left: emptied in the lobby, played by a stand-in in a live game (at one's own pace a seat waits for
+ * its person). Null if none was given up.
+ */
+export function giveUpWaiting(state: TableState): [TableState, Change] | null {
+  let next = state;
+  let moved: string[] = [];
+  let any = false;
+  for (let i = state.seats.length - 1; i >= 0; i--) {
+    const seat = state.seats[i]!;
+    if (seat.kind !== 'human' || seat.holder !== null || seat.standIn) continue;
+    if (state.phase !== 'lobby' && state.clock.pace === 'own-pace') continue;
+    any = true;
+    if (state.phase === 'lobby') {
+      const [emptied, change] = removeSeat(next, i);
+      next = emptied;
+      moved = [...new Set([...moved, ...(change.moved ?? [])])];
+    } else {
+      next = withSeat(next, i, { standIn: true });
+    }
+  }
+  if (!any) return null;
+  return [fixHost(next), moved.length > 0 ? { moved } : {}];
+}
+
+/** Empties a seat in the lobby: the seats after it move up one; the host moves on if it was theirs. */
+export function removeSeat(state: TableState, index: number): [TableState, Change] {
+  const seats = state.seats.filter((_, i) => i !== index);
+  const refused: string[] = [];
+  const claims: Claim[] = [];
+  for (const claim of state.claims) {
+    if (claim.seat === index) refused.push(claim.holder);
+    else claims.push(claim.seat > index ? { ...claim, seat: claim.seat - 1 } : claim);
+  }
+  const moved = seats
+    .slice(index)
+    .flatMap((seat) => (seat.holder !== null && seat.connected ? [seat.holder] : []));
+  let host = state.host;
+  const shrunk: TableState = { ...state, seats, claims };
+  if (host > index) host--;
+  else if (host === index) host = nextHost(shrunk, index) ?? 0;
+  return [
+    fixHost({ ...shrunk, host }),
+    { ...(moved.length > 0 ? { moved } : {}), ...(refused.length > 0 ? { claimRefused: refused } : {}) },
+  ];
+}
+
+/**
+ * Keeps the host a person who holds a seat (or whose seat waits for them in a restored table); else
+ * the next connected person after them becomes host.
+ */
+export function fixHost(state: TableState): TableState {
+  const host = state.seats[state.host];
+  if (host && host.kind === 'human' && (host.holder !== null || !host.standIn)) return state;
+  const next = nextHost(state, state.host + 1) ?? (state.host < state.seats.length ? state.host : 0);
+  return next === state.host ? state : { ...state, host: next };
+}
+
+/** The first seat from `from` on (round the table) whose person is connected. */
+function nextHost(state: TableState, from: number): number | undefined {
+  const n = state.seats.length;
+  for (let k = 0; k < n; k++) {
+    const i = (from + k) % n;
+    const seat = state.seats[i]!;
+    if (seat.kind === 'human' && seat.holder !== null && seat.connected) return i;
+  }
+  return undefined;
+}
