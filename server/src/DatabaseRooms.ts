@@ -5,6 +5,8 @@
  *
  * - Every room writes its record (DiceRoom.ts) before anyone sees the change, and keeps it when its
  *   process shuts down; a room that ends (everyone left its lobby or its finished game) is forgotten.
+ *   The writes go in batches, and a record that cannot be stored holds up its own room only
+ *   (RecordWriter.ts).
  * - A join by id (what an invite link, a page coming back with its seat key, or a page whose server went
  *   away does) to a room this process does not hold, whose game is stored, first brings the game back in
  *   a room of the same id: the invite link and every seat key stay good. Its people come back to their
@@ -31,20 +33,13 @@ import { JOIN_REFUSED_STATUS, joinRefusalText } from '../../src/online/join-refu
 import { isRoomId, ROOM_NAME } from '../../src/online/protocol.js';
 import type { TableRecord } from '../../src/table/index.js';
 import { RESUME_OPTION } from './DiceRoom.js';
-import type { RoomSave } from './database/index.js';
 import type { Records } from './database/WorkerRecords.js';
+import { RecordWriter } from './RecordWriter.js';
 import { ThisProcess, type RoomHolders } from './room-holders.js';
 import type { RoomStore, StoredRoom } from './room-store.js';
-import { bodyToSave, storedBody, type PartsWritten, type StoredBody } from './stored-body.js';
+import { storedBody } from './stored-body.js';
 
 type InvokeMethod = typeof matchMaker.controller.invokeMethod;
-
-/** A room's write waiting for the next batch (its record a StoredBody), and those waiting for it to be stored. */
-interface Queued {
-  save: RoomSave & { record: StoredBody };
-  seatsUnchanged: boolean;
-  waiters: { resolve(): void; reject(error: unknown): void }[];
-}
 
 /** How often the server looks for sleeping games whose turn's clock ran out, ms. */
 export const WAKE_EVERY_MS = 30_000;
@@ -74,15 +69,8 @@ export class DatabaseRooms implements RoomStore {
   private readonly resumes = new Map<string, StoredRoom>();
   /** Rooms being brought back now, by id: a second join waits for the first one's room. */
   private readonly bringing = new Map<string, Promise<unknown>>();
-  /** Whether the last write went through (a room does not wait for a database it cannot reach). */
-  private reachable = true;
-  /** Writes waiting for the batch under way to be stored, one per room (the newest record). */
-  private readonly queued = new Map<string, Queued>();
-  private writing = false;
-  /** The seats each room last wrote (JSON): a change that leaves them is written without them. */
-  private readonly seatsWritten = new Map<string, string>();
-  /** What each room last stored of its game's log: a change writes only what is new (stored-body.ts). */
-  private readonly partsWritten = new Map<string, PartsWritten>();
+  /** Writes the rooms' records, in batches. */
+  private readonly writer: RecordWriter;
   /** Sleeping games that could not be woken, and when they may be tried again (ms). */
   private readonly wakeFailed = new Map<string, number>();
 
@@ -90,89 +78,22 @@ export class DatabaseRooms implements RoomStore {
     private readonly records: Records,
     private readonly wakeEveryMs = WAKE_EVERY_MS,
     private readonly holders: RoomHolders = new ThisProcess(),
-  ) {}
+  ) {
+    this.writer = new RecordWriter(records);
+  }
 
   // ---- the rooms' side (RoomStore) ----
 
   ready(): boolean {
-    return this.reachable && this.holders.ready();
+    return this.writer.reachable && this.holders.ready();
   }
 
   /**
-   * Writes a room's record; resolves once it is stored. The changes of every room that come while a
-   * batch is being written go together in the next one (one transaction), a room's newest record only:
-   * under load the database writes fewer, larger batches instead of falling behind.
+   * Writes a room's record; resolves once it is stored (see RecordWriter: the changes of every room that
+   * come while a batch is being written go together in the next one).
    */
   save(roomId: string, table: TableRecord, closing = false): Promise<void> {
-    const body: StoredBody = { table, ...(closing ? { closing } : {}) };
-    const seats = table.seats.map(({ name, keyHash }) => ({ name, keyHash: keyHash ?? null }));
-    const seatsJson = JSON.stringify(seats);
-    const save = {
-      // The last record of a process shutting down is newer than the one of the same table before it.
-      version: table.version * 2 + (closing ? 1 : 0),
-      record: body,
-      phase: table.phase,
-      pace: table.pace ?? 'live',
-      // A game at one's own pace is woken by its clock while no one plays it (wakeDueGames).
-      turnDeadline: table.pace === 'own-pace' ? (table.clock?.endsAt ?? null) : null,
-      seats,
-      closed: false,
-    };
-    return new Promise<void>((resolve, reject) => {
-      const waiting = this.queued.get(roomId);
-      const seatsUnchanged = this.seatsWritten.get(roomId) === seatsJson && !waiting;
-      if (waiting) {
-        if (save.version > waiting.save.version) waiting.save = save;
-        waiting.seatsUnchanged &&= this.seatsWritten.get(roomId) === seatsJson;
-        waiting.waiters.push({ resolve, reject });
-      } else {
-        this.queued.set(roomId, { save, seatsUnchanged, waiters: [{ resolve, reject }] });
-      }
-      this.seatsWritten.set(roomId, seatsJson);
-      if (!this.writing) void this.writeBatches();
-    });
-  }
-
-  /** Writes the waiting batch, then the one that gathered meanwhile, until none waits. */
-  private async writeBatches(): Promise<void> {
-    this.writing = true;
-    try {
-      while (this.queued.size > 0) {
-        const batch = [...this.queued];
-        this.queued.clear();
-        // Each record as its head's JSON text and the part of its log not stored yet: made here once,
-        // they cross to the database's thread as strings (cheap) rather than object trees to copy.
-        const toSave = batch.map(([roomId, { save }]) =>
-          bodyToSave(save.record, this.partsWritten.get(roomId)),
-        );
-        try {
-          const saved = await this.records.saveMany(
-            batch.map(([roomId, { save, seatsUnchanged }], i) => {
-              const { record, parts } = toSave[i]!;
-              return [roomId, { ...save, record, parts }, { seatsUnchanged }] as const;
-            }),
-          );
-          this.reachable = true;
-          batch.forEach(([roomId], i) => {
-            const written = toSave[i]!.written;
-            // Not taken (a newer record is there): the next write starts again whole.
-            if (saved[i] && written) this.partsWritten.set(roomId, written);
-            else this.partsWritten.delete(roomId);
-          });
-          for (const [, { waiters }] of batch) for (const waiter of waiters) waiter.resolve();
-        } catch (error) {
-          this.reachable = (error as { code?: string }).code !== 'database-unreachable';
-          // What was not stored is written whole next time (its seats too).
-          for (const [roomId] of batch) {
-            this.seatsWritten.delete(roomId);
-            this.partsWritten.delete(roomId);
-          }
-          for (const [, { waiters }] of batch) for (const waiter of waiters) waiter.reject(error);
-        }
-      }
-    } finally {
-      this.writing = false;
-    }
+    return this.writer.write(roomId, table, closing);
   }
 
   async remove(roomId: string): Promise<void> {
@@ -182,8 +103,7 @@ export class DatabaseRooms implements RoomStore {
 
   /** A room that sleeps or moved keeps nothing here (the next one of its id writes its record whole). */
   letGo(roomId: string): void {
-    this.seatsWritten.delete(roomId);
-    this.partsWritten.delete(roomId);
+    this.writer.forget(roomId);
   }
 
   takeResume(token: string): StoredRoom | undefined {
