@@ -72,7 +72,7 @@ describe('decide', () => {
           let turnStart = 0;
           for (const [holder, request, faces] of asks) {
             const before = JSON.stringify(state);
-            let decision;
+            let decision: ReturnType<typeof decide>;
             try {
               decision = decide(state, holder, request, context());
             } catch (error) {
@@ -83,16 +83,11 @@ describe('decide', () => {
             }
             expect(JSON.stringify(state)).toBe(before);
             if ('throwing' in decision) {
-              const held = decision.throwing.game.held;
-              const rested = faces.map((face, i) => (held[i] ? decision.throwing.game.dice[i]! : face));
+              const throwing = decision.throwing;
+              const { held, dice } = throwing.game;
+              const rested = faces.map((face, i) => (held[i] ? dice[i]! : face));
               const outcome = { faces: rested, trajectory: '', seconds: 1 };
-              decision = land(
-                state,
-                decision.throwing,
-                outcome,
-                { number: 0, gesture: [0, -1, 10] },
-                context(),
-              );
+              decision = land(state, throwing, outcome, { number: 0, gesture: [0, -1, 10] }, context());
             }
             expect(decision.state.version).toBe(state.version + 1);
             if (decision.change.acted?.action.type === 'roll') made.throws++;
