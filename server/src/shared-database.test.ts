@@ -34,6 +34,20 @@ async function server(): Promise<ServerProcess> {
   return started;
 }
 
+/** Two people at a new table of the process at `url`, the host's first throw made. */
+async function gameUnderWay(url: string, host: string, guest: string): Promise<[Player, Player]> {
+  const first = await Player.create(url, host);
+  const roomId = (await first.next('welcome')).view.roomId;
+  const second = await Player.join(url, roomId, guest);
+  await second.next('welcome');
+  first.send('start', {});
+  await second.next('view', (v) => v.phase === 'playing');
+  first.send('throw', GESTURE);
+  await first.next('view', (v) => v.game?.rollsUsed === 1);
+  await second.next('view', (v) => v.game?.rollsUsed === 1);
+  return [first, second];
+}
+
 /** What must be the same after a move: the game as played, and who sits where. */
 function played(view: RoomView) {
   return { game: view.game, seats: view.seats.map((s) => s.name), host: view.host };
@@ -60,6 +74,8 @@ describe('server processes sharing one database over Redis', { timeout: 120_000 
   /** A room played on while Redis goes away and comes back, and its players. */
   let runningId: string;
   let running: Player[];
+  /** A room whose process was stopped while Redis was away: its id, its seats' keys, its game then. */
+  let stopped: { id: string; keys: string[]; game: RoomView['game'] };
 
   it('plays one room through two processes, and goes on under the same id through the other when its process is killed', async () => {
     const [a, b] = await Promise.all([server(), server()]);
@@ -153,16 +169,15 @@ describe('server processes sharing one database over Redis', { timeout: 120_000 
     await back.leave();
   });
 
-  it('refuses joins as server-unavailable while Redis is gone; the process stays up and its room plays on', async () => {
+  it('refuses joins as server-unavailable while Redis is gone; the process stays up and its room plays on, stored', async () => {
     const [c] = up;
-    // A game under way on the process, as Redis goes.
-    const kati = await Player.create(c!.url, 'Kati');
-    runningId = (await kati.next('welcome')).view.roomId;
-    const mart = await Player.join(c!.url, runningId, 'Mart');
-    await mart.next('welcome');
-    kati.send('start', {});
-    await mart.next('view', (v) => v.phase === 'playing');
+    // A game under way on the process, as Redis goes, and one on a process stopped meanwhile.
+    const [kati, mart] = await gameUnderWay(c!.url, 'Kati', 'Mart');
+    runningId = kati.view.roomId;
     running = [kati, mart];
+    const e = await server();
+    const [liis, toomas] = await gameUnderWay(e.url, 'Liis', 'Toomas');
+    stopped = { id: liis.view.roomId, keys: [liis.key!, toomas.key!], game: liis.view.game };
 
     await redis.stop('SIGTERM');
     for (const join of [() => Player.create(c!.url, 'Kati'), () => Player.join(c!.url, roomId, 'Kati')]) {
@@ -173,12 +188,17 @@ describe('server processes sharing one database over Redis', { timeout: 120_000 
       expect(refused).toBe('server-unavailable');
     }
     // The room already running plays on, its moves stored in the database.
-    kati.send('throw', GESTURE);
-    expect(await mart.next('thrown')).toMatchObject({ seat: 0 });
+    kati.send('score', { row: 'chance' });
+    mart.send('throw', GESTURE);
+    expect(await kati.next('thrown', (t) => t.seat === 1)).toMatchObject({ seat: 1, number: 1 });
     expect(c!.running).toBe(true);
+    // A process stopped meanwhile keeps its games: they are in the database, Redis or not. (It cannot
+    // tell its players 'closing': Colyseus's shutdown stops at its first Redis command. Their pages
+    // see a process gone, as after a crash.)
+    await e.stop('SIGTERM');
   });
 
-  it('takes joins again once Redis is back, empty: the running room is listed again and plays on', async () => {
+  it('takes joins again once Redis is back, empty: the running room is listed again, and a game whose process was stopped meanwhile goes on', async () => {
     const [c] = up;
     const from = c!.output.length;
     redis = await spawnRedis(Number(new URL(redis.url).port));
@@ -195,9 +215,17 @@ describe('server processes sharing one database over Redis', { timeout: 120_000 
     }
     // Its game goes on, and new rooms are made.
     const [kati, mart] = running;
-    kati!.send('score', { row: 'chance' });
-    mart!.send('throw', GESTURE);
-    expect(await kati!.next('thrown', (t) => t.seat === 1)).toMatchObject({ seat: 1, number: 1 });
+    mart!.send('score', { row: 'chance' });
+    kati!.send('throw', GESTURE);
+    expect(await mart!.next('thrown', (t) => t.seat === 0)).toMatchObject({ seat: 0, number: 2 });
+    // The game of the process stopped while Redis was away goes on, through another, as it was.
+    const [liis, toomas] = await Promise.all(
+      ['Liis', 'Toomas'].map((name, seat) => Player.join(d.url, stopped.id, name, stopped.keys[seat])),
+    );
+    const welcome = await liis!.next('welcome');
+    expect(welcome.seat).toBe(0);
+    expect(welcome.view.game).toEqual(stopped.game);
+    expect((await toomas!.next('welcome')).seat).toBe(1);
     const newcomer = await Player.create(d.url, 'Anu');
     expect((await newcomer.next('welcome')).seat).toBe(0);
     // Redis holds no game: only Colyseus's listings and the processes' counts.
