@@ -10,6 +10,8 @@ import { build, preview } from 'vite';
 /** The served page: its address, and the call that stops the server and removes the build. */
 export interface BuiltPage {
   url: string;
+  /** The folder the page was built into (its files as served), until `close`. */
+  outDir: string;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function serveBuiltPage(name: string): Promise<BuiltPage> {
     }
     return {
       url: `http://127.0.0.1:${address.port}/`,
+      outDir,
       close: async () => {
         await server.close();
         await removeBuild();
