@@ -1,8 +1,26 @@
-import type { BotId } from '../../engine/bots/bot.js';
-import { createBot, stepTowards, type Bot, type TurnPlan } from '../../engine/bots/index.js';
+import { stepTowards, type Bot, type BotId, type TurnPlan } from '../../engine/bots/bot.js';
+import { createEasyBot } from '../../engine/bots/easy.js';
+import { createGoodBot } from '../../engine/bots/good.js';
+import { createOptimalBot } from '../../engine/bots/optimal.js';
+import type { StateValues } from '../../engine/solver/index.js';
 import type { Game, RuleSetId } from '../../engine/index.js';
 import type { ComputerPolicy } from '../../table/index.js';
 import type { SolverClient } from './SolverClient.js';
+
+/**
+ * The bot that plays a seat in the page: never `winner` itself (its moves come from the win worker),
+ * so the page's coach chunk takes none of the win model (the engine's `createBot` would bring it).
+ */
+function pageBot(play: Exclude<BotId, 'winner'>, seed: number, table: StateValues | undefined): Bot {
+  switch (play) {
+    case 'optimal':
+      return createOptimalBot(table);
+    case 'good':
+      return createGoodBot();
+    case 'easy':
+      return createEasyBot(seed);
+  }
+}
 
 /**
  * What the computers do in the page: the engine's bots, the optimal player's table and the winner's
@@ -22,7 +40,7 @@ export function pagePolicy(solver: SolverClient): ComputerPolicy {
     let bot = bots.get(key);
     if (!bot) {
       const table = play === 'optimal' ? solver.table(game.rules) : Promise.resolve(undefined);
-      bot = table.then((solved) => createBot(play, { seed: game.seed + seat, table: solved }));
+      bot = table.then((solved) => pageBot(play, game.seed + seat, solved));
       bots.set(key, bot);
     }
     return bot;
