@@ -60,6 +60,7 @@ export const en: Strings = {
   removePlayer: 'Remove player',
   ruleSet: 'Rules',
   start: 'Start game',
+  playOnline: 'Play online',
   newGame: 'New game',
   confirmNewGame: 'Abandon this game and start a new one?',
   newGameWaits: 'New game: as soon as these dice stop rolling…',

@@ -60,6 +60,7 @@ export const et: Strings = {
   removePlayer: 'Eemalda mängija',
   ruleSet: 'Reeglid',
   start: 'Alusta mängu',
+  playOnline: 'Mängi võrgus',
   newGame: 'Uus mäng',
   confirmNewGame: 'Kas loobud sellest mängust ja alustad uut?',
   newGameWaits: 'Uus mäng: kohe, kui need täringud peatuvad…',

@@ -7,7 +7,6 @@ import type { Lang } from './strings.js';
  * a chunk of its own, not with the table.
  */
 export interface OnlineStrings {
-  playOnline: string;
   join: string;
   joinTitle: string;
   yourName: string;
@@ -228,7 +227,6 @@ const en: OnlineStrings = {
   rematchAskedByYou: 'Rematch asked for',
   rematchAsked: (names) => `${names.join(', ')} ${names.length > 1 ? 'ask' : 'asks'} for a rematch.`,
   rematchWaiting: (names) => `Rematch: waiting for ${names.join(', ')} to agree…`,
-  playOnline: 'Play online',
   join: 'Join',
   joinTitle: 'Join a game online',
   yourName: 'Your name',
@@ -343,7 +341,6 @@ const et: OnlineStrings = {
   rematchAsked: (names) => `${names.join(', ')} ${names.length > 1 ? 'soovivad' : 'soovib'} kordusmängu.`,
   rematchWaiting: (names) =>
     `Kordusmäng: ootan, kuni ${names.join(', ')} ${names.length > 1 ? 'nõustuvad' : 'nõustub'}…`,
-  playOnline: 'Mängi võrgus',
   join: 'Liitu',
   joinTitle: 'Liitu võrgumänguga',
   yourName: 'Sinu nimi',

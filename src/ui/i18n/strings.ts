@@ -28,6 +28,8 @@ export interface Strings {
   removePlayer: string;
   ruleSet: string;
   start: string;
+  /** The start panel's button to online play (the online panel's title too). */
+  playOnline: string;
   newGame: string;
   confirmNewGame: string;
   /** "New game" pressed while dice are in the air: the panel opens once they rest. */

@@ -230,7 +230,7 @@ export class DpOnlinePanel extends OverlayPanel {
     const isHost = room.host === this.seat;
     const full = room.seats.length >= MAX_SEATS;
     return html`<div class="card">
-      <h2>${this.watching ? o.watchingTitle : o.playOnline}</h2>
+      <h2>${this.watching ? o.watchingTitle : this.strings.playOnline}</h2>
       ${this.watching ? nothing : this.linkField('invite', o.invite, this.invite, o.inviteHelp)}
       ${this.linkField('watch', o.watchLink, this.watchLink, o.watchHelp)}
       <h3>${o.seats}</h3>

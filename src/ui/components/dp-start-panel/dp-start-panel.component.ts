@@ -8,7 +8,6 @@ import { SEAT_KINDS, isSeatKind, type SeatKind } from '../../coach/seats.js';
 import { OverlayPanel } from '../OverlayPanel.js';
 import { startPanelStyles } from './dp-start-panel.styles.js';
 import { coachStringsFor } from '../../i18n/coach-strings.js';
-import { onlineStringsFor } from '../../i18n/online-strings.js';
 
 /**
  * Before a game: 1 to 6 players and their names, and the rule set.
@@ -169,7 +168,7 @@ export class DpStartPanel extends OverlayPanel {
       </div>
       <p class="online">
         <button type="button" class="secondary" data-play-online @click=${() => this.playOnline()}>
-          ${onlineStringsFor(s.lang).playOnline}
+          ${s.playOnline}
         </button>
         <button
           type="button"
