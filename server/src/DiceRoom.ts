@@ -1,24 +1,20 @@
 /**
- * The Colyseus room of one online table. It keeps no Colyseus state: every change is sent as plain
- * messages (src/online/protocol.ts): 'welcome' to a client that joins or comes back, 'thrown' before
- * the view after a throw, 'view' (the whole RoomView, version + 1) to everyone after every change, and
- * 'refused' to the sender alone, with nothing changed. The room is a thin adapter: the table's rules,
- * its turn gate, its throws and its computers are the Table's (src/table, the same authority the page
- * runs for a game on one screen); the room keeps the connections, the rate limits and the record.
+ * The Colyseus room of one online table: its lifecycle (create, join, drop, come back, leave, dispose,
+ * shutdown), the typed map of client messages to its table, and the rate limit. It keeps no Colyseus
+ * state: every change is sent as plain messages (src/online/protocol.ts, planned by room-fanout.ts),
+ * and 'refused' to the sender alone, with nothing changed. The table's rules, turn gate, throws and
+ * computers are the table's (src/table, the same host the page runs for a game on one screen); the
+ * record is written before anyone sees a change (room-saving.ts); the turn clock rings (turn-timer.ts).
  *
- * With a store (the database: DatabaseRooms.ts), the room writes its record after every change, before
- * anyone sees it, and a room may be created from a stored record (a game whose process is gone goes on
- * here); a room closed by its server's shutdown tells everyone ('closing') and keeps its record for that.
+ * A room may be created from a stored record (a game whose process is gone goes on here); a room closed
+ * by its server's shutdown tells everyone ('closing') and keeps its record for that.
  */
 import { randomInt } from 'node:crypto';
-import { ClientState, CloseCode, Room, ServerError, type Client, type Deferred } from '@colyseus/core';
+import { ClientState, CloseCode, Room, type Client, type Deferred } from '@colyseus/core';
 import { CodedError } from '../../src/engine/index.js';
-import { encodeTrajectory } from '../../src/physics/trajectory.js';
-import { JOIN_REFUSED_STATUS, joinRefusalText } from '../../src/online/join-refusal.js';
 import {
   MAX_SEATS,
   MAX_WATCHERS,
-  RateLimiter,
   RECONNECT_SECONDS,
   parseClientMessage,
   parseEntry,
@@ -34,7 +30,22 @@ import {
   type Change,
   type TablePorts,
 } from '../../src/table/index.js';
+import { corked, queuedForJoining } from './colyseus-internals.js';
 import { serverPolicy } from './computer-policy.js';
+import { MessageGate } from './message-gate.js';
+import { fanout } from './room-fanout.js';
+import {
+  CLOSE_LET_GO,
+  JOIN_ACK_MS,
+  MAX_OPEN_RESERVATIONS,
+  MAX_QUEUED_FOR_JOINING,
+  SEAT_RESERVATION_SECONDS,
+  joinRefused,
+  refuseJoin,
+  type JoinAuth,
+} from './room-joining.js';
+import { RoomSaving } from './room-saving.js';
+import { TurnTimer } from './turn-timer.js';
 import { secretSeeds } from './game-secret.js';
 import type { RoomStore } from './room-store.js';
 import { SERVER_NAMES } from './name-key.js';
@@ -61,59 +72,9 @@ export const DEFAULT_ROOM_CONFIG: RoomConfig = {
  */
 export const RESUME_OPTION = '__resume';
 
-/** Shortest pause between two warnings of a room that cannot write its record, ms. */
-const SAVE_WARN_EVERY_MS = 10_000;
-/** Pauses between tries to store a change that could not be, ms. */
-const SAVE_RETRY_MS = [250, 500, 1000, 2000, 3000];
-
-/** What a joining client is known by once its join options passed: its name (and key), or that it watches. */
-type JoinAuth = { name: string; key?: string } | { watch: true };
-
-/** How long a seat reservation waits for its client to connect, seconds (Colyseus's default is 15). */
-const SEAT_RESERVATION_SECONDS = 5;
-/** Most seat reservations a room holds at once that have not become a connection yet. */
-const MAX_OPEN_RESERVATIONS = 4;
-/** How long a connected client may take to finish joining (acknowledge), ms, before it is let go. */
-const JOIN_ACK_MS = 10_000;
-/** Most messages queued for a client that has not finished joining; past it, it is let go. */
-const MAX_QUEUED_FOR_JOINING = 32;
-/** Close code of a connection whose seat was taken elsewhere or whose ask for a seat was refused. */
-const CLOSE_LET_GO = 4002;
-
 /** A uint32 from the operating system's generator. */
 function secureUint32(): number {
   return randomInt(0, 2 ** 32);
-}
-
-/**
- * Runs a step of joining; a coded refusal becomes the error Colyseus hands to the joining client (its
- * text starts with the code: see joinRefusal in src/online/join-refusal.ts).
- */
-function refuseJoin<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof CodedError) {
-      throw new ServerError(JOIN_REFUSED_STATUS, joinRefusalText(error.code as RefusalCode, error.message));
-    }
-    throw error;
-  }
-}
-
-/**
- * Whether `value` is the context Colyseus passes its handlers (a frozen object with `resolve` and
- * `reject` functions): what a message of type '*' brings to the catch-all in its payload's place. No
- * client message can be one (functions do not travel).
- */
-function isColyseusContext(value: unknown): boolean {
-  const context = value as { resolve?: unknown; reject?: unknown } | null;
-  return (
-    typeof context === 'object' &&
-    context !== null &&
-    Object.isFrozen(context) &&
-    typeof context.resolve === 'function' &&
-    typeof context.reject === 'function'
-  );
 }
 
 /** What a server gives its rooms besides their configuration. */
@@ -134,31 +95,21 @@ export class DiceRoom extends Room {
 
   private table!: RoomTable;
   private computers!: ComputerTurns;
-  private readonly limiters = new Map<string, { limiter: RateLimiter; warnedAt: number }>();
+  private readonly gate = new MessageGate();
   private readonly reconnections = new Map<string, Deferred<Client>>();
   /** The sessions that watch the room (a watch link): they see every change and may play no part. */
   private readonly watchers = new Set<string>();
   /** Its server is shutting down: the record is final, nothing more is played. */
   private closing = false;
-  private saveWarnedAt = -Infinity;
-  /** Writes under way that failed at least once (the pages are told 'saving'). */
-  private retrying = 0;
-  /** Messages waiting for a record to be stored (see `deliver`), in order, and how many. */
-  private outbox: Promise<void> = Promise.resolve();
-  private waiting = 0;
   private disposed = false;
-  /** The turn clock's timer, and the deadline it is set for. */
-  private clockTimer: { clear(): void } | undefined;
-  private clockFor: number | null = null;
+  private saving!: RoomSaving;
+  private timer!: TurnTimer;
 
   override async onCreate(options: unknown): Promise<void> {
     const token = (options as Record<string, unknown> | null)?.[RESUME_OPTION];
     const resumed = typeof token === 'string' ? this.store?.takeResume(token) : undefined;
     if (token !== undefined && !resumed) {
-      throw new ServerError(
-        JOIN_REFUSED_STATUS,
-        joinRefusalText('room-not-found', 'No such game to go on with'),
-      );
+      throw joinRefused('room-not-found', 'No such game to go on with');
     }
     if (!resumed) refuseJoin(() => parseJoin(options));
     // People (and their seats waiting for them) plus a few joins under way; refusals keep it at MAX_SEATS.
@@ -178,6 +129,20 @@ export class DiceRoom extends Room {
       parse: parseClientMessage,
     };
     this.table = resumed ? refuseJoin(() => RoomTable.restore(resumed.table, ports)) : new RoomTable(ports);
+    this.saving = new RoomSaving(
+      {
+        roomId: this.roomId,
+        record: () => this.table.record(),
+        tellSaving: (waiting) => this.broadcastMessage('saving', { waiting }),
+        gone: () => this.disposed,
+      },
+      this.store,
+    );
+    this.timer = new TurnTimer(
+      this.table,
+      (callback, ms) => this.clock.setTimeout(callback, ms),
+      () => !this.closing && !this.disposed,
+    );
     // Every change of the table is stored and sent (the computers below look at it after that).
     this.table.subscribe((change) => {
       if (!this.closing && !this.disposed) this.commit(change);
@@ -202,13 +167,10 @@ export class DiceRoom extends Room {
     // its last process was shutting down (the other processes then wait for it to be let go).
     if (resumed?.roomId !== this.roomId || resumed.closing) {
       await this.store?.save(this.roomId, this.table.record()).catch((error: unknown) => {
-        this.warnSave(error);
-        throw new ServerError(
-          JOIN_REFUSED_STATUS,
-          joinRefusalText(
-            'server-unavailable',
-            'The game server cannot store a new game now: try again soon',
-          ),
+        this.saving.warn(error);
+        throw joinRefused(
+          'server-unavailable',
+          'The game server cannot store a new game now: try again soon',
         );
       });
     }
@@ -278,7 +240,7 @@ export class DiceRoom extends Room {
   }
 
   override onLeave(client: Client): void {
-    this.limiters.delete(client.sessionId);
+    this.gate.forget(client.sessionId);
     if (this.watchers.delete(client.sessionId)) return;
     // Closed by a shutdown: the record is final, and no one is left to tell.
     if (this.closing) return;
@@ -292,7 +254,7 @@ export class DiceRoom extends Room {
     // and a game played at one's own pace sleeps in the store until one of its people comes back to it
     // or its clock runs out (its store wakes it then).
     if (this.store && this.table && !this.closing && !this.asleep()) {
-      this.store.remove(this.roomId).catch((error: unknown) => this.warnSave(error));
+      this.store.remove(this.roomId).catch((error: unknown) => this.saving.warn(error));
     } else {
       this.store?.letGo(this.roomId);
     }
@@ -361,128 +323,34 @@ export class DiceRoom extends Room {
     this.autoDispose = true;
   }
 
-  /**
-   * Writes the room's record as it is now: whether it was stored, once written; undefined when there is
-   * no store. The last write of a shutdown (`closing`) is tried once, and not while the store cannot be
-   * reached (what anyone saw is stored already): a failure of it is told on the console.
-   */
+  /** Writes the room's record as it is now (see RoomSaving.save); undefined when nothing is written. */
   private save(closing = false): Promise<boolean> | undefined {
-    const store = this.store;
-    if (!store || !this.table || this.closing) return undefined;
-    if (!closing) return this.saveDurably(store);
-    if (!store.ready()) return undefined;
-    return store.save(this.roomId, this.table.record(), closing).then(
-      () => true,
-      (error: unknown) => {
-        this.warnSave(error);
-        return false;
-      },
-    );
+    return this.table && !this.closing ? this.saving.save(closing) : undefined;
   }
 
-  /**
-   * Writes the room's record until it is stored (a change is shown to no one before, so the next process
-   * has everything anyone saw), trying again with pauses while the database is away, its disk full, or
-   * it refuses this room's record; the pages are told meanwhile ('saving') and once all is stored. False
-   * only when the room is gone first.
-   */
-  private async saveDurably(store: RoomStore): Promise<boolean> {
-    for (let attempt = 0, failed = false; ; attempt++) {
-      try {
-        await store.save(this.roomId, this.table.record());
-        // Told after the changes that waited for it are sent.
-        if (failed && --this.retrying === 0)
-          this.deliver(null, () => this.broadcastMessage('saving', { waiting: false }));
-        return true;
-      } catch (error) {
-        this.warnSave(error);
-        if (!failed) {
-          failed = true;
-          if (this.retrying++ === 0) this.broadcastMessage('saving', { waiting: true });
-        }
-        if (this.disposed) {
-          this.retrying--;
-          return false;
-        }
-        const pause = SAVE_RETRY_MS[Math.min(attempt, SAVE_RETRY_MS.length - 1)]!;
-        await new Promise<void>((resolve) => setTimeout(resolve, pause).unref());
-      }
-    }
-  }
-
-  /**
-   * Sends once `saved` is done (a change is shown to no one before it is stored, so that what anyone
-   * saw outlives this process), after everything sent before it; at once when nothing is waiting.
-   */
+  /** Sends once `saved` is done, after everything sent before it (see RoomSaving.deliver). */
   private deliver(saved: Promise<unknown> | null, send: () => void): void {
-    if (!saved && this.waiting === 0) {
-      send();
-      return;
-    }
-    this.waiting++;
-    this.outbox = this.outbox
-      .then(() => saved)
-      .then(send)
-      .catch((error: unknown) => console.error(`Room ${this.roomId}: a message could not be sent:`, error))
-      .finally(() => {
-        this.waiting--;
-      });
+    this.saving.deliver(saved, send);
   }
 
-  private warnSave(error: unknown): void {
-    const now = Date.now();
-    if (now - this.saveWarnedAt < SAVE_WARN_EVERY_MS) return;
-    this.saveWarnedAt = now;
-    console.warn(`Room ${this.roomId}: its game could not be stored:`, (error as Error)?.message ?? error);
-  }
-
-  /** A client's message: rate-limited, checked, carried out, or refused to that client alone. */
+  /** A client's message: rate-limited (MessageGate), checked, carried out, or refused to that client alone. */
   private receive(client: Client, type: unknown, message: unknown): void {
     if (this.closing) return;
-    // A message whose type is '*' itself reaches this catch-all as (client, payload, context): the
-    // payload where the type should be (anything at all: an object whose toString is not a function
-    // would throw out of the socket's handler and end the process), Colyseus's context as the message.
-    if (isColyseusContext(message) || (typeof type !== 'string' && typeof type !== 'number')) {
-      if (this.admit(client, '*'))
-        this.refuse(client, new ProtocolError('bad-message', 'Unknown message'), '*');
-      return;
-    }
-    const request = String(type).slice(0, 40);
-    try {
-      if (!this.admit(client, request)) return;
-    } catch (error) {
-      this.refuse(client, error, request);
-      return;
-    }
-    if (this.watchers.has(client.sessionId)) {
+    const admitted = this.gate.admit(client.sessionId, type, message);
+    const { request } = admitted;
+    if (admitted.kind === 'drop') {
+      const tooMany = new ProtocolError('too-many-messages', 'Too many messages');
+      if (admitted.tell) this.refuse(client, tooMany, request);
+    } else if (admitted.kind === 'refuse') {
+      this.refuse(client, admitted.error, request);
+    } else if (this.watchers.has(client.sessionId)) {
       this.refuse(client, new ProtocolError('watching', 'One who watches plays no part'), request);
-      return;
+    } else {
+      // The table carries it out after every request before it (a throw being made included).
+      this.table
+        .request(client.sessionId, String(type), message)
+        .catch((error: unknown) => this.refuse(client, error, request));
     }
-    // The table carries it out after every request before it (a throw being made included).
-    this.table
-      .request(client.sessionId, String(type), message)
-      .catch((error: unknown) => this.refuse(client, error, request));
-  }
-
-  /**
-   * Whether a client's message may pass the rate limit. One over the limit is dropped, and its sender
-   * told so ('too-many-messages') at most once a second.
-   */
-  private admit(client: Client, request: string): boolean {
-    let entry = this.limiters.get(client.sessionId);
-    if (!entry) {
-      entry = { limiter: new RateLimiter(), warnedAt: -Infinity };
-      this.limiters.set(client.sessionId, entry);
-    }
-    if (entry.limiter.take()) return true;
-    const now = Date.now();
-    if (now - entry.warnedAt >= 1000) {
-      entry.warnedAt = now;
-      this.deliver(null, () =>
-        this.sendTo(client, 'refused', { code: 'too-many-messages', message: 'Too many messages', request }),
-      );
-    }
-    return false;
   }
 
   private refuse(client: Client, error: unknown, request: string): void {
@@ -498,122 +366,37 @@ export class DiceRoom extends Room {
   }
 
   /**
-   * Sends what a change brought, once stored (see `deliver`): a seat taken from a session ends its way
-   * back (at once); 'thrown' (to all) comes first, then 'welcome' to `welcome` (a client that joined or
-   * came back), to one let in to a seat and to those whose seat number changed, then the view to
-   * everyone else; a connection whose seat moved elsewhere, or whose ask was refused, is told and let
-   * go; then the computers look whether it is their turn, and the turn clock is set.
+   * Sends what a change brought (room-fanout.ts), once stored (see `deliver`): a seat taken from a
+   * session ends its way back at once; those let go are told and closed; then the computers look whether
+   * it is their turn (they follow the table), and the turn clock is set.
    */
   private commit(change: Change): void {
     if (change.evicted) this.evict(change.evicted);
-    const view = this.table.view();
-    let thrown: ServerMessages['thrown'] | undefined;
-    if (change.thrown) {
-      const { seconds: _seconds, trajectory, ...rest } = change.thrown;
-      // The server's throwers encode the recording for the wire already (createThrower).
-      thrown = {
-        ...rest,
-        trajectory: typeof trajectory === 'string' ? trajectory : encodeTrajectory(trajectory),
-      };
-    }
-    const acted = change.acted ? { ...change.acted, version: view.version, clock: view.clock } : null;
-    const welcomes: { client: Client; message: ServerMessages['welcome'] }[] = [];
-    const welcomeTo = (client: Client | undefined, extra: Partial<ServerMessages['welcome']> = {}): void => {
-      if (!client || welcomes.some((w) => w.client === client)) return;
-      welcomes.push({ client, message: { seat: this.table.seatOf(client.sessionId), view, ...extra } });
-    };
-    if (change.welcome) {
-      const { holder, key, claiming } = change.welcome;
-      welcomeTo(this.clients.getById(holder), {
-        ...(key ? { key } : {}),
-        ...(claiming !== undefined ? { claiming } : {}),
-      });
-    }
-    if (change.admitted)
-      welcomeTo(this.clients.getById(change.admitted.holder), { key: change.admitted.key });
-    for (const sessionId of change.moved ?? []) welcomeTo(this.clients.getById(sessionId));
-    const letGo: { client: Client; code: RefusalCode; message: string }[] = [];
-    const displaced = change.displaced ? this.clients.getById(change.displaced) : undefined;
-    if (displaced) {
-      letGo.push({ client: displaced, code: 'moved-elsewhere', message: 'Your seat was opened elsewhere' });
-    }
-    for (const sessionId of change.claimRefused ?? []) {
-      const client = this.clients.getById(sessionId);
-      if (client) letGo.push({ client, code: 'claim-refused', message: 'You were not let in to that seat' });
-    }
-    // Those welcomed have the view in their welcome; those let go need none.
-    const skip = new Set<Client>([...welcomes.map((w) => w.client), ...letGo.map((l) => l.client)]);
+    const plan = fanout(
+      change,
+      this.table.view(),
+      (id) => this.clients.getById(id),
+      (client) => this.table.seatOf(client.sessionId),
+    );
     this.deliver(this.save() ?? null, () =>
-      this.corked(() => {
-        if (thrown) this.broadcastMessage('thrown', thrown);
-        for (const { client, message } of welcomes) this.sendTo(client, 'welcome', message);
-        // An action of the game goes as itself; the whole view only when the room changed, or the game
-        // ended (its proof).
-        if (acted) this.broadcastMessage('acted', acted);
-        if (!acted || view.phase === 'over') this.broadcastMessage('view', view, [...skip]);
-        if (change.left) this.broadcastMessage('left', { ...change.left, host: view.host });
-        for (const { client, code, message } of letGo) {
+      corked(this.clients, () => {
+        if (plan.thrown) this.broadcastMessage('thrown', plan.thrown);
+        for (const { client, message } of plan.welcomes) this.sendTo(client, 'welcome', message);
+        if (plan.acted) this.broadcastMessage('acted', plan.acted);
+        if (plan.view) this.broadcastMessage('view', plan.view, plan.skip);
+        if (plan.left) this.broadcastMessage('left', plan.left);
+        for (const { client, code, message } of plan.letGo) {
           this.sendTo(client, 'refused', { code, message });
           client.leave(CLOSE_LET_GO);
         }
-        this.dropStalledJoins();
+        // A connection that has not finished joining but has too much queued for it already is let go.
+        for (const client of this.clients) {
+          if (client.state === ClientState.JOINING && queuedForJoining(client) > MAX_QUEUED_FOR_JOINING)
+            client.leave(CloseCode.WITH_ERROR);
+        }
       }),
     );
-    this.armClock();
-  }
-
-  /** Lets go a connection that has not finished joining but has too much queued for it already. */
-  private dropStalledJoins(): void {
-    for (const client of this.clients) {
-      const queued = (client as { _enqueuedMessages?: unknown[] })._enqueuedMessages;
-      if (client.state === ClientState.JOINING && (queued?.length ?? 0) > MAX_QUEUED_FOR_JOINING) {
-        client.leave(CloseCode.WITH_ERROR);
-      }
-    }
-  }
-
-  /** Sets the timer of the turn clock for the person's turn under way (Table.timeOut when it runs out). */
-  private armClock(): void {
-    const deadline = this.table.turnDeadline;
-    if (deadline === this.clockFor) return;
-    this.clockTimer?.clear();
-    this.clockTimer = undefined;
-    this.clockFor = deadline;
-    if (deadline === null) return;
-    this.clockTimer = this.clock.setTimeout(
-      () => {
-        this.clockTimer = undefined;
-        if (this.closing || this.disposed) return;
-        if (this.table.timeOut()) return;
-        // The room's clock runs on its own ticks and may fire a little early: look again then.
-        this.clockFor = null;
-        this.armClock();
-      },
-      Math.max(0, deadline - Date.now()),
-    );
-  }
-
-  /**
-   * Runs `send` with every client's socket corked, so that the messages it sends a client leave in one
-   * write (a throw's 'thrown' and view: a system call less per client and throw, which is most of the
-   * server's own CPU time at hundreds of throws a second). The socket is the `ws` WebSocket's; where it
-   * cannot be reached, messages go one by one, as they would anyway.
-   */
-  private corked(send: () => void): void {
-    const sockets: { cork(): void; uncork(): void }[] = [];
-    for (const client of this.clients) {
-      const socket = (client as { ref?: { _socket?: { cork?: unknown; uncork?: unknown } } }).ref?._socket;
-      if (socket && typeof socket.cork === 'function' && typeof socket.uncork === 'function') {
-        const corkable = socket as { cork(): void; uncork(): void };
-        corkable.cork();
-        sockets.push(corkable);
-      }
-    }
-    try {
-      send();
-    } finally {
-      for (const socket of sockets) socket.uncork();
-    }
+    this.timer.arm();
   }
 
   /** A dropped person whose seat is no longer theirs cannot come back to it (they may join again). */
