@@ -153,7 +153,7 @@ async function play(): Promise<Outcome> {
   const row: RowId = 'chance';
   if (!ROWS.includes(row)) throw new Error('no chance row');
   const expectedChance = scoreRow(row, faces);
-  const chance: number = el.score(row);
+  const chance: number = await el.score(row);
   return {
     isDicePoker: el instanceof DicePoker,
     faces,

@@ -55,7 +55,7 @@ describe('a game at one’s own pace', { timeout: 120_000 }, () => {
     await moveDeadline({ DATA_DIR: dataDir }, roomId, Date.now() - 1000);
     const second = await serve(dataDir);
     // The server wakes the game by itself, with no one joining: a stand-in plays Mari's turn.
-    await second.waitFor(new RegExp(`Room ${roomId}: its game goes on`), 30_000);
+    await second.waitFor(new RegExp(`Room ${roomId}: its game goes on`));
 
     const back = await Player.join(second.url, roomId, 'Jüri', keys.juri);
     const welcome = await back.next('welcome');

@@ -5,7 +5,7 @@
  * pid; any still running when this process exits are killed then.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,8 +13,14 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository's root, where main.ts is run from. */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** Longest wait for a process to say it is ready, ms (tsx compiles the server on start). */
-const START_WAIT_MS = 60_000;
+/**
+ * The environment variable naming a data folder whose embedded database is made already (by the tests'
+ * global setup: tests/support/global-setup.ts): each new data folder starts as a copy of it, so that no
+ * test waits for a database to be made again (seconds alone, a minute on a busy machine).
+ */
+export const DATA_TEMPLATE_ENV = 'DP_DATA_TEMPLATE';
+/** PGlite's folder in a data folder (server/src/database/embedded.ts). */
+const PGLITE_FOLDER = 'pglite';
 
 /** A child process, its output kept. */
 export class Spawned {
@@ -58,10 +64,11 @@ export class Spawned {
   }
 
   /**
-   * Waits until its output matches `pattern` (from character `from` on).
+   * Waits until its output matches `pattern` (from character `from` on): for its signal, however long a
+   * busy machine makes it take (the test's own time limit bounds it), unless `timeoutMs` is given.
    * @throws Error if it exits first, or after `timeoutMs`
    */
-  async waitFor(pattern: RegExp, timeoutMs = START_WAIT_MS, from = 0): Promise<RegExpExecArray> {
+  async waitFor(pattern: RegExp, timeoutMs = Infinity, from = 0): Promise<RegExpExecArray> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = pattern.exec(this.text.slice(from));
@@ -75,7 +82,8 @@ export class Spawned {
           this.waiters.delete(wake);
           resolve();
         };
-        const timer = setTimeout(wake, left);
+        // (A timer past 2^31 ms fires at once: with no deadline there is none.)
+        const timer = Number.isFinite(left) ? setTimeout(wake, left) : undefined;
         this.waiters.add(wake);
       });
     }
@@ -117,9 +125,14 @@ export interface ServerProcess extends Spawned {
  * Starts a game server process on a free port of 127.0.0.1 (`env` adds to its environment: REDIS_URL,
  * PUBLIC_ADDRESS...; `nodeArgs` go to node: `--cpu-prof`...) and waits until it listens.
  */
-/** A new, empty folder for a server's games. */
+/** A new folder for a server's games: a copy of the made database (DATA_TEMPLATE_ENV), or empty. */
 export function freshDataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'dp-data-'));
+  const folder = mkdtempSync(join(tmpdir(), 'dp-data-'));
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (template && existsSync(join(template, PGLITE_FOLDER))) {
+    cpSync(join(template, PGLITE_FOLDER), join(folder, PGLITE_FOLDER), { recursive: true });
+  }
+  return folder;
 }
 
 export async function spawnServer(
