@@ -150,7 +150,8 @@ async function playToTheEnd(page: Page, seat: number): Promise<void> {
         const free = ['chance', 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'threeOfAKind'];
         const all = [...free, 'fourOfAKind', 'fullHouse', 'smallStraight', 'largeStraight', 'fiveOfAKind'];
         const sheet = el.state.players[el.state.current]!.scores as Record<string, number>;
-        el.score(all.find((row) => !(row in sheet)) as never);
+        // Settles once the room has taken it: the next look sees the next turn.
+        await el.score(all.find((row) => !(row in sheet)) as never);
       } catch {
         // The view had not come yet: look again.
       }
