@@ -62,7 +62,7 @@ export function fanout<C>(
 }
 
 /** A throw as the wire carries it (the server's throwers encode its recording already: createThrower). */
-function wireThrow({
+export function wireThrow({
   seconds: _seconds,
   trajectory,
   ...thrown

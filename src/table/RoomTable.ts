@@ -54,10 +54,6 @@ export interface TableRecord {
 }
 
 export class RoomTable extends Table {
-  constructor(ports: TablePorts) {
-    super(ports);
-  }
-
   protected override get takesRoomRequests(): boolean {
     return true;
   }

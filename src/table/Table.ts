@@ -28,7 +28,15 @@ import {
 } from './decide.js';
 import type { SeatKeys } from './seating.js';
 import { computerSeat, personSeat, PLAIN_NAMES, seatView, type NamePolicy, type Seat } from './seats.js';
-import { EMPTY_TABLE, seatOf, settle, type Change, type Decision, type TableState } from './table-state.js';
+import {
+  EMPTY_TABLE,
+  seatOf,
+  settle,
+  type Change,
+  type Decision,
+  type Moment,
+  type TableState,
+} from './table-state.js';
 import { throwInput, type Thrower } from './throw-input.js';
 import type { GameSeeds, SeedSource } from './throw-seeds.js';
 import { clockView } from './turn-clock.js';
@@ -343,7 +351,7 @@ export class Table {
   }
 
   /** Whether turns are timed here, and the time now. */
-  protected moment(): { timed: boolean; now: number } {
+  protected moment(): Moment {
     return { timed: this.ports.timed !== false, now: this.now() };
   }
 

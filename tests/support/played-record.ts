@@ -6,14 +6,10 @@ import { parseClientMessage } from '../../src/online/protocol.js';
 import { freeRows } from '../../src/engine/index.js';
 import { GameRecorder, parseGameRecord, type OnlineGameRecord } from '../../src/online/game-record.js';
 import { createThrower, RoomTable } from '../../src/table/index.js';
-import { encodeTrajectory, type Trajectory } from '../../src/physics/trajectory.js';
 import { secretSeeds } from '../../server/src/game-secret.js';
 import { SERVER_NAMES } from '../../server/src/name-key.js';
+import { wireThrow } from '../../server/src/room-fanout.js';
 import { SERVER_SEAT_KEYS } from '../../server/src/seat-keys.js';
-
-/** A recording as the wire carries it. */
-const wire = (trajectory: string | Trajectory) =>
-  typeof trajectory === 'string' ? trajectory : encodeTrajectory(trajectory);
 
 /** A whole game of two people at the server's table, each throwing twice a turn, seen as a page sees it. */
 export async function playedRecord(): Promise<OnlineGameRecord> {
@@ -26,11 +22,9 @@ export async function playedRecord(): Promise<OnlineGameRecord> {
     parse: parseClientMessage,
   });
   const recorder = new GameRecorder();
-  // Every change as a page sees it: a throw's 'thrown' (the server's thrower encodes its recording),
-  // then the view.
+  // Every change as a page sees it: a throw's 'thrown' as the wire carries it, then the view.
   table.subscribe((change) => {
-    const thrown = change.thrown;
-    if (thrown) recorder.seeThrow({ ...thrown, trajectory: wire(thrown.trajectory) });
+    if (change.thrown) recorder.seeThrow(wireThrow(change.thrown));
     recorder.seeView(table.view());
   });
   table.join('a', 'Mari');

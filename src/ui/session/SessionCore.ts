@@ -216,11 +216,16 @@ export abstract class SessionCore implements GameSession {
     }
   }
 
-  /** Takes a whole view (see `started`), and tells the room changed. */
-  protected takeView(view: RoomView, started: 'started' | 'resumed' | null): void {
+  /** `view` is the one this page has now: its turn clock read against this page's clock. */
+  private keep(view: RoomView): void {
     this.view = view;
     this.seen(view);
     this.clockEnds = view.clock.left === null ? null : performance.now() + view.clock.left;
+  }
+
+  /** Takes a whole view (see `started`), and tells the room changed. */
+  protected takeView(view: RoomView, started: 'started' | 'resumed' | null): void {
+    this.keep(view);
     if (started && view.game) this.tell({ type: started, game: view.game });
     this.tell({ type: 'room', game: view.game });
   }
@@ -240,9 +245,7 @@ export abstract class SessionCore implements GameSession {
       console.warn('<dice-poker> table:', error);
       return false;
     }
-    this.view = next;
-    this.seen(next);
-    this.clockEnds = next.clock.left === null ? null : performance.now() + next.clock.left;
+    this.keep(next);
     const before = view.game!;
     const game = next.game!;
     const { action, seat } = acted;
