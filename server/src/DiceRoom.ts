@@ -186,7 +186,7 @@ export class DiceRoom extends Room {
     return refuseJoin(() => {
       const joining = parseEntry(options);
       if ('watch' in joining) this.checkWatcherRoom();
-      else this.table.checkJoin(joining.name, joining.key);
+      else this.table.checkJoin(joining);
       return joining;
     });
   }
@@ -385,6 +385,7 @@ export class DiceRoom extends Room {
         if (plan.acted) this.broadcastMessage('acted', plan.acted);
         if (plan.view) this.broadcastMessage('view', plan.view, plan.skip);
         if (plan.left) this.broadcastMessage('left', plan.left);
+        if (plan.moveLink) this.sendTo(plan.moveLink.client, 'move-link', plan.moveLink.message);
         for (const { client, code, message } of plan.letGo) {
           this.sendTo(client, 'refused', { code, message });
           client.leave(CLOSE_LET_GO);

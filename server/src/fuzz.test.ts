@@ -798,6 +798,7 @@ class Peer {
     closing: 0,
     saving: 0,
     left: 0,
+    'move-link': 0,
     acted: 0,
   };
   /** Everything it got, kept for the monitor (the driver's only), emptied as it is looked at. */
@@ -1055,6 +1056,8 @@ class Monitor {
         return; // what a view shows of it was checked with that view
       case 'acted':
         return; // never kept: a peer keeps the view after it (Peer.got)
+      case 'move-link':
+        throw new Error('The driver never asks for a move link');
       default:
     }
     const view = got.type === 'view' ? got.message : got.message.view;

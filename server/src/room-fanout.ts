@@ -1,8 +1,8 @@
 /**
  * What a room sends for one change of its table, to whom, in what order: a throw's 'thrown' first (to
  * everyone), then 'welcome' to each client that joined or came back, was let in, or whose seat number
- * changed, then the action of the game ('acted') or the whole view (to everyone else), then 'left', and
- * last a 'refused' to each connection let go (its seat opened elsewhere, its ask refused). Pure: the
+ * changed, then the action of the game ('acted') or the whole view (to everyone else), then 'left', a
+ * move link to the one who asked for it, and last a 'refused' to each connection let go (its seat opened elsewhere, its ask refused). Pure: the
  * room sends the plan (DiceRoom.commit).
  */
 import type { RefusalCode, RoomView, ServerMessages } from '../../src/online/protocol.js';
@@ -18,6 +18,8 @@ export interface Fanout<C> {
   view: RoomView | null;
   skip: C[];
   left: ServerMessages['left'] | null;
+  /** A move link, to the one who asked for it alone. */
+  moveLink: { client: C; message: ServerMessages['move-link'] } | null;
   letGo: { client: C; code: RefusalCode; message: string }[];
 }
 
@@ -43,11 +45,16 @@ export function fanout<C>(
   const displaced = change.displaced ? client(change.displaced) : undefined;
   if (displaced !== undefined)
     letGo.push({ client: displaced, code: 'moved-elsewhere', message: 'Your seat was opened elsewhere' });
-  for (const sessionId of change.claimRefused ?? []) {
-    const refused = client(sessionId);
-    if (refused !== undefined)
-      letGo.push({ client: refused, code: 'claim-refused', message: 'You were not let in to that seat' });
-  }
+  const letGoAll = (sessionIds: string[] | undefined, code: RefusalCode, message: string): void => {
+    for (const sessionId of sessionIds ?? []) {
+      const to = client(sessionId);
+      if (to !== undefined) letGo.push({ client: to, code, message });
+    }
+  };
+  letGoAll(change.claimRefused, 'claim-refused', 'You were not let in to that seat');
+  letGoAll(change.claimLapsed, 'claim-lapsed', 'No one answered your ask for that seat in time');
+  letGoAll(change.removed ? [change.removed] : [], 'removed', 'The host removed you from the table');
+  const asker = change.moveLink ? client(change.moveLink.holder) : undefined;
   const acted = change.acted ? { ...change.acted, version: view.version, clock: view.clock } : null;
   return {
     thrown: change.thrown ? wireThrow(change.thrown) : null,
@@ -57,6 +64,10 @@ export function fanout<C>(
     view: !acted || view.phase === 'over' ? view : null,
     skip: [...welcomes.map((w) => w.client), ...letGo.map((l) => l.client)],
     left: change.left ? { ...change.left, host: view.host } : null,
+    moveLink:
+      asker !== undefined && change.moveLink
+        ? { client: asker, message: { key: change.moveLink.key, until: change.moveLink.until } }
+        : null,
     letGo,
   };
 }

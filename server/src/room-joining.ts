@@ -5,10 +5,10 @@
 import { ServerError } from '@colyseus/core';
 import { CodedError } from '../../src/engine/index.js';
 import { JOIN_REFUSED_STATUS, joinRefusalText } from '../../src/online/join-refusal.js';
-import type { RefusalCode } from '../../src/online/protocol.js';
+import type { JoinOptions, RefusalCode, WatchOptions } from '../../src/online/protocol.js';
 
 /** What a joining client is known by once its join options passed: its name (and key), or that it watches. */
-export type JoinAuth = { name: string; key?: string } | { watch: true };
+export type JoinAuth = JoinOptions | WatchOptions;
 
 /** How long a seat reservation waits for its client to connect, seconds (Colyseus's default is 15). */
 export const SEAT_RESERVATION_SECONDS = 5;

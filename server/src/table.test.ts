@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { freeRows, type RowId } from '../../src/engine/index.js';
 import { solveTable } from '../../src/engine/solver/index.js';
-import { MAX_SEATS, parseClientMessage, ProtocolError } from '../../src/online/protocol.js';
+import {
+  CLAIM_SECONDS,
+  MAX_SEATS,
+  MOVE_LINK_SECONDS,
+  parseClientMessage,
+  ProtocolError,
+} from '../../src/online/protocol.js';
 import {
   computerName,
   computerSeat,
@@ -89,10 +95,10 @@ const GESTURE = { dirX: 0, dirZ: -1, speed: 10 };
 describe('the table', () => {
   it('seats people in order, the first as host, and refuses a seventh', async () => {
     const t = table();
-    for (let i = 0; i < MAX_SEATS; i++) expect(t.join(`s${i}`, `P${i}`).seat).toBe(i);
+    for (let i = 0; i < MAX_SEATS; i++) expect(t.join(`s${i}`, { name: `P${i}` }).seat).toBe(i);
     expect(t.host).toBe(0);
-    expect(await codeOf(() => t.checkJoin('Late'))).toBe('room-full');
-    expect(await codeOf(() => t.join('s9', 'Late'))).toBe('room-full');
+    expect(await codeOf(() => t.checkJoin({ name: 'Late' }))).toBe('room-full');
+    expect(await codeOf(() => t.join('s9', { name: 'Late' }))).toBe('room-full');
     expect(t.version).toBe(MAX_SEATS);
   });
 
@@ -100,7 +106,7 @@ describe('the table', () => {
     const t = table();
     const told: Change[] = [];
     t.subscribe((change) => told.push(change));
-    const joined = t.join('a', 'Mari');
+    const joined = t.join('a', { name: 'Mari' });
     expect(joined.change).toEqual({ welcome: { holder: 'a', key: joined.key } });
     expect(told).toEqual([joined.change]);
     expect(await changeOf(t, () => t.dropped('a'))).toEqual({});
@@ -110,13 +116,13 @@ describe('the table', () => {
 
   it('refuses host requests from others, lobby requests once started, and leaves the table unchanged', async () => {
     const t = table();
-    t.join('a', 'Mari');
-    t.join('b', 'Jüri');
+    t.join('a', { name: 'Mari' });
+    t.join('b', { name: 'Jüri' });
     const version = t.version;
     expect(await codeOf(() => t.request('b', 'add-bot', { kind: 'easy' }))).toBe('not-host');
     expect(await codeOf(() => t.request('b', 'rules', { rules: 'classic' }))).toBe('not-host');
     expect(await codeOf(() => t.request('b', 'start', {}))).toBe('not-host');
-    expect(await codeOf(() => t.request('a', 'remove-seat', { seat: 1 }))).toBe('bad-message');
+    expect(await codeOf(() => t.request('a', 'remove-seat', { seat: 0 }))).toBe('bad-message');
     expect(await codeOf(() => t.request('a', 'remove-seat', { seat: 4 }))).toBe('bad-message');
     expect(await codeOf(() => t.request('a', 'throw', { gesture: { dirX: 0, dirZ: -1, speed: 5 } }))).toBe(
       'not-your-turn',
@@ -134,16 +140,16 @@ describe('the table', () => {
     ] as const) {
       expect(await codeOf(() => t.request('a', type, message))).toBe('game-started');
     }
-    expect(await codeOf(() => t.checkJoin('Kati'))).toBe('game-started');
+    expect(await codeOf(() => t.checkJoin({ name: 'Kati' }))).toBe('game-started');
     expect(t.version).toBe(version + 1);
   });
 
   it('empties a computer seat or a dropped person’s in the lobby; the seats after it move up', async () => {
     const t = table();
-    t.join('a', 'Mari');
+    t.join('a', { name: 'Mari' });
     await t.request('a', 'add-bot', { kind: 'optimal' });
-    t.join('b', 'Jüri');
-    t.join('c', 'Kati');
+    t.join('b', { name: 'Jüri' });
+    t.join('c', { name: 'Kati' });
     expect(await changeOf(t, () => t.request('a', 'remove-seat', { seat: 1 }))).toEqual({
       moved: ['b', 'c'],
     });
@@ -158,9 +164,9 @@ describe('the table', () => {
 
   it('passes the host on to the next connected person when the host is gone for good, not while dropped', async () => {
     const t = table();
-    t.join('a', 'Mari');
-    t.join('b', 'Jüri');
-    t.join('c', 'Kati');
+    t.join('a', { name: 'Mari' });
+    t.join('b', { name: 'Jüri' });
+    t.join('c', { name: 'Kati' });
     await t.request('a', 'start', {});
     t.dropped('a');
     expect(t.host).toBe(0);
@@ -174,98 +180,192 @@ describe('the table', () => {
 
   it('gives a seat back to whoever shows its key: a stand-in’s, or a dropped one’s (whose old session loses it)', async () => {
     const t = table();
-    t.join('a', 'Mari');
-    const { key } = t.join('b', 'Jüri');
+    t.join('a', { name: 'Mari' });
+    const { key } = t.join('b', { name: 'Jüri' });
     expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
     await t.request('a', 'start', {});
     t.left('b');
-    expect(t.join('b2', 'JÜRI', key)).toEqual({ seat: 1, change: { welcome: { holder: 'b2' } } });
+    expect(t.join('b2', { name: 'JÜRI', key: key })).toEqual({
+      seat: 1,
+      change: { welcome: { holder: 'b2' } },
+    });
     expect(t.view().seats[1]).toEqual({ name: 'Jüri', kind: 'human', connected: true, standIn: false });
     t.dropped('b2');
-    expect(t.join('b3', 'Jüri', key)).toEqual({
+    expect(t.join('b3', { name: 'Jüri', key: key })).toEqual({
       seat: 1,
       change: { welcome: { holder: 'b3' }, evicted: 'b2' },
     });
     expect(t.seatOf('b2')).toBe(-1);
     // With the key, a connected owner is moved, and told (never evicted unawares).
-    expect(t.join('b4', 'Jüri', key)).toEqual({
+    expect(t.join('b4', { name: 'Jüri', key: key })).toEqual({
       seat: 1,
       change: { welcome: { holder: 'b4' }, displaced: 'b3' },
     });
-    expect(await codeOf(() => t.join('x', 'Mari'))).toBe('game-started');
+    expect(await codeOf(() => t.join('x', { name: 'Mari' }))).toBe('seat-needs-key');
+    expect(await codeOf(() => t.join('x', { name: 'Kati' }))).toBe('game-started');
   });
 
-  it('never gives a seat for its name alone: the asker waits until the host lets them in', async () => {
+  it('never gives a started game’s seat for its name: the opponent’s second client cannot take a dropped host’s seat', async () => {
     const t = table();
-    t.join('a', 'Mari');
-    const { key } = t.join('b', 'Jüri');
+    const { key: hostKey } = t.join('a', { name: 'Mari' });
+    t.join('b', { name: 'Jüri' });
     await t.request('a', 'start', {});
+    t.dropped('a');
+    const version = t.version;
+    // The attack: the opponent's second client joins with the host's name; she alone is there to answer.
+    expect(await codeOf(() => t.join('b-again', { name: 'Mari' }))).toBe('seat-needs-key');
+    expect(await codeOf(() => t.checkJoin({ name: 'MARI' }))).toBe('seat-needs-key');
+    expect(await codeOf(() => t.request('b', 'answer-claim', { seat: 0, admit: true }))).toBe('not-host');
+    expect(t.version).toBe(version);
+    expect(t.view().claims).toEqual([]);
+    // The host's key still takes her seat, from any device.
+    expect(t.join('a2', { name: 'Mari', key: hostKey }).seat).toBe(0);
+    expect(t.host).toBe(0);
+  });
+
+  it('in the lobby, lets in one who asks for a seat by its name only when the host agrees, with a new key', async () => {
+    const t = table();
+    t.join('a', { name: 'Mari' });
+    const { key: oldKey } = t.join('b', { name: 'Jüri' });
+    t.join('c', { name: 'Kati' });
     t.dropped('b');
     const version = t.version;
-    // 4 ms after a drop, someone types the name: they only ask; the seat still waits for its person.
-    expect(t.join('eve', 'Jüri')).toEqual({
+    expect(t.join('b2', { name: 'jüri' })).toEqual({
       seat: -1,
       claiming: 1,
-      change: { welcome: { holder: 'eve', claiming: 1 } },
+      change: { welcome: { holder: 'b2', claiming: 1 } },
     });
     expect(t.version).toBe(version + 1);
     expect(t.view().claims).toEqual([1]);
-    expect(t.seatOf('eve')).toBe(-1);
-    expect(t.view().seats[1]!.connected).toBe(false);
-    expect(await codeOf(() => t.join('eve2', 'jüri'))).toBe('seat-claimed');
-    expect(await codeOf(() => t.request('eve', 'throw', { gesture: GESTURE }))).toBe('not-your-turn');
-    expect(await codeOf(() => t.request('eve', 'answer-claim', { seat: 1, admit: true }))).toBe('not-host');
-    // The host says no.
-    expect(await changeOf(t, () => t.request('a', 'answer-claim', { seat: 1, admit: false }))).toEqual({
-      claimRefused: ['eve'],
-    });
-    expect(t.view().claims).toEqual([]);
-    // The person comes back with the key while another asks: the ask is refused.
-    t.join('eve3', 'Jüri');
-    expect(t.join('b2', 'Jüri', key)).toEqual({
-      seat: 1,
-      change: { welcome: { holder: 'b2' }, evicted: 'b', claimRefused: ['eve3'] },
-    });
-    expect(t.view().claims).toEqual([]);
-  });
-
-  it('lets in one the host (or, with the host away, another player) agrees to, with a new key', async () => {
-    const t = table();
-    t.join('a', 'Mari');
-    const { key: oldKey } = t.join('b', 'Jüri');
-    t.join('c', 'Kati');
-    await t.request('a', 'start', {});
-    t.left('b');
-    t.join('b2', 'Jüri');
-    t.dropped('a');
+    expect(await codeOf(() => t.join('eve', { name: 'Jüri' }))).toBe('seat-claimed');
     expect(await codeOf(() => t.request('b2', 'answer-claim', { seat: 1, admit: true }))).toBe('not-host');
-    const change = (await changeOf(t, () => t.request('c', 'answer-claim', { seat: 1, admit: true })))!;
+    // Only the host answers: not another player, not even while the host is away.
+    expect(await codeOf(() => t.request('c', 'answer-claim', { seat: 1, admit: true }))).toBe('not-host');
+    t.dropped('a');
+    expect(await codeOf(() => t.request('c', 'answer-claim', { seat: 1, admit: true }))).toBe('not-host');
+    t.reconnected('a');
+    const change = (await changeOf(t, () => t.request('a', 'answer-claim', { seat: 1, admit: true })))!;
     expect(change.admitted).toMatchObject({ holder: 'b2', seat: 1 });
     expect(change.admitted!.key).not.toBe(oldKey);
     expect(t.seatOf('b2')).toBe(1);
-    // The old key no longer takes the seat.
-    t.left('b2');
-    expect(t.join('b3', 'Jüri', oldKey)).toMatchObject({ seat: -1, claiming: 1 });
-    expect(t.left('b3')).toBe(true);
+    // The old key no longer takes the seat (in the lobby it makes a new seat), the new one does.
+    t.dropped('b2');
+    expect(t.join('b3', { name: 'Jüri', key: oldKey })).toMatchObject({ seat: -1, claiming: 1 });
+    expect(await changeOf(t, () => t.request('a', 'answer-claim', { seat: 1, admit: false }))).toEqual({
+      claimRefused: ['b3'],
+    });
+    expect(t.join('b4', { name: 'Jüri', key: change.admitted!.key })).toMatchObject({ seat: 1 });
+  });
+
+  it('lets an ask for a seat lapse unanswered after CLAIM_SECONDS (the asker told), and refuses those waiting when the game starts', async () => {
+    let now = 1_000_000;
+    const t = table(() => now);
+    t.join('a', { name: 'Mari' });
+    const { key } = t.join('b', { name: 'Jüri' });
+    t.dropped('b');
+    t.join('eve', { name: 'Jüri' });
+    expect(t.deadline).toBe(now + CLAIM_SECONDS * 1000);
+    now += CLAIM_SECONDS * 1000 - 1;
+    expect(t.expire()).toBe(false);
+    expect(await codeOf(() => t.join('b2', { name: 'Jüri' }))).toBe('seat-claimed');
+    now += 1;
+    // Lapsed: the seat may be asked for again at once (even before the room's timer rings)...
+    expect(t.join('b2', { name: 'Jüri' })).toMatchObject({ claiming: 1, change: { claimLapsed: ['eve'] } });
+    now += CLAIM_SECONDS * 1000;
+    // ...and the timer lets the ask go when it rings.
+    expect(await changeOf(t, () => expect(t.expire()).toBe(true))).toEqual({ claimLapsed: ['b2'] });
     expect(t.view().claims).toEqual([]);
-    expect(t.join('b4', 'Jüri', change.admitted!.key)).toMatchObject({ seat: 1 });
+    expect(t.deadline).toBeNull();
+    expect(await codeOf(() => t.request('a', 'answer-claim', { seat: 1, admit: true }))).toBe('bad-message');
+    // One still asking when the game starts is told no; the seat's key takes it then.
+    t.join('eve2', { name: 'Jüri' });
+    await t.request('a', 'add-bot', { kind: 'easy' });
+    expect(await changeOf(t, () => t.request('a', 'start', {}))).toEqual({
+      newGame: true,
+      claimRefused: ['eve2'],
+    });
+    expect(t.view().claims).toEqual([]);
+    expect(t.join('b3', { name: 'Jüri', key }).seat).toBe(1);
+  });
+
+  it('lets the host remove anyone from the lobby (one connected is told, and let go), but not themselves', async () => {
+    const t = table();
+    t.join('a', { name: 'Mari' });
+    for (const stranger of ['x1', 'x2', 'x3']) t.join(stranger, { name: `Võõras ${stranger}` });
+    expect(await codeOf(() => t.request('x1', 'remove-seat', { seat: 2 }))).toBe('not-host');
+    expect(await changeOf(t, () => t.request('a', 'remove-seat', { seat: 1 }))).toEqual({
+      evicted: 'x1',
+      removed: 'x1',
+      moved: ['x2', 'x3'],
+    });
+    expect(t.seatOf('x1')).toBe(-1);
+    expect(t.view().seats.map((seat) => seat.name)).toEqual(['Mari', 'Võõras x2', 'Võõras x3']);
+    expect(await codeOf(() => t.request('a', 'remove-seat', { seat: 0 }))).toBe('bad-message');
+    await t.request('a', 'start', {});
+    expect(await codeOf(() => t.request('a', 'remove-seat', { seat: 1 }))).toBe('game-started');
+  });
+
+  it('moves a seat to another device by a link its person alone gets: good once, for MOVE_LINK_SECONDS', async () => {
+    let now = 5_000_000;
+    const t = table(() => now);
+    const { key: oldKey } = t.join('a', { name: 'Mari' });
+    t.join('b', { name: 'Jüri' });
+    await t.request('a', 'start', {});
+    expect(await codeOf(() => t.request('nobody', 'move-link', {}))).toBe('not-your-turn');
+    const change = (await changeOf(t, () => t.request('a', 'move-link', {})))!;
+    expect(change.moveLink).toEqual({
+      holder: 'a',
+      key: expect.stringMatching(/^.{22}$/),
+      until: now + MOVE_LINK_SECONDS * 1000,
+    });
+    const link = change.moveLink!.key;
+    // Nobody sees it in the view or the record but a hash.
+    expect(JSON.stringify(t.view())).not.toContain(link);
+    expect(JSON.stringify(t.record())).not.toContain(link);
+    // Not a seat key: joining with it as one does not take the seat.
+    expect(await codeOf(() => t.join('phone', { name: 'Mari', key: link }))).toBe('seat-needs-key');
+    // As a move link: the seat moves (the old connection told), with a new key; the old key no longer works.
+    const moved = t.join('phone', { name: 'Player', key: link, move: true });
+    expect(moved.seat).toBe(0);
+    expect(moved.change).toMatchObject({ displaced: 'a', welcome: { holder: 'phone' } });
+    expect(moved.key).toMatch(/^.{22}$/);
+    expect(moved.key).not.toBe(oldKey);
+    expect(t.view().seats[0]!.name).toBe('Mari');
+    expect(await codeOf(() => t.join('thief', { name: 'Mari', key: link, move: true }))).toBe(
+      'move-link-used',
+    );
+    expect(await codeOf(() => t.join('old', { name: 'Mari', key: oldKey }))).toBe('seat-needs-key');
+    expect(t.join('phone2', { name: 'Mari', key: moved.key! }).seat).toBe(0);
+    // A link lapses unused.
+    const later = (await changeOf(t, () => t.request('phone2', 'move-link', {})))!.moveLink!.key;
+    now += MOVE_LINK_SECONDS * 1000;
+    expect(await codeOf(() => t.join('tablet', { name: 'Mari', key: later, move: true }))).toBe(
+      'move-link-used',
+    );
+    // A restart keeps a link that works.
+    const fresh = (await changeOf(t, () => t.request('phone2', 'move-link', {})))!.moveLink!.key;
+    const back = RoomTable.restore(
+      JSON.parse(JSON.stringify(t.record())),
+      options('room2', () => now),
+    );
+    expect(back.join('tablet', { name: 'Mari', key: fresh, move: true }).seat).toBe(0);
   });
 
   it('reserves the computers’ names and takes look-alike names for the same', async () => {
     const t = table();
-    t.join('a', 'Mari');
-    expect(await codeOf(() => t.join('x', 'Computer 1'))).toBe('bad-name');
-    expect(await codeOf(() => t.join('y', 'arvuti 2'))).toBe('bad-name');
+    t.join('a', { name: 'Mari' });
+    expect(await codeOf(() => t.join('x', { name: 'Computer 1' }))).toBe('bad-name');
+    expect(await codeOf(() => t.join('y', { name: 'arvuti 2' }))).toBe('bad-name');
     // "Mari" with a Cyrillic а is Mari: in the lobby, seated under another name.
-    expect(t.join('z', 'M\u0430ri').seat).toBe(1);
+    expect(t.join('z', { name: 'M\u0430ri' }).seat).toBe(1);
     expect(t.view().seats[1]!.name).not.toBe('M\u0430ri');
   });
 
   it('gives a person a clock for their turn; past it a stand-in plays that turn, and says whose', async () => {
     let now = 1_000_000;
     const t = table(() => now);
-    t.join('a', 'Mari');
-    t.join('b', 'Jüri');
+    t.join('a', { name: 'Mari' });
+    t.join('b', { name: 'Jüri' });
     expect(await codeOf(() => t.request('b', 'clock', { seconds: 30 }))).toBe('not-host');
     expect(await codeOf(() => t.request('a', 'clock', { seconds: 31 }))).toBe('bad-message');
     await t.request('a', 'clock', { seconds: 60 });
@@ -306,7 +406,7 @@ describe('the table', () => {
 
   it('plays a turn and a game to the end; a new game may start from the end with the same seats', async () => {
     const t = table();
-    t.join('a', 'Mari');
+    t.join('a', { name: 'Mari' });
     await t.request('a', 'add-bot', { kind: 'easy' });
     await t.request('a', 'start', {});
     const change = await changeOf(t, () => t.request('a', 'throw', { gesture: GESTURE }));
@@ -348,7 +448,7 @@ describe('a rematch', () => {
   /** Mari (host), Jüri and a computer, their game played to its end by the API. */
   async function finished(): Promise<{ t: RoomTable; keys: string[] }> {
     const t = table();
-    const keys = [t.join('a', 'Mari').key!, t.join('b', 'Jüri').key!];
+    const keys = [t.join('a', { name: 'Mari' }).key!, t.join('b', { name: 'Jüri' }).key!];
     await t.request('a', 'add-bot', { kind: 'easy' });
     await t.request('a', 'start', {});
     while (t.phase === 'playing') {
@@ -369,8 +469,8 @@ describe('a rematch', () => {
 
   it('starts once every person has asked, the computers never waited for; not before the game is over', async () => {
     const t = table();
-    t.join('a', 'Mari');
-    t.join('b', 'Jüri');
+    t.join('a', { name: 'Mari' });
+    t.join('b', { name: 'Jüri' });
     expect(await codeOf(() => t.request('a', 'rematch', {}))).toBe('not-over');
     await t.request('a', 'start', {});
     expect(await codeOf(() => t.request('b', 'rematch', {}))).toBe('not-over');
@@ -388,7 +488,7 @@ describe('a rematch', () => {
       options('room1'),
     );
     expect(back.view().rematch).toEqual([1]);
-    expect(back.join('a2', 'Mari', keys[0]).seat).toBe(0);
+    expect(back.join('a2', { name: 'Mari', key: keys[0] }).seat).toBe(0);
     // Mari agrees: a new game, the same seats and rules, its secret hidden; no one waits for a rematch now.
     await back.request('a2', 'rematch', {});
     expect(back.view()).toMatchObject({ phase: 'playing', rematch: [] });
@@ -423,7 +523,7 @@ describe('a table played at one’s own pace', () => {
   /** Mari (host) and Jüri at their own pace, a day a turn, Mari's turn under way; the time is `clock.now`. */
   async function ownPace(clock: { now: number }): Promise<{ t: RoomTable; keys: string[] }> {
     const t = table(() => clock.now);
-    const keys = [t.join('a', 'Mari').key!, t.join('b', 'Jüri').key!];
+    const keys = [t.join('a', { name: 'Mari' }).key!, t.join('b', { name: 'Jüri' }).key!];
     await t.request('a', 'clock', { seconds: DAY, pace: 'own-pace' });
     await t.request('a', 'start', {});
     return { t, keys };
@@ -431,8 +531,8 @@ describe('a table played at one’s own pace', () => {
 
   it('is set by the host with a clock of hours or days; live clocks and others are refused', async () => {
     const t = table();
-    t.join('a', 'Mari');
-    t.join('b', 'Jüri');
+    t.join('a', { name: 'Mari' });
+    t.join('b', { name: 'Jüri' });
     expect(await codeOf(() => t.request('a', 'clock', { seconds: 90, pace: 'own-pace' }))).toBe(
       'bad-message',
     );
@@ -456,7 +556,7 @@ describe('a table played at one’s own pace', () => {
     expect(t.giveUpWaiting()).toBe(false);
     expect(t.view().clock.endsAt).toBe(5_000_000 + DAY * 1000);
     clock.now += 5 * 3600_000;
-    expect(t.join('c', 'Mari', keys[0]).seat).toBe(0);
+    expect(t.join('c', { name: 'Mari', key: keys[0] }).seat).toBe(0);
     await t.request('c', 'throw', { gesture: GESTURE });
     expect(t.game?.rollsUsed).toBe(1);
   });
@@ -488,15 +588,15 @@ describe('a table played at one’s own pace', () => {
     // Jüri's turn has a day of its own from now; Mari's seat is still hers.
     expect(late.turnDeadline).toBe(clock.now + DAY * 1000);
     expect(late.view().seats[0]).toMatchObject({ kind: 'human', standIn: false });
-    expect(late.join('x', 'Mari', keys[0]).seat).toBe(0);
+    expect(late.join('x', { name: 'Mari', key: keys[0] }).seat).toBe(0);
   });
 
   it('forfeits a turn run out where the host chose so: the person is out, the others play on, and it is kept', async () => {
     const clock = { now: 5_000_000 };
     const t = table(() => clock.now);
-    t.join('a', 'Mari');
-    t.join('b', 'Jüri');
-    t.join('c', 'Liis');
+    t.join('a', { name: 'Mari' });
+    t.join('b', { name: 'Jüri' });
+    t.join('c', { name: 'Liis' });
     // Live, no one forfeits; at one's own pace the host may choose it.
     expect(await codeOf(() => t.request('a', 'clock', { seconds: 90, timeUp: 'forfeit' }))).toBe(
       'bad-message',
@@ -548,7 +648,7 @@ describe('a table played at one’s own pace', () => {
       options('room1', () => clock.now),
     );
     expect(back.view().clock.nudgedBy).toBe(1);
-    expect(back.join('b2', 'Jüri', keys[1]!).seat).toBe(1);
+    expect(back.join('b2', { name: 'Jüri', key: keys[1]! }).seat).toBe(1);
     expect(await codeOf(() => back.request('b2', 'nudge', {}))).toBe('already-nudged');
     // Mari plays her turn: Jüri's turn, and Mari may nudge him in it.
     await t.request('a', 'throw', { gesture: GESTURE });
@@ -564,8 +664,8 @@ describe('a table kept outside the process', () => {
   const playedKeys: Record<string, string> = {};
   async function played(): Promise<RoomTable> {
     const t = table();
-    playedKeys.a = t.join('a', 'Mari').key!;
-    playedKeys.b = t.join('b', 'Jüri').key!;
+    playedKeys.a = t.join('a', { name: 'Mari' }).key!;
+    playedKeys.b = t.join('b', { name: 'Jüri' }).key!;
     await t.request('a', 'add-bot', { kind: 'easy' });
     await t.request('a', 'start', {});
     await t.request('a', 'throw', { gesture: GESTURE });
@@ -589,12 +689,11 @@ describe('a table kept outside the process', () => {
     ]);
     // The game waits for its people: no computer plays their seats.
     expect(back.computerToAct()).toBeNull();
-    // Each comes back to their seat with its key, the host first or not; by name alone, one only asks.
-    expect(back.join('w', 'jüri')).toMatchObject({ seat: -1, claiming: 1 });
-    back.left('w');
-    expect(back.join('y', 'jüri', playedKeys.b).seat).toBe(1);
+    // Each comes back to their seat with its key, the host first or not; by name alone, no one.
+    expect(await codeOf(() => back.join('w', { name: 'jüri' }))).toBe('seat-needs-key');
+    expect(back.join('y', { name: 'jüri', key: playedKeys.b }).seat).toBe(1);
     expect(back.host).toBe(0);
-    expect(back.join('x', 'Mari', playedKeys.a).seat).toBe(0);
+    expect(back.join('x', { name: 'Mari', key: playedKeys.a }).seat).toBe(0);
     await back.request('x', 'throw', { gesture: GESTURE });
     expect(back.game?.rollsUsed).toBe(2);
     expect(back.game?.held[1]).toBe(true);
@@ -603,7 +702,7 @@ describe('a table kept outside the process', () => {
   it('gives up the seats whose people did not come back: a stand-in plays them, the next person is host', async () => {
     const t = await played();
     const back = RoomTable.restore(t.record(), options('room2'));
-    back.join('y', 'Jüri', playedKeys.b);
+    back.join('y', { name: 'Jüri', key: playedKeys.b });
     const version = back.version;
     expect(await changeOf(back, () => expect(back.giveUpWaiting()).toBe(true))).toEqual({});
     expect(back.version).toBe(version + 1);
@@ -616,10 +715,10 @@ describe('a table kept outside the process', () => {
 
   it('in the lobby, gives up a waiting seat by emptying it', () => {
     const t = table();
-    t.join('a', 'Mari');
-    const { key } = t.join('b', 'Jüri');
+    t.join('a', { name: 'Mari' });
+    const { key } = t.join('b', { name: 'Jüri' });
     const back = RoomTable.restore(t.record(), options('room2'));
-    back.join('y', 'Jüri', key);
+    back.join('y', { name: 'Jüri', key: key });
     back.giveUpWaiting();
     expect(back.view().seats.map((s) => s.name)).toEqual(['Jüri']);
     expect(back.host).toBe(0);

@@ -1,11 +1,12 @@
 /**
- * The timer of a room's turn clock: set for the deadline of the person's turn under way, it asks the
- * table whether the turn ran out (RoomTable.timeOut) when it rings; the room's clock runs on its own
- * ticks and may ring a little early, so it looks again then.
+ * The timer of what a room's table does by itself: set for its next deadline (the person's turn under
+ * way running out, an ask for a seat lapsing), it asks the table to do what is due (RoomTable.expire)
+ * when it rings; the room's clock runs on its own ticks and may ring a little early, so it looks again
+ * then.
  */
 export interface TimedTable {
-  readonly turnDeadline: number | null;
-  timeOut(): boolean;
+  readonly deadline: number | null;
+  expire(): boolean;
 }
 
 type SetTimeout = (callback: () => void, ms: number) => { clear(): void };
@@ -21,9 +22,9 @@ export class TurnTimer {
     private readonly live: () => boolean,
   ) {}
 
-  /** Sets the timer for the turn under way (after every change). */
+  /** Sets the timer for the table's next deadline (after every change). */
   arm(): void {
-    const deadline = this.table.turnDeadline;
+    const deadline = this.table.deadline;
     if (deadline === this.armedFor) return;
     this.timer?.clear();
     this.timer = undefined;
@@ -32,7 +33,7 @@ export class TurnTimer {
     this.timer = this.setTimeout(
       () => {
         this.timer = undefined;
-        if (!this.live() || this.table.timeOut()) return;
+        if (!this.live() || this.table.expire()) return;
         this.armedFor = null;
         this.arm();
       },

@@ -47,7 +47,11 @@ export type OnlineErrorCode =
   | 'already-nudged'
   | 'not-over'
   | 'watching'
-  | 'too-many-watchers';
+  | 'too-many-watchers'
+  | 'seat-needs-key'
+  | 'move-link-used'
+  | 'removed'
+  | 'claim-lapsed';
 
 /**
  * Codes of the game server on Redis (docs/SCALING.md). `room-moved`: the server that held the room went
@@ -82,12 +86,19 @@ export const MAX_WATCHERS = 16;
 /** A seat key as the server makes them (server/src/seat-keys.ts): 16 bytes, base64url. */
 export const SEAT_KEY_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
+/** How long an ask for a seat by its name (in the lobby) waits for the host's answer, seconds. */
+export const CLAIM_SECONDS = 60;
+/** How long a link to move one's seat to another device works, seconds (once: ClientMessages['move-link']). */
+export const MOVE_LINK_SECONDS = 600;
+
 /** What a client sends when it joins (the join options). */
 export interface JoinOptions {
   /** The player's name: 1 to 29 characters, no markup. */
   name: string;
   /** The key of the seat this person had at this table (from their 'welcome'), to take it back. */
   key?: string;
+  /** `key` is a move link's (ServerMessages['move-link']), not the seat's own: refused once used or lapsed. */
+  move?: true;
 }
 
 /**
@@ -123,10 +134,15 @@ export interface ClientMessages {
    */
   clock: { seconds: number; pace?: RoomPace; timeUp?: TimeUp };
   /**
-   * Let in (or not) the person who asks for seat `seat` by its name without its key: the host's
-   * answer, or, while the host is away, any other player's.
+   * Host only, in the lobby: let in (or not) the person who asks for seat `seat` by its name without its
+   * key (the ask lapses after CLAIM_SECONDS).
    */
   'answer-claim': { seat: number; admit: boolean };
+  /**
+   * A person at the table asks for a link to move their seat to another device (answered to them alone
+   * with 'move-link'): a new key of its own, good once, for MOVE_LINK_SECONDS.
+   */
+  'move-link': Record<string, never>;
   /**
    * Any other player, while a person's turn waits: reminds that person it is their turn (shown to them,
    * and notified where they turned notifications on). Once a turn: its clock is the period; a second is
@@ -174,7 +190,7 @@ export interface RoomView {
    * and every throw's gesture once it is over. Null when there is no game.
    */
   proof: GameProof | null;
-  /** Seats someone asks to take by name, without the seat's key (the host, or the others, answer). */
+  /** Seats someone asks to take by name, without the seat's key, in the lobby (the host answers). */
   claims: number[];
   /** After the game, the seats whose person asked for a rematch (see ClientMessages.rematch). */
   rematch: number[];
@@ -234,6 +250,11 @@ export interface ServerMessages {
    * says who is host now (`host`, a seat: it changed when `wasHost`).
    */
   left: { name: string; wasHost: boolean; host: number };
+  /**
+   * To the person who asked ('move-link') alone: the key a device joins with (JoinOptions.key, with
+   * `move`) to take this seat, good once, until `until` (ms since 1970, the server's clock).
+   */
+  'move-link': { key: string; until: number };
   /** A message of this client's was refused; nothing changed. */
   refused: { code: RefusalCode; message: string; request?: string };
   /**
@@ -317,7 +338,7 @@ export function parseName(value: unknown): string {
 
 /** The join options of a client. */
 export function parseJoin(value: unknown): JoinOptions {
-  const o = record(value ?? {}, ['name', 'key']);
+  const o = record(value ?? {}, ['name', 'key', 'move']);
   return seatOptions(o);
 }
 
@@ -326,7 +347,7 @@ export function parseJoin(value: unknown): JoinOptions {
  * @throws ProtocolError `bad-message` or `bad-name`
  */
 export function parseEntry(value: unknown): JoinOptions | WatchOptions {
-  const o = record(value ?? {}, ['name', 'key', 'watch']);
+  const o = record(value ?? {}, ['name', 'key', 'move', 'watch']);
   if (o.watch === undefined) return seatOptions(o);
   if (o.watch !== true || Object.keys(o).length > 1) bad('A watcher sends only { watch: true }');
   return { watch: true };
@@ -334,9 +355,13 @@ export function parseEntry(value: unknown): JoinOptions | WatchOptions {
 
 function seatOptions(o: Record<string, unknown>): JoinOptions {
   const name = parseName(o.name);
-  if (o.key === undefined) return { name };
+  if (o.move !== undefined && o.move !== true) bad('move is true when given');
+  if (o.key === undefined) {
+    if (o.move) bad('A move link has a key');
+    return { name };
+  }
   if (typeof o.key !== 'string' || !SEAT_KEY_PATTERN.test(o.key)) bad('A seat key is 22 characters');
-  return { name, key: o.key };
+  return o.move ? { name, key: o.key, move: true } : { name, key: o.key };
 }
 
 /**
@@ -400,6 +425,7 @@ export function parseClientMessage(type: string, value: unknown): ClientMessages
     case 'start':
     case 'nudge':
     case 'rematch':
+    case 'move-link':
       record(value ?? {}, []);
       return {};
     case 'clock': {

@@ -7,9 +7,18 @@
  */
 import { replay, setupOf, type Action, type GameSetup, type RuleSetId } from '../engine/index.js';
 import type { ProofGesture } from '../online/fairness.js';
-import type { RoomPace, RoomView, TimeUp } from '../online/protocol.js';
+import type { JoinOptions, RoomPace, RoomView, TimeUp } from '../online/protocol.js';
 import { timeOut } from './decide.js';
-import { dropped, giveUpWaiting, join, left, placeFor, reconnected } from './seating.js';
+import {
+  dropped,
+  giveUpWaiting,
+  join,
+  lapseClaims,
+  left,
+  nextClaimLapse,
+  placeFor,
+  reconnected,
+} from './seating.js';
 import type { Seat } from './seats.js';
 import { settle, type Change, type TableState } from './table-state.js';
 import { Table, type TablePorts } from './Table.js';
@@ -35,7 +44,14 @@ export interface TableRecord {
   host: number;
   rules: RuleSetId;
   version: number;
-  seats: { name: string; kind: Seat['kind']; standIn: boolean; keyHash?: string | null }[];
+  seats: {
+    name: string;
+    kind: Seat['kind'];
+    standIn: boolean;
+    keyHash?: string | null;
+    /** A move link made and not used yet (Seat.move). */
+    move?: Seat['move'];
+  }[];
   /** Seconds a person has for a turn. */
   turnSeconds?: number;
   /** What a person's time running out does: a stand-in plays the turn unless given. */
@@ -73,6 +89,7 @@ export class RoomTable extends Table {
       connected: seat.kind !== 'human',
       standIn: seat.kind === 'human' && seat.standIn,
       keyHash: seat.keyHash ?? null,
+      move: seat.move ?? null,
     }));
     const game = record.game ? replay(record.game.setup, record.game.log) : null;
     // A record kept before games had secrets gets a new one (its earlier throws cannot be proven).
@@ -111,7 +128,13 @@ export class RoomTable extends Table {
       host,
       rules,
       version,
-      seats: seats.map(({ name, kind, standIn, keyHash }) => ({ name, kind, standIn, keyHash })),
+      seats: seats.map(({ name, kind, standIn, keyHash, move }) => ({
+        name,
+        kind,
+        standIn,
+        keyHash,
+        ...(move ? { move } : {}),
+      })),
       turnSeconds: clock.seconds,
       ...(clock.timeUp === 'forfeit' ? { timeUp: 'forfeit' as const } : {}),
       pace: clock.pace,
@@ -131,21 +154,21 @@ export class RoomTable extends Table {
 
   /**
    * Refuses a join that `join` would refuse, changing nothing.
-   * @throws ProtocolError `bad-name`, `game-started`, `room-full`, `seat-claimed`
+   * @throws ProtocolError as seating.ts `placeFor`
    */
-  checkJoin(name: string, key?: string): void {
-    const { names, keys } = this.context();
-    placeFor(this.state, name, key, names, keys);
+  checkJoin(options: JoinOptions): void {
+    const { names, keys, now } = this.context();
+    placeFor(this.state, options, names, keys, now);
   }
 
   /**
-   * Seats a person who joins (see seating.ts `join`): by a seat's key, in that seat; by the name of a
-   * seat whose person is away, asking for it; else, in the lobby, in a new seat with a new key.
-   * @throws ProtocolError `bad-name` (a computer's name), `game-started`, `room-full`, `seat-claimed`
+   * Seats a person who joins (see seating.ts `join`): by a seat's key or move link, in that seat; in the
+   * lobby, by the name of a seat whose person is away, asking for it, else in a new seat with a new key.
+   * @throws ProtocolError as seating.ts `placeFor`
    */
-  join(holder: string, name: string, key?: string): JoinResult {
-    const { names, keys } = this.context();
-    const [state, change] = join(this.state, holder, name, key, names, keys);
+  join(holder: string, options: JoinOptions): JoinResult {
+    const { names, keys, now } = this.context();
+    const [state, change] = join(this.state, holder, options, names, keys, now);
     this.commit(settle(state, change, this.moment()));
     const claiming = change.welcome?.claiming;
     if (claiming !== undefined) return { seat: -1, claiming, change };
@@ -171,6 +194,21 @@ export class RoomTable extends Table {
    */
   left(holder: string): boolean {
     return this.settled(left(this.state, holder));
+  }
+
+  /**
+   * The next time the table has something to do by itself (ms since 1970): the person's turn under way
+   * running out, or an ask for a seat lapsing; null when there is none.
+   */
+  get deadline(): number | null {
+    const times = [this.turnDeadline, nextClaimLapse(this.state)].filter((t) => t !== null);
+    return times.length ? Math.min(...times) : null;
+  }
+
+  /** Does what is due by now (see `deadline`): the turn runs out, asks lapse. False if nothing was due. */
+  expire(): boolean {
+    const timedOut = this.timeOut();
+    return this.settled(lapseClaims(this.state, this.now())) || timedOut;
   }
 
   /** When the person's turn under way runs out (ms since 1970), or null when none is timed. */

@@ -89,6 +89,7 @@ const KNOWN_REQUESTS = new Set<string>([
   'start',
   'clock',
   'answer-claim',
+  'move-link',
   'nudge',
   'rematch',
 ] satisfies (keyof ClientMessages)[]);

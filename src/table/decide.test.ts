@@ -31,7 +31,7 @@ function lobby(): TableState {
     ['a', 'Mari'],
     ['b', 'Jüri'],
   ] as const) {
-    const [next, change] = join(state, holder, name, undefined, PLAIN_NAMES, context().keys);
+    const [next, change] = join(state, holder, { name }, PLAIN_NAMES, context().keys, 0);
     state = settle(next, change, context()).state;
   }
   return state;

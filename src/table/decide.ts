@@ -18,7 +18,7 @@ import {
 } from '../online/protocol.js';
 import type { Gesture } from '../physics/types.js';
 import { computerName, computerOf, computerSeat, playedByComputer, type NamePolicy } from './seats.js';
-import { answerClaim, removeSeat, type SeatKeys } from './seating.js';
+import { answerClaim, moveLink, removeSeat, type SeatKeys } from './seating.js';
 import { settle, type Change, type Decision, type Moment, type TableState } from './table-state.js';
 import type { ThrowOutcome } from './throw-input.js';
 import { expireClock } from './turn-clock.js';
@@ -80,14 +80,20 @@ export function decide(
       return settle(...emptySeat(state, seat, request.message.seat), context);
     case 'rules':
       return settle(setRules(state, seat, request.message.rules), {}, context);
-    case 'start':
-      return settle(start(state, seat), { newGame: true }, context);
+    case 'start': {
+      // Asks for a seat are for the lobby: those still waiting are told no as the game starts.
+      const asked = state.claims.map((c) => c.holder);
+      const started = { ...start(state, seat), claims: [] };
+      return settle(started, { newGame: true, ...(asked.length ? { claimRefused: asked } : {}) }, context);
+    }
     case 'clock': {
       const { seconds, pace, timeUp } = request.message;
       return settle(setClock(state, seat, seconds, pace ?? 'live', timeUp ?? 'stand-in'), {}, context);
     }
     case 'answer-claim':
-      return settle(...answerClaim(state, holder, request.message, context.keys), context);
+      return settle(...answerClaim(state, holder, request.message, context.keys, context.now), context);
+    case 'move-link':
+      return settle(...moveLink(state, holder, context.keys, context.now), context);
     case 'nudge':
       return settle(nudge(state, seat), {}, context);
     case 'rematch':
@@ -213,16 +219,19 @@ function addBot(state: TableState, seat: number, kind: BotId, names: NamePolicy)
   return { ...state, seats: [...state.seats, computerSeat(computerName(state.seats, names), kind)] };
 }
 
+/**
+ * The host empties a seat in the lobby: a computer's, or a person's, connected or not (one who is
+ * connected is told and let go: `removed`); never the host's own.
+ */
 function emptySeat(state: TableState, seat: number, target: number): [TableState, Change] {
   hostOnly(state, seat);
   lobbyOnly(state);
   const taken = state.seats[target];
   if (!taken) throw new ProtocolError('bad-message', 'No such seat');
-  if (taken.kind === 'human' && taken.connected) {
-    throw new ProtocolError('bad-message', 'Only a computer or a player who left can be removed');
-  }
+  if (target === seat) throw new ProtocolError('bad-message', 'The host leaves rather than removes their own seat');
   const [next, change] = removeSeat(state, target);
-  return [next, taken.holder !== null ? { ...change, evicted: taken.holder } : change];
+  if (taken.holder === null) return [next, change];
+  return [next, { ...change, evicted: taken.holder, ...(taken.connected ? { removed: taken.holder } : {}) }];
 }
 
 function setClock(

@@ -4,7 +4,13 @@
  * leaving, seats emptied in the lobby, and the host. Each gives the next state and its events, or
  * throws a coded refusal (ProtocolError) and nothing changed.
  */
-import { MAX_SEATS, ProtocolError } from '../online/protocol.js';
+import {
+  CLAIM_SECONDS,
+  MAX_SEATS,
+  MOVE_LINK_SECONDS,
+  ProtocolError,
+  type JoinOptions,
+} from '../online/protocol.js';
 import { personSeat, uniqueName, type NamePolicy } from './seats.js';
 import { seatOf, withSeat, type Change, type Claim, type TableState } from './table-state.js';
 
@@ -16,26 +22,45 @@ export interface SeatKeys {
   hash(key: string): string;
 }
 
-/** Where a join goes: a seat to take (its key shown), a seat to ask for, or a new seat (neither). */
+/** Where a join goes: a seat to take (its key shown, or its move link: `moving`), a seat to ask for, or a new seat (neither). */
 interface Place {
   seat?: number;
   claim?: number;
+  moving?: boolean;
+}
+
+/** Whether `claim` still waits for an answer at `now` (see Claim.until). */
+function open(claim: Claim, now: number): boolean {
+  return claim.until > now;
 }
 
 /**
- * Where a join goes (see `join`).
- * @throws ProtocolError `bad-name` (a computer's name), `game-started`, `room-full`, `seat-claimed`
+ * Where a join goes (see `join`): a seat's key, or its move link while it works, takes that seat; a
+ * name never takes a seat of a game under way.
+ * @throws ProtocolError `bad-name` (a computer's name), `move-link-used` (a move link used already or
+ *   lapsed), `seat-needs-key` (a seat of a game under way, by its name), `game-started`, `room-full`,
+ *   `seat-claimed`
  */
 export function placeFor(
   state: TableState,
-  name: string,
-  key: string | undefined,
+  { name, key, move }: JoinOptions,
   names: NamePolicy,
   keys: SeatKeys,
+  now: number,
 ): Place {
   names.checkPerson(name);
-  if (key !== undefined) {
-    const hash = keys.hash(key);
+  const hash = key !== undefined ? keys.hash(key) : undefined;
+  if (move) {
+    const seat = state.seats.findIndex((s) => !!s.move && s.move.hash === hash && s.move.until > now);
+    if (seat < 0) {
+      throw new ProtocolError(
+        'move-link-used',
+        'That link was used already or has lapsed: make a new one on the device that has the seat',
+      );
+    }
+    return { seat, moving: true };
+  }
+  if (hash !== undefined) {
     const mine = state.seats.findIndex((s) => s.kind === 'human' && s.keyHash === hash);
     if (mine >= 0) return { seat: mine };
   }
@@ -44,12 +69,20 @@ export function placeFor(
     (s) => s.kind === 'human' && names.keys(s.name).some((k, i) => k === wanted[i]),
   );
   const seat = state.seats[named];
+  if (state.phase !== 'lobby') {
+    if (seat) {
+      throw new ProtocolError(
+        'seat-needs-key',
+        'That seat is its player’s: to play it on this device, open the link “Play on another device” gives on theirs',
+      );
+    }
+    throw new ProtocolError('game-started', 'The game has started');
+  }
   if (seat && !(seat.holder !== null && seat.connected)) {
-    if (state.claims.some((c) => c.seat === named))
+    if (state.claims.some((c) => c.seat === named && open(c, now)))
       throw new ProtocolError('seat-claimed', 'Someone already asks for that seat');
     return { claim: named };
   }
-  if (state.phase !== 'lobby') throw new ProtocolError('game-started', 'The game has started');
   if (state.seats.length >= MAX_SEATS) throw new ProtocolError('room-full', `A table has ${MAX_SEATS} seats`);
   return {};
 }
@@ -58,32 +91,72 @@ export function placeFor(
  * Seats a person who joins:
  * - with the key of a seat, in that seat, whoever holds it (a connection that holds it is told it moved
  *   elsewhere: `displaced`); a claim on it is refused;
- * - with the name of a person's seat whose person is not connected but without its key, nowhere yet:
- *   they ask for it (`claiming`), and the host (or, while the host is away, another player) answers;
+ * - with a seat's move link (JoinOptions.move), likewise, and the seat gets a new key, given to them:
+ *   the link and the old key no longer work;
+ * - in the lobby, with the name of a person's seat whose person is not connected but without its key,
+ *   nowhere yet: they ask for it (`claiming`) for CLAIM_SECONDS, and the host answers;
  * - else, in the lobby, in a new seat at the end (the name made unique at the table), with a new key.
  * The change welcomes the holder.
- * @throws ProtocolError `bad-name` (a computer's name), `game-started`, `room-full`, `seat-claimed`
+ * @throws ProtocolError as `placeFor`
  */
 export function join(
   state: TableState,
   holder: string,
-  name: string,
-  key: string | undefined,
+  options: JoinOptions,
   names: NamePolicy,
   keys: SeatKeys,
+  now: number,
 ): [TableState, Change] {
-  const place = placeFor(state, name, key, names, keys);
+  const place = placeFor(state, options, names, keys, now);
   if (place.claim !== undefined) {
-    const claims = [...state.claims, { seat: place.claim, holder }].sort((a, b) => a.seat - b.seat);
-    return [{ ...state, claims }, { welcome: { holder, claiming: place.claim } }];
+    const asking = { seat: place.claim, holder, until: now + CLAIM_SECONDS * 1000 };
+    const claims = [...state.claims.filter((c) => c.seat !== place.claim), asking].sort(
+      (a, b) => a.seat - b.seat,
+    );
+    const lapsed = state.claims.filter((c) => c.seat === place.claim).map((c) => c.holder);
+    return [
+      { ...state, claims },
+      { welcome: { holder, claiming: place.claim }, ...(lapsed.length ? { claimLapsed: lapsed } : {}) },
+    ];
   }
   if (place.seat === undefined) {
     const newKey = keys.newKey();
-    const seat = personSeat(uniqueName(state.seats, name, names), holder, keys.hash(newKey));
+    const seat = personSeat(uniqueName(state.seats, options.name, names), holder, keys.hash(newKey));
     return [fixHost({ ...state, seats: [...state.seats, seat] }), { welcome: { holder, key: newKey } }];
   }
   const [next, change] = takeSeat(state, place.seat, holder);
-  return [fixHost(next), { ...change, welcome: { holder } }];
+  if (!place.moving) return [fixHost(next), { ...change, welcome: { holder } }];
+  const newKey = keys.newKey();
+  const moved = withSeat(next, place.seat, { keyHash: keys.hash(newKey), move: null });
+  return [fixHost(moved), { ...change, welcome: { holder, key: newKey } }];
+}
+
+/**
+ * A link for `holder`'s person to move their seat to another device: a new key of its own, good once,
+ * for MOVE_LINK_SECONDS, told to them alone (`moveLink`). A new link replaces the one before.
+ * @throws ProtocolError `not-your-turn` from one who holds no person's seat here
+ */
+export function moveLink(state: TableState, holder: string, keys: SeatKeys, now: number): [TableState, Change] {
+  const index = seatOf(state, holder);
+  const seat = state.seats[index];
+  if (!seat || seat.kind !== 'human' || !seat.connected)
+    throw new ProtocolError('not-your-turn', 'Only a player at the table moves their seat');
+  const key = keys.newKey();
+  const until = now + MOVE_LINK_SECONDS * 1000;
+  return [withSeat(state, index, { move: { hash: keys.hash(key), until } }), { moveLink: { holder, key, until } }];
+}
+
+/** The asks for a seat that no one answered by `now` lapse (their askers told so); null if none did. */
+export function lapseClaims(state: TableState, now: number): [TableState, Change] | null {
+  const lapsed = state.claims.filter((c) => !open(c, now));
+  if (lapsed.length === 0) return null;
+  const claims = state.claims.filter((c) => open(c, now));
+  return [{ ...state, claims }, { claimLapsed: lapsed.map((c) => c.holder) }];
+}
+
+/** When the first ask for a seat lapses (ms since 1970), or null when no one asks. */
+export function nextClaimLapse(state: TableState): number | null {
+  return state.claims.length ? Math.min(...state.claims.map((c) => c.until)) : null;
 }
 
 /** Seat `seat` is `holder`'s now: whoever held it loses it, and a claim on it is refused. */
@@ -101,32 +174,29 @@ function takeSeat(state: TableState, seat: number, holder: string): [TableState,
 }
 
 /**
- * The host's (or, while the host is away, another player's) answer to someone asking for seat `seat`
- * by its name: let in, they take it with a new key (the old one no longer works); else they are told no.
- * @throws ProtocolError `not-host` (not one who may answer), `bad-message` (no one asks for that seat)
+ * The host's answer to someone asking for seat `seat` by its name: let in, they take it with a new key
+ * (the old one no longer works); else they are told no. Only the host answers: while the host is away,
+ * an ask waits, and lapses (no other player may let anyone into a seat not theirs).
+ * @throws ProtocolError `not-host` (not the host, or the host's connection is down), `bad-message` (no
+ *   one asks for that seat now)
  */
 export function answerClaim(
   state: TableState,
   holder: string,
   { seat, admit }: { seat: number; admit: boolean },
   keys: SeatKeys,
+  now: number,
 ): [TableState, Change] {
   const answerer = seatOf(state, holder);
-  const host = state.seats[state.host];
-  const hostHere = !!host && host.holder !== null && host.connected;
-  if (answerer < 0 || !state.seats[answerer]!.connected || (hostHere && answerer !== state.host)) {
-    throw new ProtocolError(
-      'not-host',
-      'Only the host (or, while the host is away, another player) may answer',
-    );
-  }
-  const claim = state.claims.find((c) => c.seat === seat);
+  if (answerer < 0 || answerer !== state.host || !state.seats[answerer]!.connected)
+    throw new ProtocolError('not-host', 'Only the host may answer');
+  const claim = state.claims.find((c) => c.seat === seat && open(c, now));
   if (!claim) throw new ProtocolError('bad-message', 'No one asks for that seat');
   const unclaimed: TableState = { ...state, claims: state.claims.filter((c) => c !== claim) };
   if (!admit) return [unclaimed, { claimRefused: [claim.holder] }];
   const key = keys.newKey();
   const [taken, change] = takeSeat(unclaimed, seat, claim.holder);
-  const keyed = withSeat(taken, seat, { keyHash: keys.hash(key) });
+  const keyed = withSeat(taken, seat, { keyHash: keys.hash(key), move: null });
   return [fixHost(keyed), { ...change, admitted: { holder: claim.holder, seat, key } }];
 }
 

@@ -43,6 +43,11 @@ export interface Seat {
   standIn: boolean;
   /** SHA-256 of the person's seat key (seat-keys.ts), by which they take it back; null for a computer. */
   keyHash: string | null;
+  /**
+   * A link its person made to move the seat to another device (seating.ts `moveLink`): its key's hash,
+   * and until when it works (ms since 1970). Good once: the seat then has a new key.
+   */
+  move?: { hash: string; until: number } | null;
 }
 
 /** A person's seat, taken by `holder` now, whose key has this hash. */

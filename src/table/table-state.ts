@@ -10,10 +10,14 @@ import type { ThrowOutcome } from './throw-input.js';
 import { followClock, NEW_CLOCK, type ClockState } from './turn-clock.js';
 import { playedByComputer } from './seats.js';
 
-/** One who asks for a seat by its name, without its key (the host, or the others, answer). */
+/**
+ * One who asks, in the lobby, for a seat by its name without its key: the host answers, and the ask
+ * lapses at `until` (ms since 1970) unanswered.
+ */
 export interface Claim {
   readonly seat: number;
   readonly holder: string;
+  readonly until: number;
 }
 
 export interface TableState {
@@ -65,12 +69,18 @@ export interface Change {
   moved?: string[];
   /** A holder that lost its seat (emptied by the host, or taken back by its person): no way back. */
   evicted?: string;
+  /** A connected holder whose seat the host emptied in the lobby: told so, then let go. */
+  removed?: string;
   /** A connected holder whose seat was taken with its key elsewhere: told so, then let go. */
   displaced?: string;
   /** One who asked for a seat by name and was let in: welcomed to it with its new key. */
   admitted?: { holder: string; seat: number; key: string };
   /** Those who asked for a seat and were refused (or whose seat its person took back): told so, let go. */
   claimRefused?: string[];
+  /** Those whose ask for a seat no one answered in time (Claim.until): told so, let go. */
+  claimLapsed?: string[];
+  /** A link to move a seat to another device, for its holder alone (seating.ts `moveLink`). */
+  moveLink?: { holder: string; key: string; until: number };
   /** A person left the table for good (everyone is told, and who is host now when it was the host). */
   left?: { name: string; wasHost: boolean };
 }

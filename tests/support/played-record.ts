@@ -27,8 +27,8 @@ export async function playedRecord(): Promise<OnlineGameRecord> {
     if (change.thrown) recorder.seeThrow(wireThrow(change.thrown));
     recorder.seeView(table.view());
   });
-  table.join('a', 'Mari');
-  table.join('b', 'Jüri');
+  table.join('a', { name: 'Mari' });
+  table.join('b', { name: 'Jüri' });
   await table.request('a', 'start', {});
   let k = 0;
   while (!table.game!.over) {

@@ -212,6 +212,12 @@ const en: OnlineStrings = {
     'not-over': 'A rematch is asked for once the game is over.',
     watching: 'You are watching this game: only its players play.',
     'too-many-watchers': 'As many people are watching that game as it takes: try again later.',
+    'seat-needs-key':
+      'That seat is taken in a game under way. To play it on this device, open the link “Play on another device” makes on the device that has it.',
+    'move-link-used':
+      'That link was used already or has lapsed. Make a new one with “Play on another device” on the device that has the seat.',
+    removed: 'The host removed you from the table.',
+    'claim-lapsed': 'No one answered your ask for that seat in time. You can ask again.',
   },
   watchLink: 'Link to watch',
   watchHelp: 'Anyone with this link sees the game live, without a seat.',
@@ -325,6 +331,12 @@ const et: OnlineStrings = {
     'not-over': 'Kordusmängu saab küsida, kui mäng on läbi.',
     watching: 'Sa vaatad seda mängu: mängivad ainult selle mängijad.',
     'too-many-watchers': 'Seda mängu vaatab juba nii palju inimesi, kui see lubab: proovi hiljem uuesti.',
+    'seat-needs-key':
+      'See koht on pooleli mängus võetud. Et seda selles seadmes mängida, ava link, mille „Mängi teises seadmes” teeb seadmes, kus koht on.',
+    'move-link-used':
+      'Seda linki on juba kasutatud või see on aegunud. Tee uus „Mängi teises seadmes” abil seadmes, kus koht on.',
+    removed: 'Võõrustaja eemaldas sind laua tagant.',
+    'claim-lapsed': 'Keegi ei vastanud õigel ajal sinu palvele selle koha järele. Võid uuesti paluda.',
   },
   watchLink: 'Vaatamislink',
   watchHelp: 'Selle lingiga näeb igaüks mängu otse, ilma kohata laua taga.',
