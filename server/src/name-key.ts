@@ -15,13 +15,23 @@ import type { NamePolicy } from '../../src/table/index.js';
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /**
+ * Combining marks that do not take up room of their own (nonspacing and enclosing: gc=Mn, gc=Me), once
+ * the name is decomposed (NFD): folded away. A mark can hide in its letter or on top of another (a dot
+ * above on an i, U+0358 beside it, a second diaeresis on ü) and make a name that reads as one already
+ * at the table (UTS #39 section 5.4 names these cases); which of them show on a phone's small type is
+ * no rule we could write. So letters are compared without their marks: "Jüri" and "Juri" are one name
+ * at a table too (the second seated as "Juri 2"), the price of no look-alike made of marks.
+ */
+const MARKS = /[\p{Mn}\p{Me}]/gu;
+
+/**
  * UTS #39 section 4, internalSkeleton: NFD; default-ignorable code points removed; each character
  * replaced by its prototype in confusables.txt; NFD again. `unhomoglyph` is step 3 exactly: its table is
  * confusables.txt's, whose sources are single code points and whose prototypes map to nothing further,
- * so one replacement of each character is the whole step.
+ * so one replacement of each character is the whole step. Then the marks are folded (MARKS).
  */
 function skeleton(text: string): string {
-  return unhomoglyph(text.normalize('NFD').replace(IGNORABLE, '')).normalize('NFD');
+  return unhomoglyph(text.normalize('NFD').replace(IGNORABLE, '')).normalize('NFD').replace(MARKS, '');
 }
 
 /**
@@ -63,9 +73,8 @@ const SPACE = /[\s\u2800]+/gu;
  * - in lower case: case ignored, look-alike small letters ("Mаri" with a Cyrillic а, "rn" and "m");
  * - in upper case: case ignored, look-alike capitals ("Мari" with a Cyrillic М, "C0MPUTER").
  * The last two also take a letter's styles for it (see upper).
- * What stays apart: letters with and without diacritics ("Jüri" and "Juri": confusables.txt does not map
- * ü to u, and they are different names), and names that differ in more than look-alikes ("Mari",
- * "Marit").
+ * Marks are folded (MARKS): "Jüri", "Juri" and "Jüri" with a second diaeresis are one name. What stays
+ * apart: names that differ in more than look-alikes and marks ("Mari", "Marit").
  */
 const FORMS: readonly ((name: string) => string)[] = [(name) => name, lower, upper];
 
@@ -91,7 +100,7 @@ export function sameKeys(a: NameKeys, b: NameKeys): boolean {
  * Whether `a` and `b` are the same name at a table: equal once case is ignored and look-alike characters
  * (Unicode's confusables, UTS #39) are taken for each other, and invisible ones and extra white space
  * are left out. "Mari", "MARI", "M\u0430ri" (Cyrillic а) and "Mari " are one name; so are "Jüri" composed
- * and decomposed; "Jüri" and "Juri" are not.
+ * and decomposed, and "Juri" (marks folded); "Mari" and "Marit" are not.
  */
 export function sameName(a: string, b: string): boolean {
   return sameKeys(nameKeys(a), nameKeys(b));
