@@ -1,6 +1,7 @@
 import type { Game } from '../../engine/index.js';
 import type { HighScore } from '../persistence/high-scores.js';
 import type { ScoreHistory } from '../persistence/ScoreHistory.js';
+import { Observable } from './Observable.js';
 
 function warnLost(error: unknown): void {
   console.warn('<dice-poker>: the best scores could not be loaded', error);
@@ -9,19 +10,18 @@ function warnLost(error: unknown): void {
 /**
  * The best scores under one storage key, kept by the lazily loaded game-end chunk (see game-end.ts).
  * Call `preload()` while a game is under way, so its end finds the chunk ready; until it has arrived
- * the list reads as empty and `changed` is called once it is there.
+ * the list reads as empty and its listeners are told once it is there.
  */
-export class BestScores {
+export class BestScores extends Observable {
   private history: ScoreHistory | null = null;
   private loading: Promise<{
     history: ScoreHistory;
     highScoresOf: typeof import('./game-end.js').highScoresOf;
   }> | null = null;
 
-  constructor(
-    private readonly storageKey: string,
-    private readonly changed: () => void,
-  ) {}
+  constructor(private readonly storageKey: string) {
+    super();
+  }
 
   /** Starts loading the game-end chunk, if it is not loaded or on its way (a failed load is retried). */
   preload(): void {
@@ -44,10 +44,13 @@ export class BestScores {
     return this.loading;
   }
 
-  /** The best scores, best first ([] until loaded: loading starts, and `changed` follows). */
+  /** The best scores, best first ([] until loaded: loading starts, and its listeners are told). */
   list(): HighScore[] {
     if (this.history) return this.history.list();
-    this.load().then(this.changed, () => {});
+    this.load().then(
+      () => this.changed(),
+      () => {},
+    );
     return [];
   }
 

@@ -1,18 +1,18 @@
 import type { ComputerPolicy } from '../../table/index.js';
 import type { CoachModule, SolverClient } from '../coach/coach.js';
 
-/** What the loader needs of the element: whether it is on the page, and a redraw. */
-export interface CoachHost {
-  readonly isConnected: boolean;
-  requestUpdate(): void;
-}
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { Observable } from './Observable.js';
+
+/** What the loader needs of the element: whether it is on the page. */
+export type CoachHost = ReactiveControllerHost & { readonly isConnected: boolean };
 
 /**
  * The coach: the solver's workers behind the hints, the review and the computer players. Its module
  * (solver client, policy, hint and review components) is loaded on first use, so the page's first
- * load stays small.
+ * load stays small. Its workers stop when the element leaves the page.
  */
-export class CoachLoader {
+export class CoachLoader extends Observable implements ReactiveController {
   /** The solver client, once the coach is loaded (null before, and after dispose). */
   solver: SolverClient | null = null;
   private policy: ComputerPolicy | null = null;
@@ -28,18 +28,24 @@ export class CoachLoader {
     },
   };
 
-  constructor(private readonly host: CoachHost) {}
+  constructor(private readonly host: CoachHost) {
+    super();
+    host.addController(this);
+  }
 
   /** The coach module and its solver client, loaded once. */
   async load(): Promise<CoachModule> {
     const coach = await import('../coach/coach.js');
     if (!this.solver && this.host.isConnected) this.solver = new coach.SolverClient();
-    this.host.requestUpdate();
+    this.changed();
     return coach;
   }
 
+  /** The solver client, loaded (null off the page). */
+  readonly loadSolver = (): Promise<SolverClient | null> => this.load().then(() => this.solver);
+
   /** Stops the solver's workers (the element left the page); they start again when next needed. */
-  dispose(): void {
+  hostDisconnected(): void {
     this.solver?.dispose();
     this.solver = null;
     this.policy = null;

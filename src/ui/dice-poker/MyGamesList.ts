@@ -11,6 +11,7 @@ import { onlineStringsFor } from '../i18n/online-strings.js';
 import { fetchMyGames } from '../online/my-games-client.js';
 import type { SeatStore } from '../online/SeatStore.js';
 import { shownName } from '../shown-names.js';
+import { Observable } from './Observable.js';
 
 /** How often the list is read again while it is shown, ms. */
 const READ_EVERY_MS = 15_000;
@@ -54,7 +55,7 @@ export function myGameRows(games: readonly MyGame[], lang: Lang, now: number): M
     });
 }
 
-export class MyGamesList {
+export class MyGamesList extends Observable {
   private games: MyGame[] | null = null;
   private timer: ReturnType<typeof setInterval> | undefined;
   private reading = false;
@@ -62,8 +63,9 @@ export class MyGamesList {
   constructor(
     private readonly seats: () => SeatStore,
     private readonly serverUrl: () => string,
-    private readonly changed: () => void,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Reads the list now, and every READ_EVERY_MS until `stop`. */
   start(): void {

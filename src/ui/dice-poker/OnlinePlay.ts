@@ -21,6 +21,7 @@ import {
 } from '../../online/protocol.js';
 import { SeatStore } from '../online/SeatStore.js';
 import { MyGamesList } from './MyGamesList.js';
+import { Observable } from './Observable.js';
 import { TurnSignal } from './TurnSignal.js';
 import type { GameSession, SessionChange, ThrowPlayer } from '../session/game-session.js';
 import type { OnlineSession } from '../session/OnlineSession.js';
@@ -40,8 +41,6 @@ export interface OnlineHost {
   play(session: GameSession | null): void;
   /** Plays back on the table a throw the server made. */
   readonly playThrow: ThrowPlayer;
-  /** Something shown changed (joining, the invite). */
-  requestUpdate(): void;
   /** The language shown. */
   lang(): Lang;
   /** Tells the element's page (an event from the element: see TurnSignal). */
@@ -68,9 +67,10 @@ function isOffline(): boolean {
 /**
  * Online play for one element: hosting or joining a room, starting and leaving it, and coming back
  * to the same seat after a reload, a closed tab or a dropped connection: with the seat's key, kept per
- * room in localStorage (SeatStore.ts). A name alone only asks for a seat; the host answers.
+ * room in localStorage (SeatStore.ts). A name alone only asks for a seat; the host answers. What it
+ * shows (joining, the invite, the proof, My games) is told as its own change.
  */
-export class OnlinePlay {
+export class OnlinePlay extends Observable {
   /** The room played in, if any. */
   session: OnlineSession | null = null;
   /** The room's server went away: this page is taking its seat again, by name, through another. */
@@ -93,7 +93,9 @@ export class OnlinePlay {
   private readonly proof: GameProofCheck;
 
   constructor(private readonly host: OnlineHost) {
-    this.proof = new GameProofCheck(() => host.requestUpdate());
+    super();
+    this.proof = new GameProofCheck(() => this.changed());
+    this.myGames.subscribe(() => this.changed());
   }
 
   /** Says when it becomes my turn (the page's title, a notification). */
@@ -102,14 +104,13 @@ export class OnlinePlay {
   /** Turns notifications of my turn on (the browser asks first) or off. */
   async setNotifying(on: boolean): Promise<void> {
     await this.turn.setNotifying(on);
-    this.host.requestUpdate();
+    this.changed();
   }
 
   /** My games, read while the start panel shows them. */
   readonly myGames = new MyGamesList(
     () => this.seats,
     () => this.host.serverUrl(),
-    () => this.host.requestUpdate(),
   );
 
   /** Opens one of my games (My games): back to its seat with the key kept for it. */
@@ -117,7 +118,7 @@ export class OnlinePlay {
     if (this.session?.roomId === roomId) return;
     if (this.session) await this.leave();
     this.invitedTo = roomId;
-    if (!(await this.comeBack())) this.host.requestUpdate();
+    await this.comeBack();
   }
 
   /** Reads an invite from the page's address (`?room=ID`): the join panel will ask for a name. */
@@ -128,6 +129,7 @@ export class OnlinePlay {
     const watched = params.get('watch');
     if (watched !== null && room === null && !this.session) this.watchInvite = watched;
     this.invitedBy = params.get('from')?.trim().slice(0, MAX_NAME_LENGTH) ?? '';
+    this.changed();
   }
 
   /** The seats this browser keeps, under the element's storage key. */
@@ -155,20 +157,20 @@ export class OnlinePlay {
   async joinInvited(name: string): Promise<void> {
     if (this.joining || this.invitedTo === null) return;
     this.joining = true;
-    this.host.requestUpdate();
+    this.changed();
     try {
       await this.joinRoom(this.invitedTo, name);
       this.invitedTo = null;
     } finally {
       this.joining = false;
-      this.host.requestUpdate();
+      this.changed();
     }
   }
 
   /** Back from the join panel (to a game in the page), or out of the room. */
   async back(): Promise<void> {
     this.invitedTo = null;
-    this.host.requestUpdate();
+    this.changed();
     if (this.session) await this.leave();
   }
 
@@ -320,6 +322,15 @@ export class OnlinePlay {
 
   /** Comes back to the seat this browser had (after a reload, a closed tab), if its game goes on. */
   async comeBack(): Promise<boolean> {
+    try {
+      return await this.backToSeat();
+    } finally {
+      // Whether it came back or not, the invite and the join panel may have changed.
+      this.changed();
+    }
+  }
+
+  private async backToSeat(): Promise<boolean> {
     if (this.watchInvite !== null) return this.watchInvited();
     // An invite to a room this browser has a seat in goes back to that seat, with no name to type.
     const invited = this.invitedTo === null ? null : roomIdFrom(this.invitedTo);
@@ -384,8 +395,8 @@ export class OnlinePlay {
     this.rejoining = true;
     this.awaySince = performance.now();
     // The notice counts the seconds away: drawn again each second meanwhile.
-    const ticking = setInterval(() => this.host.requestUpdate(), 1000);
-    this.host.requestUpdate();
+    const ticking = setInterval(() => this.changed(), 1000);
+    this.changed();
     let goneForGood = false;
     try {
       for (let attempt = 0; performance.now() - this.awaySince < REJOIN_FOR_MS; attempt++) {
@@ -423,7 +434,7 @@ export class OnlinePlay {
       clearInterval(ticking);
       this.awaySince = null;
       this.rejoining = false;
-      this.host.requestUpdate();
+      this.changed();
     }
   }
 

@@ -4,6 +4,7 @@ import type { GameRecord } from '../persistence/game-record.js';
 import type { HistoryNote } from '../components/dp-history/dp-history.component.js';
 import type { FinishedGame } from './history-end.js';
 import { loadHistoryPanel } from './panel-chunks.js';
+import { Observable } from './Observable.js';
 
 export type { FinishedGame };
 
@@ -17,7 +18,7 @@ function warn(error: unknown): void {
  * loaded chunk (history-end.ts), off the page's start-up. Nothing here throws: a failure is warned
  * about and play goes on.
  */
-export class PlayHistory {
+export class PlayHistory extends Observable {
   /** The panel is open. */
   open = false;
   /** The games kept, as last read (loaded when the panel opens). */
@@ -29,10 +30,9 @@ export class PlayHistory {
     store: InstanceType<typeof import('./history-end.js').GameHistory>;
   }> | null = null;
 
-  constructor(
-    private readonly storageKey: string,
-    private readonly changed: () => void,
-  ) {}
+  constructor(private readonly storageKey: string) {
+    super();
+  }
 
   private load() {
     this.chunk ??= import('./history-end.js').then(

@@ -5,61 +5,44 @@ import { DicePokerError } from '../errors.js';
 import type { NewGameOptions } from '../new-game-options.js';
 import type { LoadResult } from '../persistence/saved-game.js';
 import type { ComputerPolicy } from '../../table/index.js';
-import type { GameSession, SessionChange } from '../session/game-session.js';
+import type { GameSession, SessionChange, ThrowPlayer } from '../session/game-session.js';
 import { LocalSession } from '../session/LocalSession.js';
-import type { OnlineHost, OnlinePlay } from './OnlinePlay.js';
-import type { DicePokerView, OnlineView } from './dice-poker.view.js';
+import type { Lang } from '../i18n/index.js';
+import type { OnlinePlay } from './OnlinePlay.js';
+import { Observable } from './Observable.js';
+import { prefersReducedMotion } from './reduced-motion.js';
+import type { OnlineView } from './dice-poker.view.js';
 import { OFFLINE, hasOnlineSeat, isInvite, keepsSeats } from './online-entry.js';
 
-/** The online panel's and bar's requests that go straight to online play. */
-export type RoomRequests = Pick<
-  DicePokerView['on'],
-  | 'join'
-  | 'addBot'
-  | 'removeSeat'
-  | 'leave'
-  | 'answerClaim'
-  | 'setClock'
-  | 'saveRecord'
-  | 'openGame'
-  | 'notifyTurn'
-  | 'nudge'
-  | 'rematch'
->;
+/**
+ * What the element's parts follow: each change of the game played (SessionChange), the switch to
+ * another game (`played`), and online play's words to the player: a passing one (`say`) and a lasting
+ * one (`tell`: what to do now that the game cannot go on).
+ */
+export type PlayChange =
+  | SessionChange
+  | { type: 'played'; game: Game | null }
+  | { type: 'say'; text: string }
+  | { type: 'tell'; text: string };
 
-/** What the session needs of the element: whether it has rendered yet, and redraws. */
-export type SessionHost = ReactiveControllerHost & {
-  readonly hasUpdated: boolean;
-  dispatchEvent(event: Event): boolean;
-};
+/** What the session reads of the element: its public properties, whether it has rendered yet, and its events. */
+export type SessionHost = ReactiveControllerHost &
+  EventTarget & {
+    readonly hasUpdated: boolean;
+    readonly server: string | null;
+    readonly storageKey: string;
+    readonly language: Lang;
+    readonly reducedMotion: boolean;
+  };
 
 /**
- * What the session needs to know and tell, from the element (whose state is private to it): the
- * computers' policy, the pace, where a change goes, and what online play needs.
+ * The one session the element reads, and switching it: a game on this screen (the table's authority
+ * run in the page) or an online room (online play, a chunk loaded on first use). The element's parts
+ * follow it (`follow`), never each other: whichever game is played, its changes come to them from
+ * here. It knows whether the new-game panel covers the table (the page's computers wait meanwhile, and
+ * while the element is off the page); taken off the page, it leaves its online room too.
  */
-export interface SessionOptions extends Pick<
-  OnlineHost,
-  'serverUrl' | 'storageKey' | 'say' | 'tell' | 'lang' | 'playThrow'
-> {
-  /** What the computers at the page's table do (the coach's policy). */
-  computers: ComputerPolicy;
-  /** Whether throws resolve at once and nothing animates (the computers play faster). */
-  reducedMotion(): boolean;
-  /** Whether the new-game panel is open (the computer waits meanwhile). */
-  settingUp(): boolean;
-  /** Every change of the session played, in order (see ChangeFollower). */
-  follow(change: SessionChange): void;
-  /** Another session is played from now on: the element closes its panels. */
-  played(): void;
-}
-
-/**
- * The game the element plays, and switching it: a game on this screen (the table's authority run in
- * the page, behind the page's mirror) or an online room (online play, a chunk loaded on first use).
- * Whichever is played, its changes go to `follow`. The page's computers pause while the element is off
- * the page; taken off the page, it leaves its online room too.
- */
-export class SessionController implements ReactiveController {
+export class SessionController extends Observable implements ReactiveController {
   /** A game on this screen: the table's authority run here, its computers played by the coach. */
   readonly local: LocalSession;
   /** Online play, once wanted (a chunk of its own: pages that never go online never load it). */
@@ -67,18 +50,54 @@ export class SessionController implements ReactiveController {
   /** The game played: the one truth the table and the overlay show (the local one, or an online room). */
   private current: GameSession;
   private stopFollowing: () => void;
+  private readonly followers = new Set<(change: PlayChange) => void>();
+  /** The new-game panel covers the table (the game behind it waits). */
+  private covering = false;
 
+  /** `computers`: what the page's computers do; `playThrow`: plays a throw on the table. */
   constructor(
     private readonly host: SessionHost,
-    private readonly options: SessionOptions,
+    computers: ComputerPolicy,
+    private readonly playThrow: ThrowPlayer,
   ) {
+    super();
     host.addController(this);
-    this.local = new LocalSession(options.playThrow, {
-      policy: options.computers,
-      delayMs: () => (options.reducedMotion() ? 250 : 600),
+    this.local = new LocalSession(playThrow, {
+      policy: computers,
+      delayMs: () => (prefersReducedMotion(host) ? 250 : 600),
     });
     this.current = this.local;
-    this.stopFollowing = this.current.subscribe((change) => options.follow(change));
+    this.stopFollowing = this.current.subscribe((change) => this.tell(change));
+  }
+
+  /** Calls `follower` on every change of the game played, in order (see PlayChange); returns the call that stops it. */
+  follow(follower: (change: PlayChange) => void): () => void {
+    this.followers.add(follower);
+    return () => this.followers.delete(follower);
+  }
+
+  private tell(change: PlayChange): void {
+    // First: what follows (focus moving to a panel) waits for the render of this change.
+    this.changed();
+    for (const follower of this.followers) follower(change);
+  }
+
+  /** Whether the new-game panel covers the table. */
+  get covered(): boolean {
+    return this.covering;
+  }
+
+  /** The new-game panel opens or closes over the table: the page's computers wait meanwhile. */
+  cover(covered: boolean): void {
+    if (covered === this.covering) return;
+    this.covering = covered;
+    this.local.setPaused(covered);
+    this.changed();
+  }
+
+  /** The one answer to "may the person here act now": the table's turn gate, and no panel over it. */
+  get personMayAct(): boolean {
+    return !this.covering && this.current.mayAct;
   }
 
   /** The game played: the local one, or an online room. */
@@ -119,8 +138,7 @@ export class SessionController implements ReactiveController {
       this.online?.myGames.stop();
       return;
     }
-    if (keepsSeats(this.options.storageKey()))
-      void this.onlinePlay().then((online) => online.myGames.start());
+    if (keepsSeats(this.host.storageKey)) void this.onlinePlay().then((online) => online.myGames.start());
   }
 
   private myGamesShown = false;
@@ -130,16 +148,16 @@ export class SessionController implements ReactiveController {
     if (!this.online) {
       const { OnlinePlay } = await import('./OnlinePlay.js');
       this.online ??= new OnlinePlay({
-        serverUrl: () => this.options.serverUrl(),
-        storageKey: () => this.options.storageKey(),
+        serverUrl: () => this.host.server || location.origin,
+        storageKey: () => this.host.storageKey,
         play: (session) => this.play(session ?? this.local),
-        playThrow: this.options.playThrow,
-        requestUpdate: () => this.host.requestUpdate(),
-        lang: () => this.options.lang(),
-        say: (message) => this.options.say(message),
-        tell: (message) => this.options.tell(message),
+        playThrow: this.playThrow,
+        lang: () => this.host.language,
+        say: (text) => this.tell({ type: 'say', text }),
+        tell: (text) => this.tell({ type: 'tell', text }),
         dispatchEvent: (event) => this.host.dispatchEvent(event),
       });
+      this.online.subscribe(() => this.changed());
     }
     return this.online;
   }
@@ -149,35 +167,17 @@ export class SessionController implements ReactiveController {
     return this.online?.view(game) ?? OFFLINE;
   }
 
-  /** The room's requests from the overlay, each run through `attempt` (which shows a refusal). */
-  roomRequests(attempt: (request: () => unknown) => void): RoomRequests {
-    return {
-      join: (name) => attempt(() => this.online?.joinInvited(name)),
-      addBot: (kind) => attempt(() => this.online?.addBot(kind)),
-      removeSeat: (seat) => attempt(() => this.online?.removeSeat(seat)),
-      leave: () => attempt(() => this.online?.back()),
-      answerClaim: (seat, admit) => attempt(() => this.online?.answerClaim(seat, admit)),
-      setClock: (seconds, pace, timeUp) => attempt(() => this.online?.setClock(seconds, pace, timeUp)),
-      saveRecord: () => this.online?.saveRecord(),
-      openGame: (roomId) => attempt(() => this.online?.openGame(roomId)),
-      notifyTurn: (on) => attempt(() => this.online?.setNotifying(on)),
-      nudge: () => attempt(() => this.online?.nudge()),
-      rematch: () => attempt(() => this.online?.rematch()),
-    };
-  }
-
   /** Plays `session` from now on: the table and the overlay show its game. */
   play(session: GameSession): void {
     if (session === this.current) return;
     this.stopFollowing();
     this.current = session;
-    this.stopFollowing = session.subscribe((change) => this.options.follow(change));
-    this.options.played();
-    this.host.requestUpdate();
+    this.stopFollowing = session.subscribe((change) => this.tell(change));
+    this.tell({ type: 'played', game: session.game });
   }
 
   hostConnected(): void {
-    if (this.host.hasUpdated) this.local.setPaused(this.options.settingUp());
+    if (this.host.hasUpdated) this.local.setPaused(this.covering);
   }
 
   hostDisconnected(): void {
@@ -223,12 +223,10 @@ export class SessionController implements ReactiveController {
       setTimeout(() => this.local.preload().catch((e: unknown) => console.warn('<dice-poker>:', e))),
     );
     // Opened from an invite: the join panel asks for a name. A reload comes back to its seat.
-    if (isInvite() || hasOnlineSeat(this.options.storageKey())) {
+    if (isInvite() || hasOnlineSeat(this.host.storageKey)) {
       void this.onlinePlay().then(async (online) => {
         online.readInvite();
-        this.host.requestUpdate();
         await online.comeBack();
-        this.host.requestUpdate();
       });
     }
   }

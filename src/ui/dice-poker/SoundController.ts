@@ -2,6 +2,9 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { browserStorage } from '../persistence/browser-storage.js';
 import { readMuted, writeMuted } from '../sound/mute-setting.js';
 import type { DiceSounds } from '../sound/DiceSounds.js';
+import { Observable } from './Observable.js';
+import { prefersReducedMotion } from './reduced-motion.js';
+import type { SessionController } from './SessionController.js';
 
 /** A clatter's knocks: [ms after the throw, impact speed], loud to soft. */
 const CLATTER: readonly (readonly [number, number])[] = [
@@ -18,16 +21,26 @@ const UNLOCK_EVENTS = ['pointerdown', 'pointerup', 'keydown'] as const;
  * The element's sounds for as long as it is on the page. Browsers allow sound only after a gesture
  * (pointerup counts for touch, whatwg/html#7341), so the synthesiser is not even loaded before the
  * player's first gesture inside the element: it is a chunk of its own, off the page's start-up. The
- * mute switch works from the start (remembered in storage across visits).
+ * mute switch works from the start (remembered in storage across visits). It follows the session: a
+ * throw shown at rest at once clatters, a score sounds.
  */
-export class SoundController implements ReactiveController {
+export class SoundController extends Observable implements ReactiveController {
   private sounds: DiceSounds | null = null;
   private loading = false;
   private connected = false;
   private isMuted = readMuted(browserStorage());
 
-  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement & { readonly reducedMotion: boolean },
+    sessions: SessionController,
+  ) {
+    super();
     host.addController(this);
+    sessions.follow((change) => {
+      // Run to rest at once, the throw's own impacts were silent.
+      if (change.type === 'thrown' && prefersReducedMotion(host) && !document.hidden) this.clatter();
+      else if (change.type === 'scored') this.scored(change.points);
+    });
   }
 
   /** Whether sound is muted. */
@@ -39,7 +52,7 @@ export class SoundController implements ReactiveController {
     this.isMuted = !this.isMuted;
     if (this.sounds) this.sounds.muted = this.isMuted;
     else writeMuted(browserStorage(), this.isMuted);
-    this.host.requestUpdate();
+    this.changed();
   }
 
   /** A die hit something at `speed` m/s. */
@@ -51,12 +64,12 @@ export class SoundController implements ReactiveController {
    * A short clatter for a throw shown at rest at once (reduced motion): its impacts were never heard,
    * but a throw should still sound like one. Softer knocks, each a moment after the one before.
    */
-  clatter(): void {
+  private clatter(): void {
     CLATTER.forEach(([ms, speed]) => setTimeout(() => this.sounds?.impact(speed), ms));
   }
 
   /** A row was scored for `points`. */
-  scored(points: number): void {
+  private scored(points: number): void {
     this.sounds?.scored(points);
   }
 

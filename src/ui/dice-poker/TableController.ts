@@ -1,49 +1,42 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Game } from '../../engine/index.js';
 import { DiceTable, type DiceScene, type TableHandlers } from '../../scene/index.js';
-import type { Strings } from '../i18n/index.js';
+import { stringsFor, type Lang } from '../i18n/index.js';
 import type { ThrowPlayer } from '../session/game-session.js';
+import { Observable } from './Observable.js';
+import { prefersReducedMotion } from './reduced-motion.js';
+import type { SessionController } from './SessionController.js';
 
-/** What the table needs of the element itself: whether it has rendered, and where the stage is. */
+/** What the table reads of the element: whether it has rendered, where the stage is, its public properties. */
 export type TableHost = ReactiveControllerHost & {
   readonly hasUpdated: boolean;
   readonly renderRoot: ParentNode;
+  readonly language: Lang;
+  readonly reducedMotion: boolean;
 };
-
-/** What the table shows, read from the element after each of its renders (its state is private to it). */
-export interface TableShows {
-  /** The game played (null before the first one). */
-  game(): Game | null;
-  /** Whether a person may press on the table now. */
-  inputTaken(): boolean;
-  /** The words of the language shown. */
-  strings(): Strings;
-  /** Whether throws resolve at once and nothing animates. */
-  reducedMotion(): boolean;
-}
 
 /**
  * The element's 3D table (or flat dice without WebGL) for as long as the element is on the page: built
  * into the stage after the first render and again when the element is put back after removal, freed
- * when it is taken off, and handed the game after every render (it is a function of the game: it moves
- * only the dice that differ from what it shows). What the pointer asks goes to `handlers`.
+ * when it is taken off, and handed the session's game after every render (it is a function of the game:
+ * it moves only the dice that differ from what it shows). What the pointer asks goes to `handlers`.
  */
-export class TableController implements ReactiveController {
+export class TableController extends Observable implements ReactiveController {
   /** Whether the table has no 3D scene (no WebGL: the dice are drawn flat in the overlay). */
   noWebgl = false;
   private readonly table: DiceTable;
 
   constructor(
     private readonly host: TableHost,
+    private readonly sessions: SessionController,
     handlers: TableHandlers,
-    private readonly shows: TableShows,
   ) {
+    super();
     host.addController(this);
     this.table = new DiceTable({
       ...handlers,
       changed: () => {
         this.noWebgl = !this.table.scene;
-        this.host.requestUpdate();
+        this.changed();
       },
     });
   }
@@ -74,21 +67,24 @@ export class TableController implements ReactiveController {
     // The first render made the stage (hasUpdated turns true only after the controllers' hostUpdated).
     if (!this.host.hasUpdated) this.build();
     // The table is a function of the game: it moves only the dice that differ from what it shows.
-    const game = this.shows.game();
+    const game = this.sessions.game;
+    const reducedMotion = prefersReducedMotion(this.host);
     this.table.sync({
       dice: game?.dice ?? null,
       held: game?.held ?? null,
-      inputTaken: this.shows.inputTaken(),
+      // Flicks and taps on the table count only while a person plays a turn and no dice roll.
+      inputTaken: this.sessions.personMayAct && !this.sessions.busy,
       // Before a turn's first throw there is nothing to lose: a tap on the felt may throw.
       beforeFirstThrow: game?.rollsUsed === 0,
-      label: this.shows.strings().said.table(game?.dice ?? [], game?.held ?? []),
+      label: stringsFor(this.host.language).said.table(game?.dice ?? [], game?.held ?? []),
       // The keys (the view's .keys), read as the table's description.
       describedBy: 'keys',
-      reducedMotion: this.shows.reducedMotion(),
+      reducedMotion,
     });
   }
 
   private build(): void {
-    this.table.build(this.host.renderRoot.querySelector<HTMLElement>('.stage')!, this.shows.reducedMotion());
+    const stage = this.host.renderRoot.querySelector<HTMLElement>('.stage')!;
+    this.table.build(stage, prefersReducedMotion(this.host));
   }
 }

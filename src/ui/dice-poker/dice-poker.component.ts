@@ -11,15 +11,18 @@ import { DicePokerError } from '../errors.js';
 import { resolveLang, stringsFor, type Lang, type Strings } from '../i18n/index.js';
 import type { NewGameOptions } from '../new-game-options.js';
 import { emptySnapshot, snapshotOf, type DicePokerState } from '../state-snapshot.js';
-import { ChangeFollower } from './ChangeFollower.js';
+import { ChangeAnnouncer } from './ChangeAnnouncer.js';
 import { CoachLoader } from './CoachLoader.js';
 import { dicePokerStyles } from './dice-poker.styles.js';
 import { renderDicePoker } from './dice-poker.view.js';
-import { KeyboardFocus } from './KeyboardFocus.js';
+import type { ElementParts } from './element-parts.js';
+import { focusFirstDrawn } from './keyboard-focus.js';
+import { KeyboardController } from './KeyboardController.js';
+import { redrawOn } from './Observable.js';
 import { Overlay } from './Overlay.js';
+import { keyActions, overlayRequests, tableHandlers } from './overlay-requests.js';
+import { overlayView } from './overlay-view.js';
 import { SaveSlot } from './SaveSlot.js';
-import { browserStorage } from '../persistence/browser-storage.js';
-import { readLang, writeLang } from '../persistence/lang-setting.js';
 import { SessionController } from './SessionController.js';
 import { SoundController } from './SoundController.js';
 import { TableController } from './TableController.js';
@@ -77,74 +80,44 @@ export class DicePoker extends LitElement {
   /** The game server for online play (its http(s) address); the page's own origin when not given. */
   @property() server: string | null = null;
 
-  private readonly toast = new Toast(this);
   private readonly attrs = new AttributeReader('dice-poker');
   private readonly coach = new CoachLoader(this);
-  private readonly sound = new SoundController(this);
-  private readonly saves = new SaveSlot(this, (message) => this.attrs.warn(message));
-  private readonly table: TableController = new TableController(
-    this,
-    {
-      throw: (gesture) => void this.roll(gesture).catch((e: unknown) => this.overlay.refused(e)),
-      tapDie: (index) => this.overlay.attempt(() => this.toggleHold(index)),
-      // A tap that meant no die throws nothing after the first throw: say how to throw instead.
-      tapMissed: (pointer) =>
-        this.toast.show(pointer === 'mouse' ? this.strings.hintFirst : this.strings.touchHints.first),
-      impact: (speed) => this.sound.impact(speed),
-    },
-    {
-      game: () => this.game,
-      // Flicks and taps on the table count only while a person plays a turn and no dice roll.
-      inputTaken: () => this.overlay.personMayAct && !this.busy,
-      strings: () => this.strings,
-      reducedMotion: () => this.prefersReducedMotion,
-    },
+  // The one session the parts below follow (in this order: the overlay closes its panels first, the
+  // page hears each change before it is saved). The table plays its throws.
+  private readonly sessions: SessionController = new SessionController(this, this.coach.computers, (...a) =>
+    this.table.play(...a),
   );
-  private readonly sessions: SessionController = new SessionController(this, {
-    computers: this.coach.computers,
-    reducedMotion: () => this.prefersReducedMotion,
-    settingUp: () => this.overlay.settingUp,
-    playThrow: this.table.play,
-    follow: (change) => this.follower.follow(change),
-    played: () => this.overlay.closePanels(),
-    serverUrl: () => this.server || location.origin,
-    storageKey: () => this.storageKey,
-    lang: () => this.language,
-    say: (message) => this.toast.show(message),
-    // A lasting word, on the start panel (opened for it): what to do now that the game cannot go on.
-    tell: (message) => (this.overlay.tell(message), this.overlay.setUp(true)),
-  });
-  private readonly focusing = new KeyboardFocus(this, () => this.table.scene?.canvas);
-  private readonly follower: ChangeFollower = new ChangeFollower(this, {
+  private readonly overlay = new Overlay(this, this.sessions);
+  private readonly announcer = new ChangeAnnouncer(this, this.sessions);
+  private readonly sound = new SoundController(this, this.sessions);
+  private readonly toast = new Toast(this, this.sessions);
+  private readonly saves = new SaveSlot(this, this.sessions, this.coach.loadSolver, (m) =>
+    this.attrs.warn(m),
+  );
+  private readonly table = new TableController(
+    this,
+    this.sessions,
+    tableHandlers(this, this.toast, this.sound),
+  );
+  private readonly parts: ElementParts = {
+    element: this,
+    rules: () => this.attrs.rules(this.rules),
     sessions: this.sessions,
-    sounds: this.sound,
-    saves: this.saves,
-    strings: () => this.strings,
-    chosenLang: () => this.overlay.chosenLang,
-    reducedMotion: () => this.prefersReducedMotion,
-    refused: (error) => this.overlay.refused(error),
-    started: () => this.overlay.closePanels(''),
-    ended: () => this.focusing.panel(),
-    solver: () => this.coach.load().then(() => this.coach.solver),
-  });
-  private readonly overlay: Overlay = new Overlay(this, {
-    calls: this,
-    sessions: this.sessions,
+    overlay: this.overlay,
     table: this.table,
-    focus: this.focusing,
     coach: this.coach,
     sound: this.sound,
     saves: this.saves,
     toast: this.toast,
-    language: () => this.language,
-    strings: () => this.strings,
-    rules: () => this.attrs.rules(this.rules),
-    announcement: () => this.follower.announcement,
-    languagePicked: () => {
-      this.follower.saveGame();
-      if (this.overlay.chosenLang) writeLang(browserStorage(), this.overlay.chosenLang, this.storageKey);
-    },
-  });
+    announcer: this.announcer,
+  };
+  private readonly on = overlayRequests(this.parts);
+
+  constructor() {
+    super();
+    new KeyboardController(this, keyActions(this.parts));
+    redrawOn(this, this.sessions, this.overlay, this.coach, this.sound, this.toast, this.saves, this.table);
+  }
 
   private get game(): Game | null {
     return this.sessions.game;
@@ -271,29 +244,19 @@ export class DicePoker extends LitElement {
 
   /** The language shown. */
   get language(): Lang {
-    if (this.overlay.chosenLang) return this.overlay.chosenLang;
+    if (this.saves.chosenLang) return this.saves.chosenLang;
     const own = this.attrs.lang(this.lang);
     return resolveLang(own, document.documentElement.lang, navigator.languages ?? [navigator.language]);
-  }
-
-  private get prefersReducedMotion(): boolean {
-    return this.reducedMotion || matchMedia('(prefers-reduced-motion: reduce)').matches;
   }
 
   private get strings(): Strings {
     return stringsFor(this.language);
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.coach.dispose();
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.hasUpdated || changed.has('storageKey')) {
+      // With the language last picked in the overlay, from the start panel on (a saved game keeps one too).
       this.saves.open(this.storageKey);
-      // The language last picked in the overlay, from the start panel on (a saved game keeps one too).
-      this.overlay.chosenLang = readLang(browserStorage(), this.storageKey);
       // A saved game resumes, unless the markup names players: that means "start this game now".
       if (this.players === null) this.resume();
     }
@@ -306,17 +269,16 @@ export class DicePoker extends LitElement {
   /** Resumes the saved game exactly as it was; bad saved data is dropped with a visible message. */
   private resume(): void {
     const saved = this.saves.load();
-    if (!this.overlay.chosenLang && saved.ok && saved.lang) this.overlay.chosenLang = saved.lang;
     if (this.sessions.resume(saved) || saved.ok || saved.reason === 'none') return;
     // A word that vanished before the player looked would be lost: it stays until a game starts.
     this.overlay.tell(this.strings.savedGameRefused[saved.reason]);
   }
 
   protected override firstUpdated(): void {
-    this.focusing.firstDrawn();
+    focusFirstDrawn(this);
   }
 
   protected override render() {
-    return renderDicePoker(this.overlay.view());
+    return renderDicePoker(overlayView(this.parts, this.on));
   }
 }

@@ -1,0 +1,67 @@
+import type { LitElement, ReactiveControllerHost } from 'lit';
+
+/** The panels that take the keyboard as they open. */
+// The History panel first: it opens over the others.
+const PANELS = 'dp-history, dp-start-panel, dp-game-over, dp-online-panel';
+
+/** What focus needs of the element: itself (is the keyboard in it?), its render root and its renders. */
+export type FocusHost = ReactiveControllerHost & HTMLElement & { readonly renderRoot: ParentNode };
+
+/*
+ * Where the keyboard goes as the game moves on: into a panel as it opens, back to the table as play
+ * goes on. It moves once the render that shows its target is done (the host's `updateComplete`). It
+ * holds nothing, so these are functions of the element: any part may move the keyboard.
+ */
+
+/** The new-game panel opened or closed: the keyboard goes with it (into the panel, or back to the table). */
+export function followPanel(host: FocusHost, open: boolean): void {
+  if (open) focusPanel(host);
+  else focusTable(host);
+}
+
+/**
+ * Puts the keyboard on the panel about to open (its first field or button), if the keyboard is in
+ * this element: the game behind a panel is inert, so focus would otherwise fall to the page. Focus
+ * elsewhere on the page (the embedder's) stays where it is.
+ */
+export function focusPanel(host: FocusHost): void {
+  const active = document.activeElement;
+  if (active !== host && active !== document.body && active !== null) return;
+  void host.updateComplete.then(async () => {
+    const panel = host.renderRoot.querySelector<LitElement>(PANELS);
+    if (!panel) return;
+    // Both panels come in chunks of their own: wait for the element, then for its first render.
+    await customElements.whenDefined(panel.localName);
+    await panel.updateComplete;
+    panel.focus({ preventScroll: true });
+  });
+}
+
+/**
+ * The element has just been drawn for the first time: unless something else on the page has the
+ * keyboard, it goes to the panel open (the start panel's first field), else to the table, where R or
+ * Space throws. A player can type or throw at once, with no click first.
+ */
+export function focusFirstDrawn(host: FocusHost): void {
+  const free = () => document.activeElement === document.body || document.activeElement === null;
+  // A touch screen has no keyboard to hand over, and a name field focused would pop one up unasked.
+  if (!free() || matchMedia('(pointer: coarse)').matches) return;
+  void host.updateComplete.then(() => {
+    if (!free()) return;
+    if (host.renderRoot.querySelector(PANELS)) focusPanel(host);
+    else focusTable(host);
+  });
+}
+
+/**
+ * Puts the keyboard on the table's canvas (there only while a 3D table is built), or, without 3D, on
+ * the roll button: where the next turn starts.
+ */
+export function focusTable(host: FocusHost): void {
+  void host.updateComplete.then(() => {
+    const target =
+      host.renderRoot.querySelector<HTMLElement>('.stage canvas') ??
+      host.renderRoot.querySelector('dp-controls');
+    target?.focus({ preventScroll: true });
+  });
+}

@@ -1,0 +1,99 @@
+import type { TableHandlers } from '../../scene/index.js';
+import { stringsFor } from '../i18n/index.js';
+import type { DicePokerView } from './dice-poker.view.js';
+import type { ElementCalls, ElementParts } from './element-parts.js';
+import { focusPanel, focusTable, followPanel } from './keyboard-focus.js';
+import type { KeyActions } from './KeyboardController.js';
+import type { SoundController } from './SoundController.js';
+import type { Toast } from './Toast.js';
+
+/** Runs a player's request; a refusal is shown (a toast in the player's words), never thrown. */
+export function attempt(toast: Toast, request: () => unknown): void {
+  try {
+    const result = request();
+    if (result instanceof Promise) result.catch((e: unknown) => toast.refused(e));
+  } catch (error) {
+    toast.refused(error);
+  }
+}
+
+/** What the overlay's controls ask, each of the part it concerns (the game's moves through the element's public calls). */
+export function overlayRequests(parts: ElementParts): DicePokerView['on'] {
+  const { element, sessions, overlay, coach, sound, saves, toast } = parts;
+  const run = (request: () => unknown) => attempt(toast, request);
+  // People's requests count only on their own turns; a computer seat plays through the API.
+  const playing = () => sessions.personMayAct;
+  const online = () => sessions.online;
+  return {
+    roll: () => playing() && run(() => element.roll()),
+    hold: (index) => playing() && run(() => element.toggleHold(index)),
+    // A row chosen on the sheet: its button goes away, so the keyboard goes back to the table.
+    score: (row) => playing() && (run(() => element.score(row)), focusTable(element)),
+    // Start pressed: the game begins and the keyboard goes to the table, where R or Space throws.
+    start: (options) => (run(() => element.newGame(options)), focusTable(element)),
+    setUp: (open) => overlay.setUp(open),
+    newGame: () => askNewGame(parts),
+    toggleLang: () => saves.pickLang(element.language === 'et' ? 'en' : 'et'),
+    toggleHints: () => toggleHints(parts),
+    toggleMute: () => sound.toggleMute(),
+    showReview: () => void coach.load().then(() => overlay.openReview()),
+    skipBot: () => sessions.local.skip(),
+    clearHistory: () => saves.bestScores.clear(),
+    openHistory: () => void saves.playHistory.show().then(() => focusPanel(element)),
+    closeHistory: () => (saves.playHistory.hide(), followPanel(element, true)),
+    importHistory: (text) => saves.playHistory.importFile(text, element.language),
+    host: (name) => run(() => element.hostOnline({ name })),
+    startOnline: () => run(() => element.startOnline()),
+    verify: () => run(() => element.verifyGameRecord()),
+    // Online play's other requests, straight to it.
+    join: (name) => run(() => online()?.joinInvited(name)),
+    addBot: (kind) => run(() => online()?.addBot(kind)),
+    removeSeat: (seat) => run(() => online()?.removeSeat(seat)),
+    leave: () => run(() => online()?.back()),
+    answerClaim: (seat, admit) => run(() => online()?.answerClaim(seat, admit)),
+    setClock: (seconds, pace, timeUp) => run(() => online()?.setClock(seconds, pace, timeUp)),
+    saveRecord: () => online()?.saveRecord(),
+    openGame: (roomId) => (overlay.setUp(false), run(() => online()?.openGame(roomId))),
+    notifyTurn: (on) => run(() => online()?.setNotifying(on)),
+    nudge: () => run(() => online()?.nudge()),
+    rematch: () => run(() => online()?.rematch()),
+  };
+}
+
+/** "New game": the panel, at once or once the dice in the air rest (the player is told it waits). */
+function askNewGame({ element, overlay, toast }: ElementParts): void {
+  if (overlay.askNewGame()) toast.show(stringsFor(element.language).newGameWaits);
+}
+
+/** Hints on or off (the coach is loaded for them). */
+function toggleHints({ overlay, coach }: ElementParts): void {
+  overlay.toggleHints();
+  if (overlay.hintsOn) void coach.load();
+}
+
+/** What the keys ask (see key-commands.ts). */
+export function keyActions(parts: ElementParts): KeyActions {
+  const { element, sessions, toast } = parts;
+  return {
+    context: () => ({ playing: sessions.personMayAct, canStartOver: !!sessions.game }),
+    roll: () => attempt(toast, () => element.roll()),
+    hold: (index) => attempt(toast, () => element.toggleHold(index)),
+    rows: () => element.renderRoot.querySelector('dp-scorecard')?.focusOptions(),
+    hints: () => toggleHints(parts),
+    newGame: () => askNewGame(parts),
+  };
+}
+
+/** What the pointer on the table asks. */
+export function tableHandlers(element: ElementCalls, toast: Toast, sound: SoundController): TableHandlers {
+  return {
+    throw: (gesture) => void element.roll(gesture).catch((e: unknown) => toast.refused(e)),
+    tapDie: (index) => attempt(toast, () => element.toggleHold(index)),
+    // A tap that meant no die throws nothing after the first throw: say how to throw instead.
+    tapMissed: (pointer) => {
+      const s = stringsFor(element.language);
+      toast.show(pointer === 'mouse' ? s.hintFirst : s.touchHints.first);
+    },
+    impact: (speed) => sound.impact(speed),
+  };
+}
