@@ -37,8 +37,9 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 720 } } },
   ],
   webServer: {
-    // As `npm start` serves it: the built page and the online game server on one port.
-    command: `npm run build:app && npm run build -w server && rm -rf ${dataDir} && PORT=${port} DATA_DIR=${dataDir} node server/dist/server/src/main.js`,
+    // As `npm start` serves it: the built page and the online game server on one port (every page of
+    // the suite is on this machine: loopback is not limited here).
+    command: `npm run build:app && npm run build -w server && rm -rf ${dataDir} && PORT=${port} DATA_DIR=${dataDir} LIMIT_LOOPBACK=0 node server/dist/server/src/main.js`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 180_000,

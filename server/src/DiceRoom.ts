@@ -37,7 +37,6 @@ import { fanout } from './room-fanout.js';
 import {
   CLOSE_LET_GO,
   JOIN_ACK_MS,
-  MAX_OPEN_RESERVATIONS,
   MAX_QUEUED_FOR_JOINING,
   SEAT_RESERVATION_SECONDS,
   joinRefused,
@@ -49,8 +48,13 @@ import { TurnTimer } from './turn-timer.js';
 import { secretSeeds } from './game-secret.js';
 import type { RoomStore } from './room-store.js';
 import { SERVER_NAMES } from './name-key.js';
-import { capOpenReservations } from './reservation-cap.js';
-import { SERVER_SEAT_KEYS } from './seat-keys.js';
+import {
+  ROOM_RESERVATION_CAPS,
+  capOpenReservations,
+  reservationKind,
+  roomMaxClients,
+} from './reservation-cap.js';
+import { SERVER_SEAT_KEYS, seatKeyHash } from './seat-keys.js';
 import type { Throws } from './ThrowPool.js';
 
 /** How a server's rooms behave. */
@@ -112,14 +116,16 @@ export class DiceRoom extends Room {
       throw joinRefused('room-not-found', 'No such game to go on with');
     }
     if (!resumed) refuseJoin(() => parseJoin(options));
-    // People (and their seats waiting for them) plus a few joins under way; refusals keep it at MAX_SEATS.
-    // And those who watch.
-    this.maxClients = 2 * MAX_SEATS + MAX_WATCHERS;
+    // Room for everyone the room lets in and every reservation the caps allow (reservation-cap.ts):
+    // the room's own refusals keep it to its seats and watchers; a seat's key always gets in.
+    this.maxClients = roomMaxClients(MAX_SEATS, MAX_WATCHERS);
     // Colyseus drops a client past this; the protocol's own limit (RateLimiter) refuses long before.
     this.maxMessagesPerSecond = 100;
     this.seatReservationTimeout = SEAT_RESERVATION_SECONDS;
-    capOpenReservations(this, MAX_OPEN_RESERVATIONS);
-    const throws = this.throws;
+    capOpenReservations(this, {
+      ...ROOM_RESERVATION_CAPS,
+      kindOf: (options) => reservationKind(options, () => this.table.record().seats, seatKeyHash),
+    });    const throws = this.throws;
     const ports: TablePorts = {
       roomId: this.roomId,
       thrower: throws ? (input) => throws.throwDice(input) : createThrower(),

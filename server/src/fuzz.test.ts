@@ -1268,7 +1268,14 @@ beforeAll(async () => {
   };
   vi.spyOn(console, 'error').mockImplementation(keep);
   vi.spyOn(console, 'warn').mockImplementation(keep);
-  server = await startServer({ port: 0, staticDir: null, botDelayMs: 0, throwWorkers: 0 });
+  // Many rooms and clients from this machine: loopback is not limited here.
+  server = await startServer({
+    port: 0,
+    staticDir: null,
+    botDelayMs: 0,
+    throwWorkers: 0,
+    limitLoopback: false,
+  });
 });
 
 afterAll(async () => {

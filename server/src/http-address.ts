@@ -4,6 +4,7 @@
  * are grouped the way one person holds them: an IPv4 address alone, an IPv6 address by its /64 (one
  * line or machine usually has a whole /64, so counting single IPv6 addresses would count nothing).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 
@@ -79,4 +80,32 @@ export function isLoopback(address: string): boolean {
   if (v4) return v4.startsWith('127.');
   const groups = ipv6Groups(address);
   return groups !== undefined && groups.slice(0, 7).every((group) => group === 0) && groups[7] === 1;
+}
+
+/**
+ * Whether the per-address limits count `address`: every address, this machine's own too, unless
+ * `limitLoopback` is false (LIMIT_LOOPBACK=0: tests and benchmarks that run many clients on one machine).
+ */
+export function isLimited(address: string, limitLoopback: boolean): boolean {
+  return limitLoopback || !isLoopback(address);
+}
+
+/** The counted address (addressKey) of the HTTP request being answered, for code it calls (http-gate.ts). */
+const requestAddress = new AsyncLocalStorage<string | undefined>();
+
+/**
+ * Runs `run` (the rest of a matchmaking request's handling) knowing its client's counted address (its
+ * addressKey, or undefined where the limits do not count it), so that what the request reaches without
+ * the request itself (a room's seat reservation: reservation-cap.ts) can count by it.
+ */
+export function withRequestAddress<T>(key: string | undefined, run: () => T): T {
+  return requestAddress.run(key, run);
+}
+
+/**
+ * The counted address of the request whose handling this runs in (see withRequestAddress); undefined
+ * outside one, where it is not counted, or when it came through another process (Redis).
+ */
+export function currentRequestAddress(): string | undefined {
+  return requestAddress.getStore();
 }

@@ -3,7 +3,9 @@
  * the server at once, naming the variable:
  * - ROOMS_PER_MINUTE, JOINS_PER_MINUTE: per client address (20, 60); 0 for no limit;
  * - TRUST_PROXY: how many reverse proxies are in front (0: X-Forwarded-For is not believed);
- * - LIMIT_LOOPBACK=1: limit 127.0.0.1 and ::1 too;
+ * - CONNECTIONS_PER_ADDRESS: open connections (HTTP and WebSocket) per client address (64); 0 for no cap;
+ * - LIMIT_LOOPBACK=0: do not limit 127.0.0.1 and ::1 (they are limited like any address by default;
+ *   tests and benchmarks that run many clients on one machine set it);
  * - ALLOWED_ORIGINS: origins besides the page's own whose pages may use the matchmaking routes
  *   (`https://a.example,https://b.example`; `*` for any);
  * - CSP_CONNECT_SRC: origins the page may connect to besides its own (a `server` attribute elsewhere);
@@ -60,6 +62,7 @@ export function httpOptionsFromEnv(env: Env = process.env): HttpOptions {
     joinsPerMinute: countOf(env, 'JOINS_PER_MINUTE', 100_000),
     trustProxy: countOf(env, 'TRUST_PROXY', 10),
     limitLoopback: flagOf(env, 'LIMIT_LOOPBACK'),
+    connectionsPerAddress: countOf(env, 'CONNECTIONS_PER_ADDRESS', 100_000),
     allowedOrigins: listOf(env, 'ALLOWED_ORIGINS'),
     connectSources: listOf(env, 'CSP_CONNECT_SRC'),
     frameAncestors: listOf(env, 'FRAME_ANCESTORS'),

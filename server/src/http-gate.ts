@@ -12,20 +12,29 @@
  *   Colyseus already read; the per-address limits (http-limits.ts) refuse a room or a join as a room
  *   refuses one, HTTP 403 `{ code: 403, error: 'too-many-rooms: ...' }`, which @colyseus/sdk throws
  *   as a MatchMakeError that joinRefusal() reads.
+ * - every connection, HTTP or WebSocket, is counted against its client's address (http-connections.ts:
+ *   64 open at once by default), and one past that is refused at once (429 `too-many-connections`);
+ *   a matchmaking request is handled knowing its client's address (http-address.ts), by which a room
+ *   counts the seat reservations it holds for it (reservation-cap.ts).
  * helmet writes the page's headers, `cors` the CORS ones, rate-limiter-flexible counts the requests;
  * the gate says which applies where, and what a refusal says.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { matchMaker } from '@colyseus/core';
 import cors from 'cors';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { JOIN_REFUSED_STATUS, joinRefusalText } from '../../src/online/join-refusal.js';
+import { addressKey, clientAddress, isLimited, withRequestAddress } from './http-address.js';
 import { BodyError, MAX_BODY_BYTES, readBody } from './http-body.js';
+import { ConnectionLimits, type ConnectionLimitOptions } from './http-connections.js';
 import { OriginPolicy } from './http-cors.js';
 import { pageHeaders, type PageHeaderOptions } from './http-headers.js';
 import { AddressLimits, type AddressLimitOptions } from './http-limits.js';
 
 /** The HTTP side's settings (StartOptions has them all). */
-export interface HttpOptions extends Omit<AddressLimitOptions, 'maxAddresses'> {
+export interface HttpOptions
+  extends Omit<AddressLimitOptions, 'maxAddresses'>, Pick<ConnectionLimitOptions, 'connectionsPerAddress'> {
   /**
    * Origins (`https://site.example`) whose pages may call the matchmaking routes besides the page's own;
    * `*` for any. None by default.
@@ -103,6 +112,12 @@ export function installGate(server: Server, options: GateOptions = {}): () => vo
     limitLoopback: options.limitLoopback,
     ...options.limits,
   });
+  const connections = new ConnectionLimits({
+    connectionsPerAddress: options.connectionsPerAddress,
+    trustProxy,
+    limitLoopback: options.limitLoopback,
+  });
+  const limitLoopback = options.limitLoopback ?? true;
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
 
   /** A matchmaking POST: its body read with the limit, then counted against its address. */
@@ -136,7 +151,9 @@ export function installGate(server: Server, options: GateOptions = {}): () => vo
       return;
     }
     handOn(req, body);
-    pass();
+    // The room's seat reservation counts by the address the limits count (none where they do not).
+    const address = clientAddress(req, trustProxy);
+    withRequestAddress(isLimited(address, limitLoopback) ? addressKey(address) : undefined, pass);
   };
 
   const matchmake = (req: IncomingMessage, res: ServerResponse, pass: () => void): void => {
@@ -176,10 +193,17 @@ export function installGate(server: Server, options: GateOptions = {}): () => vo
 
   const emit = server.emit as Emit;
   const gated: Emit = function (this: Server, event, ...args) {
-    if (event !== 'request') return emit.call(this, event, ...args);
-    const [req, res] = args as [IncomingMessage, ServerResponse];
-    gate(req, res, () => emit.call(this, event, req, res));
-    return true;
+    if (event === 'connection') {
+      // Refused past the cap before the HTTP server sees it (nothing of it is read).
+      if (!connections.accept(args[0] as Socket)) return true;
+    } else if (event === 'upgrade') {
+      if (!connections.upgrade(args[0] as IncomingMessage, args[1] as Duplex)) return true;
+    } else if (event === 'request') {
+      const [req, res] = args as [IncomingMessage, ServerResponse];
+      if (connections.request(req, res)) gate(req, res, () => emit.call(this, event, req, res));
+      return true;
+    }
+    return emit.call(this, event, ...args);
   };
   server.emit = gated as Server['emit'];
 
@@ -200,6 +224,7 @@ const HTTP_OPTION_NAMES = [
   'joinsPerMinute',
   'trustProxy',
   'limitLoopback',
+  'connectionsPerAddress',
   'allowedOrigins',
   'connectSources',
   'frameAncestors',

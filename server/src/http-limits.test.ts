@@ -103,14 +103,16 @@ describe('AddressLimits', () => {
     expect(await limits.check(request('2001:db8:1:3::1'), 'create')).toBeUndefined();
   });
 
-  it('does not limit loopback unless asked; with 0 it does not limit at all', async () => {
+  it('limits loopback like any address unless told not to; with 0 it does not limit at all', async () => {
     const loopback = request('127.0.0.1');
-    const free = new AddressLimits({ roomsPerMinute: 1 });
-    expect(await free.check(loopback, 'create')).toBeUndefined();
-    expect(await free.check(loopback, 'create')).toBeUndefined();
-    const strict = new AddressLimits({ roomsPerMinute: 1, limitLoopback: true });
+    const strict = new AddressLimits({ roomsPerMinute: 1 });
     expect(await strict.check(loopback, 'create')).toBeUndefined();
     expect(await strict.check(loopback, 'create')).toBeDefined();
+    expect(await strict.check(request('::1'), 'create')).toBeUndefined();
+    expect(await strict.check(request('::ffff:127.0.0.1'), 'create')).toBeDefined();
+    const free = new AddressLimits({ roomsPerMinute: 1, limitLoopback: false });
+    expect(await free.check(loopback, 'create')).toBeUndefined();
+    expect(await free.check(loopback, 'create')).toBeUndefined();
     const none = new AddressLimits({ roomsPerMinute: 0, limitLoopback: true });
     for (let i = 0; i < 100; i++) expect(await none.check(loopback, 'create')).toBeUndefined();
   });
@@ -119,9 +121,9 @@ describe('AddressLimits', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const untrusted = new AddressLimits({ roomsPerMinute: 1 });
     const proxied = (client: string) => request('127.0.0.1', { 'x-forwarded-for': client });
-    // The socket's address counts: loopback, not limited.
+    // The socket's address counts (the proxy's: every client behind it shares its allowance).
     expect(await untrusted.check(proxied('203.0.113.9'), 'create')).toBeUndefined();
-    expect(await untrusted.check(proxied('203.0.113.9'), 'create')).toBeUndefined();
+    expect(await untrusted.check(proxied('203.0.113.10'), 'create')).toBeDefined();
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]![0]).toMatch(/TRUST_PROXY/);
     const trusted = new AddressLimits({ roomsPerMinute: 1, trustProxy: 1 });
@@ -139,8 +141,8 @@ describe('AddressLimits', () => {
 });
 
 describe('rooms per address on the server', { timeout: 60_000 }, () => {
-  // The production allowance, from 127.0.0.1 (limited here, as it is not by default).
-  const server = serverFor({ roomsPerMinute: 20, joinsPerMinute: 3, limitLoopback: true });
+  // The production allowance, from 127.0.0.1 (limited as any address is).
+  const server = serverFor({ roomsPerMinute: 20, joinsPerMinute: 3 });
 
   it("refuses the 21st room of a minute from one address with 'too-many-rooms', read through joinRefusal", async () => {
     for (let i = 0; i < 20; i++) {
@@ -200,7 +202,21 @@ describe('rooms per address behind a trusted proxy', { timeout: 60_000 }, () => 
 describe('rooms per address by default', { timeout: 60_000 }, () => {
   const server = serverFor({});
 
-  it("does not limit this machine's own clients (tests, benchmarks, a local proxy's requests)", async () => {
+  // The attack: "one client made 100 rooms in 1.7 s from 127.0.0.1 with no refusal".
+  it('limits this machine own clients too: 100 rooms asked from 127.0.0.1 make 20', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      statuses.push((await matchmake(server.current, 'create', ROOM_NAME, { name: 'Mari' })).status);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(DEFAULT_ROOMS_PER_MINUTE);
+    expect(statuses.slice(DEFAULT_ROOMS_PER_MINUTE).every((status) => status === 403)).toBe(true);
+  });
+});
+
+describe('rooms per address with loopback not limited (LIMIT_LOOPBACK=0)', { timeout: 60_000 }, () => {
+  const server = serverFor({ limitLoopback: false });
+
+  it("does not limit this machine's own clients (tests, benchmarks)", async () => {
     for (let i = 0; i <= DEFAULT_ROOMS_PER_MINUTE + 5; i++) {
       expect((await matchmake(server.current, 'create', ROOM_NAME, { name: 'Mari' })).status).toBe(200);
     }

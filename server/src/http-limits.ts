@@ -11,14 +11,15 @@
  * such minutes a script can so get up to 2N close together (never more), and over k minutes at most
  * (k + 1) x N: a loop is still held to N a minute, which is what the limits are for.
  *
- * This machine's own addresses (127.0.0.0/8, ::1) are not limited unless `limitLoopback`: there the
- * clients are the tests, the benchmarks and a reverse proxy on the same host. Behind such a proxy set
- * `trustProxy`, so the limits count the clients' addresses (X-Forwarded-For) instead of the proxy's;
- * a request that carries X-Forwarded-For while it is not trusted is warned about once.
+ * This machine's own addresses (127.0.0.0/8, ::1) are limited too, unless `limitLoopback` is false
+ * (LIMIT_LOOPBACK=0: tests and benchmarks that run many clients on one machine say so). Behind a reverse
+ * proxy set `trustProxy`, so the limits count the clients' addresses (X-Forwarded-For) instead of the
+ * proxy's (without it every client of a proxy on the same host is one loopback address, sharing one
+ * allowance); a request that carries X-Forwarded-For while it is not trusted is warned about once.
  */
 import type { IncomingMessage } from 'node:http';
 import type { RefusalCode } from '../../src/online/protocol.js';
-import { addressKey, clientAddress, isLoopback } from './http-address.js';
+import { addressKey, clientAddress, isLimited } from './http-address.js';
 import { RateLimiter } from './http-rate-limit.js';
 
 /** Rooms one address may create a minute, by default. */
@@ -35,7 +36,7 @@ export interface AddressLimitOptions {
   joinsPerMinute?: number;
   /** Proxies in front of the server whose X-Forwarded-For is believed (0, the default: none). */
   trustProxy?: number;
-  /** Limit this machine's own addresses too (false by default: see above). */
+  /** Limit this machine's own addresses too (true by default; false for tests and benchmarks: see above). */
   limitLoopback?: boolean;
   /** Most addresses each allowance keeps (http-rate-limit.ts's default by default). */
   maxAddresses?: number;
@@ -76,7 +77,7 @@ export class AddressLimits {
     const rooms = checkedLimit('roomsPerMinute', options.roomsPerMinute ?? DEFAULT_ROOMS_PER_MINUTE);
     const joins = checkedLimit('joinsPerMinute', options.joinsPerMinute ?? DEFAULT_JOINS_PER_MINUTE);
     this.trustProxy = checkedLimit('trustProxy', options.trustProxy ?? 0);
-    this.limitLoopback = options.limitLoopback ?? false;
+    this.limitLoopback = options.limitLoopback ?? true;
     const common = { windowSeconds: MINUTE_S, maxKeys: options.maxAddresses };
     this.rooms = rooms > 0 ? new RateLimiter({ ...common, limit: rooms }) : undefined;
     this.joins = joins > 0 ? new RateLimiter({ ...common, limit: joins }) : undefined;
@@ -90,7 +91,7 @@ export class AddressLimits {
     const address = clientAddress(req, this.trustProxy);
     if (this.trustProxy === 0 && req.headers['x-forwarded-for'] !== undefined)
       this.warnUntrustedProxy(address);
-    if (!this.limitLoopback && isLoopback(address)) return undefined;
+    if (!isLimited(address, this.limitLoopback)) return undefined;
     const decision = await limiter.take(addressKey(address));
     if (decision.allowed) return undefined;
     const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));

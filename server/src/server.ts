@@ -13,8 +13,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineRoom, defineServer, matchMaker, type Server } from '@colyseus/core';
-import { WebSocketTransport } from '@colyseus/ws-transport';
 import { ROOM_NAME } from '../../src/online/protocol.js';
+import { BoundedTransport } from './colyseus-internals.js';
 import { diceRoom, type RoomConfig } from './DiceRoom.js';
 import { installGate, splitHttpOptions, type HttpOptions } from './http-gate.js';
 import { FrameErrorLog, quietDecoderErrors, serverLogger } from './http-log.js';
@@ -36,17 +36,38 @@ export const DEFAULT_PORT = 4173;
 const MAX_FRAME_BYTES = 16 * 1024;
 /**
  * Longest a client may take to send a request's headers, and the whole request, ms (Node's defaults are
- * 60 s and 5 min: a client trickling a request holds its connection that long). A WebSocket is a
- * request only until its upgrade.
+ * 60 s and 5 min: a client trickling a request holds its connection that long). A connection that sends
+ * nothing is cut at the first. A WebSocket is a request only until its upgrade.
  */
-const HEADERS_TIMEOUT_MS = 20_000;
-const REQUEST_TIMEOUT_MS = 30_000;
+export const HEADERS_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * How often Node looks for requests past those times, ms (its default, 30 s, let a slow request run up
+ * to 30 s past them: a trickled request was cut at 48 s): so each is cut within a second of its time.
+ */
+const TIMEOUT_CHECK_MS = 1_000;
+/** How long a connection may wait idle between two requests, ms (Node's default). */
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/**
+ * Every WebSocket is pinged this often, ms, and terminated once it has missed PING_MAX_RETRIES pongs in
+ * a row: a socket gone quiet (no pong) is closed 6 to 9 s after its last pong (Colyseus's own defaults,
+ * stated: a browser answers pings by itself, even in a tab in the background).
+ */
+export const PING_INTERVAL_MS = 3_000;
+export const PING_MAX_RETRIES = 2;
+/**
+ * A WebSocket that has not joined a room (used its seat reservation and acknowledged the join) within
+ * this time of its upgrade is terminated, ms; a seat reservation lapses in 5 s, and a join takes a few ms.
+ */
+export const JOIN_DEADLINE_MS = 10_000;
 
 /**
  * The HTTP side's options (HttpOptions, http-gate.ts) are here too: `roomsPerMinute` (20) and
- * `joinsPerMinute` (60) per client address, 0 for no limit; `limitLoopback` (false: 127.0.0.1 and ::1 are
- * not limited); `trustProxy` (0: X-Forwarded-For is not believed); `allowedOrigins` (none besides the
- * page's own); `connectSources` and `frameAncestors` (the page's CSP); `maxBodyBytes` (16 KB).
+ * `joinsPerMinute` (60) per client address, 0 for no limit; `connectionsPerAddress` (64 open at once, 0
+ * for no cap); `limitLoopback` (true: 127.0.0.1 and ::1 are limited like any address; tests and
+ * benchmarks with many clients on one machine set false); `trustProxy` (0: X-Forwarded-For is not
+ * believed); `allowedOrigins` (none besides the page's own); `connectSources` and `frameAncestors` (the
+ * page's CSP); `maxBodyBytes` (16 KB).
  */
 export interface StartOptions extends Partial<RoomConfig>, HttpOptions {
   /** Port to listen on; 0 takes a free one (read it from the result). 4173 by default. */
@@ -151,6 +172,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const httpServer = createHttpServer({
     headersTimeout: HEADERS_TIMEOUT_MS,
     requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
   });
   // Checks the HTTP options before anything is started (it throws for one that is not valid). A public
   // address set by hand may name another host than the page's: its WebSockets are allowed too.
@@ -200,8 +223,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Malformed frames and undecodable message types: one line, at most one per 10 s (http-log.ts).
   const frames = new FrameErrorLog((line) => console.error(line));
   const restoreConsole = quietDecoderErrors(frames);
-  const transport = new WebSocketTransport({ server: httpServer, maxPayload: MAX_FRAME_BYTES });
-  const server = defineServer({
+  const transport = new BoundedTransport({
+    server: httpServer,
+    maxPayload: MAX_FRAME_BYTES,
+    pingInterval: PING_INTERVAL_MS,
+    pingMaxRetries: PING_MAX_RETRIES,
+    joinDeadlineMs: JOIN_DEADLINE_MS,
+  });  const server = defineServer({
     rooms: { [ROOM_NAME]: defineRoom(diceRoom(config, { store: kept, throws })) },
     transport,
     greet: false,
@@ -210,7 +238,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // main.ts handles the signals itself (close(), then exit).
     gracefullyShutdown: false,
     express: (app) => {
-      if (database) myGamesRoute(app, database);
+      if (database)
+        myGamesRoute(app, database, {
+          trustProxy: httpOptions.trustProxy,
+          limitLoopback: httpOptions.limitLoopback,
+        });
       serveSite(app, staticDir);
     },
     ...(redis

@@ -28,6 +28,8 @@ async function server(): Promise<ServerProcess> {
     REDIS_URL: redis.url,
     DATABASE_URL: databaseUrl,
     THROW_WORKERS: '1',
+    // Many rooms and clients from this machine: loopback is not limited here.
+    LIMIT_LOOPBACK: '0',
     WAKE_EVERY_MS: '300',
   });
   servers.push(started);
