@@ -125,7 +125,8 @@ export class DiceRoom extends Room {
     capOpenReservations(this, {
       ...ROOM_RESERVATION_CAPS,
       kindOf: (options) => reservationKind(options, () => this.table.record().seats, seatKeyHash),
-    });    const throws = this.throws;
+    });
+    const throws = this.throws;
     const ports: TablePorts = {
       roomId: this.roomId,
       thrower: throws ? (input) => throws.throwDice(input) : createThrower(),

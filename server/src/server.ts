@@ -229,7 +229,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     pingInterval: PING_INTERVAL_MS,
     pingMaxRetries: PING_MAX_RETRIES,
     joinDeadlineMs: JOIN_DEADLINE_MS,
-  });  const server = defineServer({
+  });
+  const server = defineServer({
     rooms: { [ROOM_NAME]: defineRoom(diceRoom(config, { store: kept, throws })) },
     transport,
     greet: false,
