@@ -11,6 +11,7 @@ import {
   serverLogger,
   type ServerLogger,
 } from './http-log.js';
+import { matchmake, RawSocket, ROOM_DATA } from './raw-client.js';
 import { startServer, type RunningServer } from './server.js';
 
 /** What Colyseus logs for a bad frame: ws's error's message, then its stack. */
@@ -150,5 +151,34 @@ describe('malformed frames sent to the server', { timeout: 30_000 }, () => {
     expect(errors[0]).toEqual([
       'A client sent a malformed WebSocket frame (Invalid WebSocket frame: invalid opcode 5); its connection was closed',
     ]);
+  });
+
+  it('logs a room message too deeply nested to decode in one line, never its stack', async () => {
+    const errors: unknown[][] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
+    const made = await matchmake(server.url, 'create', 'dice', { name: 'Mari' });
+    if (!made.ok) throw new Error(made.error);
+    /** A 'throw' whose payload is 16,000 arrays one in another (msgpack: 0x91 each), as one frame. */
+    const nested = Buffer.concat([
+      Buffer.from([ROOM_DATA, 0xa5, ...Buffer.from('throw')]),
+      Buffer.alloc(16_000, 0x91),
+      Buffer.from([0xc0]),
+    ]);
+    for (let i = 0; i < 3; i++) {
+      const socket = await RawSocket.open(server.url, made.reservation);
+      await socket.joined;
+      socket.send(nested);
+      socket.send(nested);
+      socket.close();
+      await socket.closed;
+      if (i < 2) {
+        const again = await matchmake(server.url, 'joinById', made.reservation.roomId, { watch: true });
+        if (!again.ok) throw new Error(again.error);
+        made.reservation = again.reservation;
+      }
+    }
+    const text = errors.map((args) => args.map(String).join(' ')).join('\n');
+    expect(text).not.toMatch(/\n\s+at /);
+    expect(errors.length).toBeLessThanOrEqual(1);
   });
 });

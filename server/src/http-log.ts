@@ -32,13 +32,17 @@ export function malformedFrameReason(args: readonly unknown[]): string | undefin
   const first = args[0].split('\n', 1)[0]!;
   if (FRAME_ERROR.test(first)) return first;
   // A room message whose payload msgpack cannot read: Colyseus logs the decoder's whole stack (its
-  // RoomMessages, then msgpackr's frames) and lets the client go.
+  // RoomMessages, then msgpackr's frames; or msgpackr's alone, for a payload nested too deeply).
   if (UNREADABLE_MESSAGE.test(args[0])) return `a message that cannot be read: ${first}`;
   return undefined;
 }
 
-/** The stack Colyseus logs for a room message whose payload cannot be decoded. */
-const UNREADABLE_MESSAGE = /\n\s+at .*[\\/]msgpackr[\\/][\s\S]*\n\s+at .*RoomMessages/;
+/**
+ * The stack Colyseus logs for a room message whose payload cannot be decoded: msgpackr's decoder in it
+ * (only clients' messages are decoded by it here). A payload nested too deeply ends the decoder's
+ * recursion with a RangeError whose stack holds its frames alone (RoomMessages is below the ten kept).
+ */
+const UNREADABLE_MESSAGE = /\n\s+at .*[\\/]msgpackr[\\/]unpack/;
 
 /** Lines about malformed frames, at most one per `everyMs`, the rest counted. */
 export class FrameErrorLog {
