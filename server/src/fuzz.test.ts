@@ -4,15 +4,16 @@
  *
  * The table: the driver (the host, seat 0) plays its turns correctly; a computer (`easy`, seat 1); three
  * attackers (seats 2 to 4) who play their own turns legally and send junk at every other moment; a
- * sixth person who leaves once the game starts (a stand-in plays the seat), and a claimant who asks for
- * that seat by its name, never answered, and sends junk and raw frames on its WebSocket.
+ * sixth person who leaves once the game starts (a stand-in plays the seat), and an intruder who asks for
+ * that seat by its name (refused: a started game's seat is its key's), then watches, and sends junk and
+ * raw frames on its WebSocket.
  *
  * What is checked, from what the clients receive:
  * - every view's version is one more than the one before; every change of the game is one action added
  *   to its log, legal (the log replays with the engine to the game shown), by the seat whose turn it was,
  *   and either a computer's or the very move that seat's person sent (each move is announced first);
  * - at each of the driver's turns the table is frozen (no one else may act) while the attackers send
- *   anything at all: moves out of turn, the host's requests, answers to the claim; once each sender's
+ *   anything at all: moves out of turn, the host's requests, answers to claims; once each sender's
  *   fence came back (a message it sent last was refused), no one had been sent anything but refusals;
  * - every game ends with everyone's 13 rows filled, the totals the engine's, the secret shown (64 hex) and
  *   the record verified as a page would (verifyGame);
@@ -41,6 +42,7 @@ import {
   type RowId,
 } from '../../src/engine/index.js';
 import { GameRecorder } from '../../src/online/game-record.js';
+import { joinRefusal } from '../../src/online/join-refusal.js';
 import {
   MESSAGES_PER_SECOND,
   parseClientMessage,
@@ -819,6 +821,8 @@ class Peer {
   private constructor(
     readonly name: string,
     private readonly keep: boolean,
+    /** It comes in by the watch link, not by its name. */
+    private readonly watching = false,
   ) {}
 
   static async join(name: string, roomId: string | null, keep = false): Promise<Peer> {
@@ -827,11 +831,17 @@ class Peer {
     return peer;
   }
 
+  static async watch(name: string, roomId: string): Promise<Peer> {
+    const peer = new Peer(name, false, true);
+    await peer.enter(roomId);
+    return peer;
+  }
+
   /** Joins the room (a new one when null), and waits for the welcome. */
   async enter(roomId: string | null): Promise<void> {
     const client = new Client(server.url);
     const room = await (roomId
-      ? client.joinById(roomId, { name: this.name })
+      ? client.joinById(roomId, this.watching ? { watch: true } : { name: this.name })
       : client.create('dice', { name: this.name }));
     room.reconnection.enabled = false;
     this.room = room;
@@ -1216,7 +1226,7 @@ class Monitor {
     }
   }
 
-  /** A change that is not the game's: only the seat of the one who left, and the claim on it. */
+  /** A change that is not the game's: only the seat of the one who left (never claimed: it is its key's). */
   private others(p: RoomView, v: RoomView, at: string): void {
     if (v.seats.length !== p.seats.length || v.rules !== p.rules || v.clock.ranOut !== p.clock.ranOut) {
       throw new Error(`${at}: the table changed`);
@@ -1230,7 +1240,7 @@ class Monitor {
     if (leaver.connected || !leaver.standIn || leaver.kind !== 'good') {
       throw new Error(`${at}: the seat left is ${JSON.stringify(leaver)}`);
     }
-    if (!isDeepStrictEqual(v.claims, []) && !isDeepStrictEqual(v.claims, [LEAVER])) {
+    if (!isDeepStrictEqual(v.claims, [])) {
       throw new Error(`${at}: claims ${JSON.stringify(v.claims)}`);
     }
     if (isDeepStrictEqual(v.seats, p.seats) && isDeepStrictEqual(v.claims, p.claims)) this.idle++;
@@ -1404,22 +1414,25 @@ describe('the game server under fuzzing', () => {
       });
     }
 
-    /** The claimant: asks for the seat of the one who left, sends junk, and now and then raw frames. */
+    /**
+     * The intruder: asks for the seat of the one who left by its name (refused: the seat is its key's),
+     * then watches, sends junk, and now and then raw frames (and watches again once let go).
+     */
     let claimant: { peer: Peer; busy: boolean } | undefined;
     const claimRng = rngFor(LEAVER_NAME);
     async function reclaim(peer: Peer): Promise<void> {
       stats.rejoins++;
-      // Its ask ends when the server lets it go; then it asks again, by the same name.
-      await driver.until(() => driver.view!.claims.length === 0, 5000, 'claim to end');
       await peer.enter(roomId);
-      if (peer.claiming !== LEAVER)
-        throw new Error(`The claimant came back as ${peer.seat}/${peer.claiming}`);
-      await driver.until(() => driver.view!.claims.includes(LEAVER), 5000, 'claim');
+      if (peer.seat !== -1) throw new Error(`The intruder came back in seat ${peer.seat}`);
     }
     async function startClaimant(): Promise<void> {
-      const peer = await Peer.join(LEAVER_NAME, roomId);
-      expect(peer.claiming).toBe(LEAVER);
-      await driver.until(() => isDeepStrictEqual(driver.view!.claims, [LEAVER]), 5000, 'claim');
+      const asked = await Peer.join(LEAVER_NAME, roomId).then(
+        () => 'a seat',
+        (error: unknown) => joinRefusal(error).code,
+      );
+      expect(asked).toBe('seat-needs-key');
+      const peer = await Peer.watch(`${LEAVER_NAME} (watching)`, roomId);
+      expect(peer.seat).toBe(-1);
       const c = { peer, busy: false };
       claimant = c;
       everyone.push(peer);
@@ -1628,7 +1641,7 @@ describe('the game server under fuzzing', () => {
     console.log(
       `fuzz seed ${SEED}: ${GAMES} games in ${((Date.now() - started) / 1000).toFixed(1)} s, ${stats.moves} legal moves, ` +
         `${stats.windows} frozen windows (${(stats.windowMs / 1000).toFixed(1)} s), verified in ${(stats.verifyMs / 1000).toFixed(1)} s, slowest move ${stats.slowestMove} ms, ${monitor.replays} replays; ${sent} fuzz messages sent (${list(stats.sent)}), ` +
-        `not encodable: ${list(stats.unencodable) || 'none'}; ${raw} raw frames (${list(stats.raw)}), ${stats.rejoins} claimant rejoins; ` +
+        `not encodable: ${list(stats.unencodable) || 'none'}; ${raw} raw frames (${list(stats.raw)}), ${stats.rejoins} intruder rejoins; ` +
         `refused by code: ${list(stats.refused)}; ${monitor.idle} views without a change; heap ${mb(baseline)} -> ${mb(end)} MB` +
         `${gc ? '' : ' (no gc)'}; server log lines ${logged.length} (${utf8} utf8Read)`,
     );

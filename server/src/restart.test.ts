@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RoomView } from '../../src/online/protocol.js';
+import { joinRefusal } from '../../src/online/join-refusal.js';
 import { freshDataDir, spawnServer, type ServerProcess } from './processes.js';
 import { Player } from './test-player.js';
 
@@ -63,9 +64,9 @@ describe('a game outlives its server', { timeout: 90_000 }, () => {
       back.send('throw', GESTURE);
       const after = await back.next('view', (v) => v.game?.rollsUsed === 2);
       expect(after.game!.dice[2]).toBe(view.game!.dice[2]);
-      // By his name alone one only asks for Jüri's seat, which waits for him; he comes back to it with his key.
-      const eve = await Player.join(second.url, roomId, 'Jüri');
-      expect((await eve.next('welcome')).claiming).toBe(1);
+      // By his name alone no one gets Jüri's seat, which waits for him; he comes back to it with his key.
+      const eve = await Player.join(second.url, roomId, 'Jüri').catch((error: unknown) => joinRefusal(error));
+      expect(eve).toMatchObject({ code: 'seat-needs-key' });
       const juri = await Player.join(second.url, roomId, 'Jüri', keys.juri);
       expect((await juri.next('welcome')).seat).toBe(1);
     });

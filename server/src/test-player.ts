@@ -33,6 +33,12 @@ export class Player {
     return new Player(await client.joinById(roomId, { name, ...(key ? { key } : {}) }), client);
   }
 
+  /** One who takes a seat on another device by its move link (a 'move-link' message's key). */
+  static async move(url: string, roomId: string, key: string, name = 'Player'): Promise<Player> {
+    const client = new Client(url);
+    return new Player(await client.joinById(roomId, { name, key, move: true }), client);
+  }
+
   /** One who watches the room by its watch link (no name, no seat). */
   static async watch(url: string, roomId: string): Promise<Player> {
     const client = new Client(url);

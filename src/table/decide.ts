@@ -228,7 +228,8 @@ function emptySeat(state: TableState, seat: number, target: number): [TableState
   lobbyOnly(state);
   const taken = state.seats[target];
   if (!taken) throw new ProtocolError('bad-message', 'No such seat');
-  if (target === seat) throw new ProtocolError('bad-message', 'The host leaves rather than removes their own seat');
+  if (target === seat)
+    throw new ProtocolError('bad-message', 'The host leaves rather than removes their own seat');
   const [next, change] = removeSeat(state, target);
   if (taken.holder === null) return [next, change];
   return [next, { ...change, evicted: taken.holder, ...(taken.connected ? { removed: taken.holder } : {}) }];

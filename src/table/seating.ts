@@ -136,14 +136,22 @@ export function join(
  * for MOVE_LINK_SECONDS, told to them alone (`moveLink`). A new link replaces the one before.
  * @throws ProtocolError `not-your-turn` from one who holds no person's seat here
  */
-export function moveLink(state: TableState, holder: string, keys: SeatKeys, now: number): [TableState, Change] {
+export function moveLink(
+  state: TableState,
+  holder: string,
+  keys: SeatKeys,
+  now: number,
+): [TableState, Change] {
   const index = seatOf(state, holder);
   const seat = state.seats[index];
   if (!seat || seat.kind !== 'human' || !seat.connected)
     throw new ProtocolError('not-your-turn', 'Only a player at the table moves their seat');
   const key = keys.newKey();
   const until = now + MOVE_LINK_SECONDS * 1000;
-  return [withSeat(state, index, { move: { hash: keys.hash(key), until } }), { moveLink: { holder, key, until } }];
+  return [
+    withSeat(state, index, { move: { hash: keys.hash(key), until } }),
+    { moveLink: { holder, key, until } },
+  ];
 }
 
 /** The asks for a seat that no one answered by `now` lapse (their askers told so); null if none did. */
