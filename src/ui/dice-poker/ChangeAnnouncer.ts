@@ -1,10 +1,9 @@
-import { rollsLeft, totals, winners, type Game } from '../../engine/index.js';
+import { rollsLeft, totals, winners } from '../../engine/index.js';
 import { emit } from '../events.js';
 import { stringsFor, type Lang } from '../i18n/index.js';
 import type { SessionChange } from '../session/game-session.js';
 import { verdictOf } from '../verdict.js';
-import { withShownNames } from '../shown-names.js';
-import type { SessionController } from './SessionController.js';
+import { isGameAction, type GameAction, type SessionController } from './SessionController.js';
 
 /** What the announcer reads of the element: the element (the `dp-*` events are sent from it), its language. */
 export type AnnouncerHost = HTMLElement & { readonly language: Lang };
@@ -21,21 +20,13 @@ export class ChangeAnnouncer {
     private readonly host: AnnouncerHost,
     private readonly sessions: SessionController,
   ) {
-    sessions.follow((change) => {
-      if (
-        change.type === 'thrown' ||
-        change.type === 'held' ||
-        change.type === 'scored' ||
-        change.type === 'started'
-      )
-        this.announce(change);
-    });
+    sessions.follow((change) => isGameAction(change) && this.announce(change));
   }
 
-  private announce(change: SessionChange & { type: 'thrown' | 'held' | 'scored' | 'started' }): void {
+  private announce(change: GameAction): void {
     const s = stringsFor(this.host.language);
     const game = change.game;
-    const name = (player: number) => this.shown(game).players[player]!.name;
+    const name = (player: number) => this.sessions.namedAsShown(game).players[player]!.name;
     switch (change.type) {
       case 'thrown':
         this.say(s.said.rolled(name(game.current), game.dice, rollsLeft(game)));
@@ -60,31 +51,23 @@ export class ChangeAnnouncer {
     }
   }
 
-  /**
-   * The game with its seats named as the page shows them (online, the computer seats in the page's
-   * language: see shown-names.ts), for what screen readers hear.
-   */
-  private shown(game: Game): Game {
-    const { session } = this.sessions;
-    if (!session.online) return game;
-    const kinds = session.seatKinds;
-    return withShownNames(
-      game,
-      (seat) => (kinds[seat] ?? 'human') !== 'human',
-      stringsFor(this.host.language),
-    );
-  }
-
   private announceScore({ before, game, row, player, points }: SessionChange & { type: 'scored' }): void {
     const s = stringsFor(this.host.language);
     const total = totals(game)[player]!;
-    const scored = s.said.scored(this.shown(before).players[player]!.name, s.rows[row], points, total);
+    const scored = s.said.scored(
+      this.sessions.namedAsShown(before).players[player]!.name,
+      s.rows[row],
+      points,
+      total,
+    );
     emit(this.host, 'dp-score', { player, row, points, total });
     if (game.over) {
-      this.say(`${scored} ${s.gameOver}. ${verdictOf(this.shown(game), s)}`);
+      this.say(`${scored} ${s.gameOver}. ${verdictOf(this.sessions.namedAsShown(game), s)}`);
       emit(this.host, 'dp-game-over', { totals: totals(game), winners: winners(game) });
     } else {
-      this.say(`${scored} ${s.said.turn(this.shown(game).players[game.current]!.name, game.turn)}`);
+      this.say(
+        `${scored} ${s.said.turn(this.sessions.namedAsShown(game).players[game.current]!.name, game.turn)}`,
+      );
       emit(this.host, 'dp-turn', { player: game.current, turn: game.turn });
     }
   }

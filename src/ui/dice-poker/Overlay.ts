@@ -1,6 +1,5 @@
 import type { Game } from '../../engine/index.js';
-import { stringsFor, type Lang } from '../i18n/index.js';
-import { withShownNames } from '../shown-names.js';
+import type { Lang } from '../i18n/index.js';
 import { focusPanel, followPanel, type FocusHost } from './keyboard-focus.js';
 import { Observable } from './Observable.js';
 import type { SessionController } from './SessionController.js';
@@ -106,16 +105,12 @@ export class Overlay extends Observable {
   /** The game last shown with its names as shown, kept so that the same game gives the same object. */
   private shown: { game: Game; lang: Lang; as: Game } | null = null;
 
-  /** The game as shown: online, its computer seats named in the page's language (see shown-names.ts). */
+  /** The game as shown (see SessionController.namedAsShown), the same object for the same game and language. */
   shownGame(game: Game | null): Game | null {
-    const { session } = this.sessions;
-    if (!game || !session.online) return game;
+    if (!game || !this.sessions.session.online) return game;
     const lang = this.host.language;
-    if (this.shown?.game !== game || this.shown.lang !== lang) {
-      const kinds = session.seatKinds;
-      const as = withShownNames(game, (seat) => (kinds[seat] ?? 'human') !== 'human', stringsFor(lang));
-      this.shown = { game, lang, as };
-    }
+    if (this.shown?.game !== game || this.shown.lang !== lang)
+      this.shown = { game, lang, as: this.sessions.namedAsShown(game) };
     return this.shown.as;
   }
 }

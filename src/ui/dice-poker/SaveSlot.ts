@@ -9,7 +9,7 @@ import type { LoadResult } from '../persistence/saved-game.js';
 import { BestScores } from './BestScores.js';
 import { Observable } from './Observable.js';
 import { PlayHistory } from './PlayHistory.js';
-import type { PlayChange, SessionController } from './SessionController.js';
+import { isGameAction, type PlayChange, type SessionController } from './SessionController.js';
 import { claimStorageKey, releaseStorageKey } from './storage-key-users.js';
 
 /**
@@ -100,9 +100,8 @@ export class SaveSlot extends Observable implements ReactiveController {
       this.bestScores.preload();
       if (change.game.over) this.keepFinished(change.game);
     }
-    // Every accepted action is saved (a resumed game is the saved one; a throw counts once it lands).
-    const { type } = change;
-    if (type === 'thrown' || type === 'held' || type === 'scored' || type === 'started') this.saveGame();
+    // Every accepted action is saved (a throw counts once it lands).
+    if (isGameAction(change)) this.saveGame();
   }
 
   /** A finished game: its people's best scores, and the game with its review (the History panel). */

@@ -7,7 +7,8 @@ import type { LoadResult } from '../persistence/saved-game.js';
 import type { ComputerPolicy } from '../../table/index.js';
 import type { GameSession, SessionChange, ThrowPlayer } from '../session/game-session.js';
 import { LocalSession } from '../session/LocalSession.js';
-import type { Lang } from '../i18n/index.js';
+import { stringsFor, type Lang } from '../i18n/index.js';
+import { withShownNames } from '../shown-names.js';
 import type { OnlinePlay } from './OnlinePlay.js';
 import { Observable } from './Observable.js';
 import { prefersReducedMotion } from './reduced-motion.js';
@@ -24,6 +25,14 @@ export type PlayChange =
   | { type: 'played'; game: Game | null }
   | { type: 'say'; text: string }
   | { type: 'tell'; text: string };
+
+/** A change that is an action of the game the session accepted (a resumed game is none: it is the saved one). */
+export type GameAction = Extract<SessionChange, { type: 'thrown' | 'held' | 'scored' | 'started' }>;
+
+export function isGameAction(change: PlayChange): change is GameAction {
+  const { type } = change;
+  return type === 'thrown' || type === 'held' || type === 'scored' || type === 'started';
+}
 
 /** What the session reads of the element: its public properties, whether it has rendered yet, and its events. */
 export type SessionHost = ReactiveControllerHost &
@@ -113,6 +122,20 @@ export class SessionController extends Observable implements ReactiveController 
   /** Whether dice are in the air. */
   get busy(): boolean {
     return this.current.inFlight !== null;
+  }
+
+  /**
+   * `game` with its seats named as the page shows them: online, the computer seats in the page's
+   * language (see shown-names.ts); a game in the page as it is.
+   */
+  namedAsShown(game: Game): Game {
+    if (!this.current.online) return game;
+    const kinds = this.current.seatKinds;
+    return withShownNames(
+      game,
+      (seat) => (kinds[seat] ?? 'human') !== 'human',
+      stringsFor(this.host.language),
+    );
   }
 
   /** Whether a computer plays the turn now (people's clicks and keys wait). */

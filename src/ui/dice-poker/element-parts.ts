@@ -21,7 +21,7 @@ export interface ElementCalls extends FocusHost {
   newGame(options: NewGameOptions): void;
   hostOnline(options: { name: string }): Promise<unknown>;
   startOnline(): void;
-  verifyGameRecord(): Promise<unknown>;
+  verifyGameRecord(record?: unknown): Promise<unknown>;
 }
 
 /**
