@@ -113,6 +113,10 @@ declare global {
     'dp-request-verify': CustomEvent<void>;
     /** "Save the game record", after an online game. */
     'dp-request-save-record': CustomEvent<void>;
+    /** "Another device": a link to play this online seat on another device. */
+    'dp-request-move-link': CustomEvent<void>;
+    /** Close a passing panel (the move link's). */
+    'dp-request-close': CustomEvent<void>;
   }
 }
 

@@ -116,6 +116,15 @@ export interface OnlineStrings {
   /** The link that lets anyone watch the game (no seat), and what it does. */
   watchLink: string;
   watchHelp: string;
+  /** The top bar's button that makes a link to play this seat on another device. */
+  moveSeat: string;
+  moveTitle: string;
+  /** What the link does, and that it works once, for `minutes`. */
+  moveHelp: (minutes: number) => string;
+  /** Until when the link works (a time of day). */
+  moveUntil: (time: string) => string;
+  share: string;
+  close: string;
   /** The bar of one who watches: whom they watch, and the way out. */
   watchingGame: (names: string[]) => string;
   stopWatching: string;
@@ -221,6 +230,13 @@ const en: OnlineStrings = {
   },
   watchLink: 'Link to watch',
   watchHelp: 'Anyone with this link sees the game live, without a seat.',
+  moveSeat: 'Another device',
+  moveTitle: 'Play on another device',
+  moveHelp: (minutes) =>
+    `Open this link on your other device to play your seat there; this one then stops. It works once, for ${minutes} minutes. Keep it to yourself: whoever opens it takes your seat.`,
+  moveUntil: (time) => `Works until ${time}.`,
+  share: 'Share',
+  close: 'Close',
   watchingGame: (names) => `Watching ${names.join(', ')}`,
   stopWatching: 'Stop watching',
   watchingTitle: 'Watching a game',
@@ -340,6 +356,13 @@ const et: OnlineStrings = {
   },
   watchLink: 'Vaatamislink',
   watchHelp: 'Selle lingiga näeb igaüks mängu otse, ilma kohata laua taga.',
+  moveSeat: 'Teine seade',
+  moveTitle: 'Mängi teises seadmes',
+  moveHelp: (minutes) =>
+    `Ava see link oma teises seadmes, et oma kohta seal mängida; see seade jääb siis kõrvale. Link töötab ühe korra, ${minutes} minutit. Hoia see endale: kes selle avab, võtab sinu koha.`,
+  moveUntil: (time) => `Kehtib kuni ${time}.`,
+  share: 'Jaga',
+  close: 'Sulge',
   watchingGame: (names) => `Vaatad: ${names.join(', ')}`,
   stopWatching: 'Lõpeta vaatamine',
   watchingTitle: 'Vaatad mängu',

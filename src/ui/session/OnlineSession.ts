@@ -46,6 +46,11 @@ export class OnlineSession extends SessionCore {
   private watchingRoom = false;
   /** The room's last change waits to be stored (its database is away): nothing is taken meanwhile. */
   private storing = false;
+  /** Asks for a move link waiting for the room's answer, in order. */
+  private readonly moveAsks: {
+    resolve(link: ServerMessages['move-link']): void;
+    reject(error: Error): void;
+  }[] = [];
 
   constructor(
     private readonly link: TableLink,
@@ -71,6 +76,7 @@ export class OnlineSession extends SessionCore {
       this.enqueue(() => this.playThrow({ ...thrown, trajectory: decodeTrajectory(thrown.trajectory) }));
     });
     link.on('refused', (refused) => this.refused(refused));
+    link.on('move-link', (answer) => this.moveAsks.shift()?.resolve(answer));
     link.on('left', ({ name, wasHost, host }) =>
       this.enqueue(() =>
         this.tell({
@@ -196,9 +202,20 @@ export class OnlineSession extends SessionCore {
     this.link.send('clock', { seconds, pace, ...(timeUp && pace === 'own-pace' ? { timeUp } : {}) });
   }
 
-  /** Lets in (or not) one who asks for seat `seat` by its name (the host, or the others while it is away). */
+  /** Host only: lets in (or not) one who asks for seat `seat` by its name. */
   answerClaim(seat: number, admit: boolean): void {
     this.link.send('answer-claim', { seat, admit });
+  }
+
+  /**
+   * A link's key to play this seat on another device (see ClientMessages['move-link']): good once,
+   * until `until` (ms since 1970).
+   */
+  moveLink(): Promise<ServerMessages['move-link']> {
+    return new Promise((resolve, reject) => {
+      this.moveAsks.push({ resolve, reject });
+      this.link.send('move-link', {});
+    });
   }
 
   /** Reminds the person whose turn it is (see ClientMessages.nudge). */
@@ -209,6 +226,11 @@ export class OnlineSession extends SessionCore {
   /** Asks for (or agrees to) a rematch, after the game (see ClientMessages.rematch). */
   rematch(): void {
     this.link.send('rematch', {});
+  }
+
+  protected override failPending(error: Error): void {
+    super.failPending(error);
+    for (const ask of this.moveAsks.splice(0)) ask.reject(error);
   }
 
   /** Leaves the room for good. */
@@ -250,15 +272,22 @@ export class OnlineSession extends SessionCore {
 
   private refused({ code, message, request }: ServerMessages['refused']): void {
     const error = new DicePokerError(code as DicePokerErrorCode, message);
-    if (code === 'moved-elsewhere' || code === 'claim-refused') {
+    if (LET_GO.has(code)) {
       this.letGoCode = code;
       this.failPending(error);
       this.tell({ type: 'room', game: this.game });
       return;
     }
+    if (request === 'move-link' && this.moveAsks.length > 0) {
+      this.moveAsks.shift()!.reject(error);
+      return;
+    }
     if (!this.rejectAsked(request, error)) this.tell({ type: 'refused', game: this.game, error });
   }
 }
+
+/** The codes with which the room lets this page go: its seat opened elsewhere, its ask refused or lapsed, removed. */
+const LET_GO = new Set<RefusalCode>(['moved-elsewhere', 'claim-refused', 'claim-lapsed', 'removed']);
 
 /** The same game (its log grew, or not): same players, rules and first actions. */
 function sameGame(a: Game, b: Game): boolean {

@@ -1,0 +1,27 @@
+import { css } from 'lit';
+import { overlayPanelStyles, panelFieldStyles } from '../overlay-panel.styles.js';
+
+/** Styles of <dp-move-link>. */
+export const moveLinkStyles = [
+  ...overlayPanelStyles,
+  panelFieldStyles,
+  css`
+    .card {
+      max-width: min(30rem, 100%);
+    }
+    .row {
+      display: flex;
+      gap: 0.5rem;
+      align-items: center;
+    }
+    .help {
+      opacity: 0.85;
+      font-size: 0.9em;
+    }
+    .buttons {
+      display: flex;
+      justify-content: flex-end;
+      margin-top: 0.8rem;
+    }
+  `,
+];
