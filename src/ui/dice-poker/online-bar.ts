@@ -19,11 +19,9 @@ export interface BarState {
   notifyOfferable: boolean;
 }
 
-/** Whether this page answers those who ask for a seat: the host, or any player while the host is away. */
+/** Whether this page answers those who ask for a seat: the host's alone (the room refuses anyone else). */
 function mayAnswerClaims(room: RoomView, seat: number): boolean {
-  if (seat < 0) return false;
-  const host = room.seats[room.host];
-  return room.host === seat || !host?.connected;
+  return seat >= 0 && room.host === seat;
 }
 
 /**
