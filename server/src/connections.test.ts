@@ -142,7 +142,12 @@ describe('connections per address', { timeout: 60_000 }, () => {
     // Another client behind the same proxy is counted on its own.
     expect(limits.upgrade(from('203.0.113.2'), socket())).toBe(true);
     // A request while a WebSocket of its address is open is refused too; once one closes, it is taken.
-    const res = { writeHead: () => res, end: () => {}, once: () => res } as unknown as ServerResponse;
+    const res = {
+      setHeader() {},
+      writeHead: () => res,
+      end() {},
+      once: () => res,
+    } as unknown as ServerResponse;
     expect(limits.request(from('203.0.113.1'), res)).toBe(false);
     a[0]!.destroy();
     await new Promise((resolve) => a[0]!.once('close', resolve));

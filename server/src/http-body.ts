@@ -6,7 +6,7 @@
  * limit: the request is paused there, so nothing past the limit is read, and the caller answers 413 and
  * cuts the connection.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CodedError } from '../../src/engine/errors.js';
 
 /** Largest matchmaking body by default, bytes (a client's join options are well under 1 KB). */
@@ -74,5 +74,21 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
     req.once('end', onEnd);
     req.once('error', onError);
     req.once('close', onClose);
+  });
+}
+
+/** How long a connection refused mid-body is left for its client to read the answer, ms. */
+const CLOSE_GRACE_MS = 1000;
+
+/**
+ * Closes `req`'s connection once `res` is sent, reading nothing more of it: the answer is followed by
+ * the end of the connection, and the socket is destroyed a second later (at once, the client could lose
+ * the answer: a socket closed with bytes unread is reset).
+ */
+export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('Connection', 'close');
+  res.once('finish', () => {
+    req.socket.end();
+    setTimeout(() => req.socket.destroy(), CLOSE_GRACE_MS).unref();
   });
 }

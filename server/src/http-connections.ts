@@ -16,6 +16,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { addressKey, clientAddress, isLimited } from './http-address.js';
+import { closeAfterAnswer } from './http-body.js';
 
 /** Open connections one address may have at once, by default. */
 export const DEFAULT_CONNECTIONS_PER_ADDRESS = 64;
@@ -85,10 +86,9 @@ export class ConnectionLimits {
     if (this.perAddress === 0 || this.trustProxy === 0) return true;
     const key = this.take(clientAddress(req, this.trustProxy));
     if (key === null) {
-      res.once('finish', () => req.socket.destroy());
+      closeAfterAnswer(req, res);
       const body = this.refusal.subarray(this.refusal.indexOf('\r\n\r\n') + 4);
       res.writeHead(429, {
-        Connection: 'close',
         'Content-Type': 'application/json',
         'Content-Length': String(body.length),
       });

@@ -26,7 +26,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { JOIN_REFUSED_STATUS, joinRefusalText } from '../../src/online/join-refusal.js';
 import { addressKey, clientAddress, isLimited, withRequestAddress } from './http-address.js';
-import { BodyError, MAX_BODY_BYTES, readBody } from './http-body.js';
+import { BodyError, closeAfterAnswer, MAX_BODY_BYTES, readBody } from './http-body.js';
 import { ConnectionLimits, type ConnectionLimitOptions } from './http-connections.js';
 import { OriginPolicy } from './http-cors.js';
 import { pageHeaders, type PageHeaderOptions } from './http-headers.js';
@@ -136,8 +136,8 @@ export function installGate(server: Server, options: GateOptions = {}): () => vo
         return;
       }
       // Answered, then the connection is cut: the rest of the body is never read.
-      res.once('finish', () => req.socket.destroy());
-      answerJson(res, error.status, { code: error.status, error: error.message }, { Connection: 'close' });
+      closeAfterAnswer(req, res);
+      answerJson(res, error.status, { code: error.status, error: error.message });
       return;
     }
     const refusal = await limits.check(req, method);

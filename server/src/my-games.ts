@@ -13,7 +13,7 @@ import { CodedError } from '../../src/engine/index.js';
 import type { TableRecord } from '../../src/table/index.js';
 import type { Records } from './database/WorkerRecords.js';
 import { addressKey, clientAddress, isLimited } from './http-address.js';
-import { BodyError, readBody } from './http-body.js';
+import { BodyError, closeAfterAnswer, readBody } from './http-body.js';
 import { RateLimiter } from './http-rate-limit.js';
 import { seatKeyHash } from './seat-keys.js';
 import { storedBody } from './stored-body.js';
@@ -97,8 +97,7 @@ export function myGamesRoute(app: Application, records: Records, options: MyGame
         return undefined;
       }
       // Answered, then the connection is cut: the rest of the body is never read.
-      res.once('finish', () => req.socket.destroy());
-      res.set('Connection', 'close');
+      closeAfterAnswer(req, res);
       answer(res, 413, { code: 'bad-message', message: 'The request is too large' });
       return undefined;
     }
@@ -119,8 +118,8 @@ export function myGamesRoute(app: Application, records: Records, options: MyGame
   app.post(MY_GAMES_PATH, async (req: Request, res: Response) => {
     if (!(await allowed(req))) {
       // Not read: the connection goes with the answer.
-      res.once('finish', () => req.socket.destroy());
-      res.set({ 'Retry-After': '60', Connection: 'close' });
+      closeAfterAnswer(req, res);
+      res.set('Retry-After', '60');
       answer(res, 429, { code: 'too-many-messages', message: 'Ask again in a minute' });
       return;
     }
