@@ -1,9 +1,7 @@
-import type { RowId, RuleSetId } from '../../engine/index.js';
-import type { Gesture } from '../../scene/index.js';
-import type { Lang } from '../i18n/index.js';
-import type { NewGameOptions } from '../new-game-options.js';
+import type { RuleSetId } from '../../engine/index.js';
 import type { ChangeAnnouncer } from './ChangeAnnouncer.js';
 import type { CoachLoader } from './CoachLoader.js';
+import type { DicePoker } from './dice-poker.component.js';
 import type { FocusHost } from './keyboard-focus.js';
 import type { Overlay } from './Overlay.js';
 import type { SaveSlot } from './SaveSlot.js';
@@ -13,16 +11,18 @@ import type { TableController } from './TableController.js';
 import type { Toast } from './Toast.js';
 
 /** The element as its overlay sees it: its public calls (the buttons make the same a script makes). */
-export interface ElementCalls extends FocusHost {
-  readonly language: Lang;
-  roll(gesture?: Gesture): Promise<number[]>;
-  toggleHold(index: number): Promise<void>;
-  score(row: RowId): Promise<number>;
-  newGame(options: NewGameOptions): void;
-  hostOnline(options: { name: string }): Promise<unknown>;
-  startOnline(): void;
-  verifyGameRecord(record?: unknown): Promise<unknown>;
-}
+export type ElementCalls = FocusHost &
+  Pick<
+    DicePoker,
+    | 'language'
+    | 'roll'
+    | 'toggleHold'
+    | 'score'
+    | 'newGame'
+    | 'hostOnline'
+    | 'startOnline'
+    | 'verifyGameRecord'
+  >;
 
 /**
  * The element's parts, as the element puts them together: what its view is drawn from and what its
