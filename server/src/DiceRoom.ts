@@ -44,6 +44,7 @@ import {
   type JoinAuth,
 } from './room-joining.js';
 import { RoomSaving } from './room-saving.js';
+import { RecordSigner, RecordStamps } from './record-signing.js';
 import { TurnTimer } from './turn-timer.js';
 import { secretSeeds } from './game-secret.js';
 import type { RoomStore } from './room-store.js';
@@ -87,6 +88,8 @@ export interface RoomServices {
   store?: RoomStore;
   /** Throws the dice off the main thread (ThrowPool.ts); without it a room throws them itself. */
   throws?: Throws;
+  /** Signs finished games' records (record-signing.ts); without it, a key of the room's own. */
+  signer?: RecordSigner;
 }
 
 export class DiceRoom extends Room {
@@ -96,6 +99,8 @@ export class DiceRoom extends Room {
   protected readonly store: RoomStore | undefined = undefined;
   /** Throws the dice elsewhere, set by `diceRoom(config, services)`. */
   protected readonly throws: Throws | undefined = undefined;
+  /** Signs the records of finished games, set by `diceRoom(config, services)`. */
+  protected readonly signer: RecordSigner | undefined = undefined;
 
   private table!: RoomTable;
   private computers!: ComputerTurns;
@@ -108,6 +113,7 @@ export class DiceRoom extends Room {
   private disposed = false;
   private saving!: RoomSaving;
   private timer!: TurnTimer;
+  private stamps!: RecordStamps;
 
   override async onCreate(options: unknown): Promise<void> {
     const token = (options as Record<string, unknown> | null)?.[RESUME_OPTION];
@@ -135,6 +141,7 @@ export class DiceRoom extends Room {
       names: SERVER_NAMES,
       parse: parseClientMessage,
     };
+    this.stamps = new RecordStamps(this.signer ?? RecordSigner.ephemeral());
     this.table = resumed ? refuseJoin(() => RoomTable.restore(resumed.table, ports)) : new RoomTable(ports);
     this.saving = new RoomSaving(
       {
@@ -313,9 +320,7 @@ export class DiceRoom extends Room {
       return;
     }
     this.watchers.add(client.sessionId);
-    this.deliver(null, () =>
-      this.sendTo(client, 'welcome', { seat: -1, view: this.table.view(), watching: true }),
-    );
+    this.deliver(null, () => this.sendTo(client, 'welcome', { seat: -1, view: this.view(), watching: true }));
   }
 
   /** Whether the room, empty, keeps its game in the store to be woken later (a game at one's own pace). */
@@ -381,7 +386,7 @@ export class DiceRoom extends Room {
     if (change.evicted) this.evict(change.evicted);
     const plan = fanout(
       change,
-      this.table.view(),
+      this.view(),
       (id) => this.clients.getById(id),
       (client) => this.table.seatOf(client.sessionId),
     );
@@ -405,6 +410,11 @@ export class DiceRoom extends Room {
       }),
     );
     this.timer.arm();
+  }
+
+  /** The table's view as it is sent: a finished game's with the signature of its record (RecordStamps). */
+  private view(): ServerMessages['view'] {
+    return this.stamps.stamp(this.table.view());
   }
 
   /** A dropped person whose seat is no longer theirs cannot come back to it (they may join again). */
@@ -434,5 +444,6 @@ export function diceRoom(config: Partial<RoomConfig> = {}, services: RoomService
     protected override readonly config = full;
     protected override readonly store = services.store;
     protected override readonly throws = services.throws;
+    protected override readonly signer = services.signer;
   };
 }

@@ -41,7 +41,8 @@ import {
   type Game,
   type RowId,
 } from '../../src/engine/index.js';
-import { GameRecorder } from '../../src/online/game-record.js';
+import { GameRecorder, observedBy } from '../../src/online/game-record.js';
+import { KEYS_PATH, parseKeySet } from '../../src/online/record-signature.js';
 import { joinRefusal } from '../../src/online/join-refusal.js';
 import {
   MESSAGES_PER_SECOND,
@@ -1545,11 +1546,12 @@ describe('the game server under fuzzing', () => {
       const record = monitor.recorder.record();
       expect(record).not.toBeNull();
       const verifying = Date.now();
-      const verdict = await verifyGame(record!);
+      const keys = await parseKeySet(await (await fetch(new URL(KEYS_PATH, server.url))).text());
+      const verdict = await verifyGame(record!, { keys, observed: observedBy(record!) });
       stats.verifyMs += Date.now() - verifying;
       expect(verdict).toMatchObject({
         verdict: 'verified',
-        launchesCompared: record!.throws.length,
+        launchesCompared: record!.gestures.length,
       });
       expect(monitor.outstanding()).toEqual([]);
     }

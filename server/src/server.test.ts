@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeRows, replay, setupOf, type Game } from '../../src/engine/index.js';
-import { GameRecorder } from '../../src/online/game-record.js';
+import { GameRecorder, observedBy } from '../../src/online/game-record.js';
+import { KEYS_PATH, parseKeySet } from '../../src/online/record-signature.js';
 import { joinRefusal } from '../../src/online/join-refusal.js';
 import { verifyGame } from '../../src/online/verify.js';
 import { MAX_SEATS, MAX_WATCHERS, MESSAGES_PER_SECOND, STAND_IN_BOT } from '../../src/online/protocol.js';
@@ -286,9 +287,11 @@ describe('game server', { timeout: 30_000 }, () => {
       if (type === 'thrown') recorder.seeThrow(message);
     }
     const record = recorder.record()!;
-    expect(await verifyGame(record)).toMatchObject({
+    // Signed by the key the server serves, checked with what this page saw (its commitment, its launches).
+    const keys = await parseKeySet(await (await fetch(new URL(KEYS_PATH, server.url))).text());
+    expect(await verifyGame(record, { keys, observed: observedBy(record) })).toMatchObject({
       verdict: 'verified',
-      launchesCompared: record.throws.length,
+      launchesCompared: record.gestures.length,
     });
   }, 60_000);
 

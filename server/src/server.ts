@@ -16,6 +16,8 @@ import { defineRoom, defineServer, matchMaker, type Server } from '@colyseus/cor
 import { ROOM_NAME } from '../../src/online/protocol.js';
 import { BoundedTransport } from './colyseus-internals.js';
 import { diceRoom, type RoomConfig } from './DiceRoom.js';
+import { keysRoute, signerFor } from './record-keys-route.js';
+import type { RecordSigner } from './record-signing.js';
 import { installGate, splitHttpOptions, type HttpOptions } from './http-gate.js';
 import { FrameErrorLog, quietDecoderErrors, serverLogger } from './http-log.js';
 import { connectRedis, shownRedisUrl, type RedisLink } from './redis.js';
@@ -184,6 +186,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let redis: RedisLink | undefined;
   let database: WorkerRecords | undefined;
   let kept: DatabaseRooms | undefined;
+  let signer: RecordSigner;
   let port = askedPort;
   let publicAddress = givenAddress || undefined;
   try {
@@ -208,6 +211,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       });
       kept = new DatabaseRooms(database, wakeEveryMs, redis ? new RedisHolders(redis) : undefined);
     }
+    // The key that signs finished games' records: kept with the games (record-keys.ts).
+    signer = await signerFor(database);
   } catch (error) {
     uninstallGate();
     redis?.close();
@@ -231,7 +236,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     joinDeadlineMs: JOIN_DEADLINE_MS,
   });
   const server = defineServer({
-    rooms: { [ROOM_NAME]: defineRoom(diceRoom(config, { store: kept, throws })) },
+    rooms: { [ROOM_NAME]: defineRoom(diceRoom(config, { store: kept, throws, signer })) },
     transport,
     greet: false,
     // A malformed WebSocket frame is one line, at most one per 10 s (http-log.ts), not a stack each.
@@ -244,6 +249,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           trustProxy: httpOptions.trustProxy,
           limitLoopback: httpOptions.limitLoopback,
         });
+      keysRoute(app, signer);
       serveSite(app, staticDir);
     },
     ...(redis

@@ -15,6 +15,7 @@
  * tested equal).
  */
 import type { Gesture } from '../physics/types.js';
+import type { RecordStamp } from './game-record.js';
 
 /** Bytes of a game's secret (256 bits; the issue's floor is 128). */
 export const SECRET_BYTES = 32;
@@ -35,6 +36,11 @@ export interface GameProof {
   secret: string | null;
   /** Gesture of throw 0, 1, 2…: null while the game is played. */
   gestures: ProofGesture[] | null;
+  /**
+   * Once the game is over, the server's signature on its record (game-record.ts `gameRecordOf`, with
+   * these times) and which key made it; absent from a server that signs nothing.
+   */
+  signed?: RecordStamp;
 }
 
 /** The proof's form of a gesture. */

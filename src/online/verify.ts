@@ -2,11 +2,18 @@
  * "Verify this game": checks a finished online game's record (game-record.ts) against the scheme of
  * fairness.ts, in the page (Web Crypto) or in Node (`npm run verify -- FILE`):
  *
+ * 0. the server's signature (record-signature.ts) over the whole record, by one of the keys given (the
+ *    server's, from KEYS_PATH): a record changed in any field, or made by anyone but the server, fails
+ *    here; one with no signature, or by a key not given, is not verified either. In the page that saw
+ *    the game, the commitment is then the one it was shown while the game was played;
  * 1. the secret shown at the end matches the commitment shown at the start (SHA-256);
- * 2. every throw's launch (the first frame of its trajectory, as the page was sent it) follows from
- *    the secret, the throw's number and the gesture sent: the physics is started from them here;
- * 3. the physics from that launch comes to rest on the faces the game scored;
+ * 2. every throw's launch that this page saw (the first frame of its trajectory, as it was sent)
+ *    follows from the secret, the throw's number and the gesture sent: the physics is started from them
+ *    here;
+ * 3. the physics from each throw's launch comes to rest on the faces the game scored;
  * 4. the log replays under the rules.
+ *
+ * Every step is linear in the record's size (parseGameRecord bounds that size before anything).
  *
  * The physics is cannon-es in plain floating-point arithmetic. An engine whose Math.sin, Math.cos...
  * round differently in their last bit could come to rest elsewhere, which would say nothing about the
@@ -18,11 +25,27 @@ import { applyLogged, logRefusal, newGame, type Action, type Game } from '../eng
 import { DiceWorld } from '../physics/DiceWorld.js';
 import { decodeTrajectory, recordThrow, type Trajectory } from '../physics/trajectory.js';
 import { commitmentOf, gestureOf, throwSeedsOf } from './fairness.js';
-import type { OnlineGameRecord } from './game-record.js';
+import type { Observed, OnlineGameRecord } from './game-record.js';
 import { physicsReproducible } from './physics-reference.js';
+import {
+  checkSignature,
+  fromBase64,
+  signedBytes,
+  type RecordKey,
+  type SignatureEngine,
+} from './record-signature.js';
 
 /** The step of the check that failed, or could not be made here. */
-export type VerifyStep = 'commitment' | 'gestures' | 'launch' | 'faces' | 'rules' | 'crypto';
+export type VerifyStep =
+  'signature' | 'seen-commitment' | 'commitment' | 'gestures' | 'launch' | 'faces' | 'rules' | 'crypto';
+
+/** What a check is made against. */
+export interface VerifyOptions {
+  /** The public keys a signature may be by (the server's: KEYS_PATH, or `--key`). */
+  keys: readonly RecordKey[];
+  /** What this page saw of the game while it was played (game-record.ts `observedBy`), if it did. */
+  observed?: Observed | null;
+}
 
 /** Where a throw is in the game, to name it to a person. */
 export interface ThrowPlace {
@@ -46,10 +69,21 @@ export interface VerifyFinding {
   detail?: string;
 }
 
+/**
+ * How a check came out. `verified`: every step passed; `tampered`: the record is not what the game was
+ * (its signature fails, or a step after it); `unsigned`: no server signed it, so it proves nothing;
+ * `unknown-key`: signed by a key not given (another server's, or one made up); `unverifiable`: a step
+ * could not be made here.
+ */
+export type Verdict = 'verified' | 'tampered' | 'unsigned' | 'unknown-key' | 'unverifiable';
+
 /** The outcome of a check. */
 export interface VerifyResult {
-  /** `verified`: every step passed; `tampered`: the record is not what the game was; `unverifiable`: a step could not be made here. */
-  verdict: 'verified' | 'tampered' | 'unverifiable';
+  verdict: Verdict;
+  /** The id (fingerprint) of the key the record says signed it, null when unsigned. */
+  key: string | null;
+  /** What checked the signature: Web Crypto, or @noble/curves where the browser has no Ed25519. */
+  signatureEngine: SignatureEngine | null;
   /** Throws whose launch and rest were checked. */
   throwsChecked: number;
   /** Launches compared with what this page was sent (the others were not seen: a reload). */
@@ -72,6 +106,16 @@ function sameLaunch(seen: Trajectory, made: Trajectory): boolean {
   return true;
 }
 
+/** A launch this page saw, read (one it could not read is not compared). */
+function launchOf(encoded: string | undefined): Trajectory | null {
+  if (encoded === undefined) return null;
+  try {
+    return decodeTrajectory(encoded);
+  } catch {
+    return null;
+  }
+}
+
 function placeOf(game: Game, number: number): ThrowPlace {
   return {
     number,
@@ -81,22 +125,57 @@ function placeOf(game: Game, number: number): ThrowPlace {
   };
 }
 
+/**
+ * Step 0: the signature, by one of `keys`. The verdict when it does not hold, with what checked it.
+ */
+async function signatureVerdict(
+  record: OnlineGameRecord,
+  keys: readonly RecordKey[],
+): Promise<{ verdict: Verdict | null; engine: SignatureEngine | null }> {
+  const signature = record.signature;
+  if (!signature) return { verdict: 'unsigned', engine: null };
+  const key = keys.find((k) => k.id === signature.key);
+  if (!key) return { verdict: 'unknown-key', engine: null };
+  const { valid, engine } = await checkSignature(
+    signedBytes(record),
+    fromBase64(signature.value) ?? new Uint8Array(0),
+    key.publicKey,
+  );
+  return { verdict: valid ? null : 'tampered', engine };
+}
+
 /** Checks a finished online game's record: see the file's comment. Never throws for a bad record. */
-export async function verifyGame(record: OnlineGameRecord): Promise<VerifyResult> {
+export async function verifyGame(record: OnlineGameRecord, options: VerifyOptions): Promise<VerifyResult> {
   const world = new DiceWorld();
-  const reproducible = physicsReproducible(world);
+  let reproducible = true;
+  let engine: SignatureEngine | null = null;
   const result = (
     verdict: VerifyResult['verdict'],
     finding: VerifyFinding | null,
     checked = 0,
     compared = 0,
-  ) => ({
+  ): VerifyResult => ({
     verdict,
+    key: record.signature?.key ?? null,
+    signatureEngine: engine,
     throwsChecked: checked,
     launchesCompared: compared,
     physicsReproducible: reproducible,
     finding,
   });
+  let signed: Awaited<ReturnType<typeof signatureVerdict>>;
+  try {
+    signed = await signatureVerdict(record, options.keys);
+  } catch (error) {
+    return result('unverifiable', { step: 'crypto', at: null, detail: (error as Error).message });
+  }
+  engine = signed.engine;
+  if (signed.verdict) return result(signed.verdict, { step: 'signature', at: null });
+  const observed = options.observed ?? null;
+  if (observed && observed.commitment !== record.commitment) {
+    return result('tampered', { step: 'seen-commitment', at: null });
+  }
+  reproducible = physicsReproducible(world);
   const rolls = record.log.filter((a) => a.type === 'roll').length;
   let seeds: number[];
   try {
@@ -107,11 +186,11 @@ export async function verifyGame(record: OnlineGameRecord): Promise<VerifyResult
   } catch (error) {
     return result('unverifiable', { step: 'crypto', at: null, detail: (error as Error).message });
   }
-  if (record.throws.length !== rolls) {
+  if (record.gestures.length !== rolls) {
     return result('tampered', {
       step: 'gestures',
       at: null,
-      detail: `${record.throws.length} gestures, ${rolls} throws`,
+      detail: `${record.gestures.length} gestures, ${rolls} throws`,
     });
   }
   let game: Game;
@@ -130,16 +209,16 @@ export async function verifyGame(record: OnlineGameRecord): Promise<VerifyResult
     }
     if (action.type === 'roll') {
       const at = placeOf(game, number);
-      const thrown = record.throws[number]!;
       world.place(game.dice, game.held);
       const { result: rest, trajectory } = recordThrow(
         world,
         seeds[number]!,
-        gestureOf(thrown.gesture),
+        gestureOf(record.gestures[number]!),
         game.held,
       );
-      if (thrown.launch !== null) {
-        if (!sameLaunch(decodeTrajectory(thrown.launch), trajectory)) {
+      const seen = launchOf(observed?.launches.get(number));
+      if (seen) {
+        if (!sameLaunch(seen, trajectory)) {
           return result('tampered', { step: 'launch', at }, number, compared);
         }
         compared++;
@@ -151,7 +230,9 @@ export async function verifyGame(record: OnlineGameRecord): Promise<VerifyResult
       }
       number++;
     }
-    game = applyLogged(game, action);
+    // The log is not kept: the engine copies it with every action, which would make the replay
+    // quadratic in its length (a record of 20,000 holds took 25 s).
+    game = applyLogged({ ...game, log: [] }, action);
   }
   return result('verified', null, number, compared);
 }

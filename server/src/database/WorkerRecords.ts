@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { COMPILED } from '../package-root.js';
 import { DatabaseError, type DatabaseErrorCode } from './errors.js';
 import type { RoomRecords } from './RoomRecords.js';
+import type { StoredKey } from '../record-keys.js';
 
 /** The methods of RoomRecords a server asks. */
 export type Records = Pick<
@@ -96,6 +97,11 @@ export class WorkerRecords implements Records {
 
   count(): ReturnType<RoomRecords['count']> {
     return this.ask('count', []) as ReturnType<RoomRecords['count']>;
+  }
+
+  /** The keys that sign game records, the first made now if there is none (record-keys.ts). */
+  recordKeys(): Promise<StoredKey[]> {
+    return this.ask('recordKeys', []) as Promise<StoredKey[]>;
   }
 
   /** Closes the database and ends its thread. */

@@ -81,6 +81,23 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 4,
+    name: 'keys that sign game records',
+    statements: [
+      // The Ed25519 keys that sign finished games' records (server/src/record-keys.ts): one current
+      // (retired_at null), the retired ones kept so that what they signed still verifies.
+      `CREATE TABLE record_keys (
+        key_id text PRIMARY KEY,
+        public_key text NOT NULL,
+        private_key text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        retired_at timestamptz
+      )`,
+      // At most one current key: processes that make the first one at once keep the first stored.
+      `CREATE UNIQUE INDEX record_keys_one_current ON record_keys ((true)) WHERE retired_at IS NULL`,
+    ],
+  },
 ];
 
 /**

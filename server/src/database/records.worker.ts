@@ -6,8 +6,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from './open.js';
 import { RoomRecords } from './RoomRecords.js';
+import { loadOrMakeKeys } from '../record-keys.js';
 
-type Method = 'saveMany' | 'load' | 'remove' | 'roomsForKeys' | 'dueBefore' | 'count';
+/** RoomRecords' methods, and the keys that sign game records (record-keys.ts). */
+type Method = 'saveMany' | 'load' | 'remove' | 'roomsForKeys' | 'dueBefore' | 'count' | 'recordKeys';
 
 const port = parentPort!;
 try {
@@ -19,6 +21,10 @@ try {
         await db.close();
         port.postMessage({ id: asked.id, result: null });
         port.close();
+        return;
+      }
+      if (asked.method === 'recordKeys') {
+        port.postMessage({ id: asked.id, result: await loadOrMakeKeys(db) });
         return;
       }
       const call = records[asked.method] as (...args: unknown[]) => Promise<unknown>;

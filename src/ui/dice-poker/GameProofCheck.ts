@@ -1,48 +1,116 @@
-import type { OnlineGameRecord } from '../../online/game-record.js';
+import { observedBy, type OnlineGameRecord } from '../../online/game-record.js';
+import {
+  fingerprintText,
+  KEYS_PATH,
+  MAX_KEYS_CHARS,
+  parseKeySet,
+  type RecordKey,
+} from '../../online/record-signature.js';
 import type { VerifyResult } from '../../online/verify.js';
 import type { Lang } from '../i18n/index.js';
 import { verifyStringsFor } from '../i18n/verify-strings.js';
 import type { GameProofView } from './dice-poker.view.js';
 
+/** Longest wait for the server's keys, ms. */
+const KEYS_WAIT_MS = 10_000;
+
 /**
- * "Verify this game" in the page: runs the check (src/online/verify.ts, a chunk of its own: cannon-es is
- * in the page already, the check's own code is not needed before an online game ends) and keeps its
- * result to show, in the language shown.
+ * "Verify this game" in the page: fetches the game server's public keys (KEYS_PATH), runs the check
+ * (src/online/verify.ts, a chunk of its own: cannon-es is in the page already, the check's own code is
+ * not needed before an online game ends) with what this page saw of the game (its commitment at the
+ * start, its launches), and keeps its result to show, in the language shown, with the fingerprint of
+ * the server's key.
  */
 export class GameProofCheck {
   private result: VerifyResult | null = null;
   private busy = false;
-  /** The commitment of the game the result is of: another game shows no old result. */
-  private checked = '';
+  /** The room's game the result is shown with (its commitment): another game shows no old result. */
+  private shownWith = '';
+  /** The server's keys, once fetched (again after a failure). */
+  private keys: Promise<RecordKey[]> | null = null;
+  /** The fingerprint of the key the server signs with now, once its keys are fetched. */
+  private currentKey = '';
 
-  constructor(private readonly changed: () => void) {}
+  constructor(
+    private readonly changed: () => void,
+    /** The game server's address (the element's `server`, else the page's origin). */
+    private readonly serverUrl: () => string = () => location.origin,
+  ) {}
 
-  /** Checks `record`; the result is kept (and shown) once known. */
-  async verify(record: OnlineGameRecord): Promise<VerifyResult> {
+  /** The server's keys, fetched once (a failure is fetched again next time). */
+  private serverKeys(): Promise<RecordKey[]> {
+    this.keys ??= (async () => {
+      const response = await fetch(new URL(KEYS_PATH, this.serverUrl()), {
+        signal: AbortSignal.timeout(KEYS_WAIT_MS),
+      });
+      if (!response.ok) throw new Error(`The server's keys: ${response.status}`);
+      const text = await response.text();
+      if (text.length > MAX_KEYS_CHARS) throw new Error('The server’s keys are too large');
+      const keys = await parseKeySet(text);
+      this.currentKey = keys.find((k) => k.current)?.id ?? '';
+      this.changed();
+      return keys;
+    })().catch((error: unknown) => {
+      this.keys = null;
+      throw error;
+    });
+    return this.keys;
+  }
+
+  /**
+   * Checks `record` (this room's, or one read from a file: `roomRecord` is this room's, whose game the
+   * result is then shown with); the result is kept (and shown) once known.
+   */
+  async verify(
+    record: OnlineGameRecord,
+    roomRecord: OnlineGameRecord | null = record,
+  ): Promise<VerifyResult> {
     this.busy = true;
     this.changed();
     try {
       const { verifyGame } = await import('../../online/verify.js');
-      this.result = await verifyGame(record);
-      this.checked = record.commitment;
+      let keys: RecordKey[];
+      try {
+        keys = await this.serverKeys();
+      } catch {
+        this.result = keysMissing(record);
+        return this.result;
+      }
+      this.result = await verifyGame(record, { keys, observed: observedBy(record) });
       return this.result;
     } finally {
+      this.shownWith = roomRecord?.commitment ?? record.commitment;
       this.busy = false;
       this.changed();
     }
   }
 
-  /** What <dp-game-proof> shows now, for the game of `record`. */
+  /** What <dp-game-proof> shows now, for the game of `record` (this room's). */
   view(lang: Lang, record: OnlineGameRecord): GameProofView {
     const words = verifyStringsFor(lang);
-    const result = record.commitment === this.checked ? this.result : null;
+    // The key is named as soon as the panel shows: its fingerprint is what a person compares.
+    if (!this.keys) void this.serverKeys().catch(() => {});
+    const result = record.commitment === this.shownWith ? this.result : null;
     return {
-      words,
+      words: { ...words, keyLine: this.currentKey ? words.signedBy(fingerprintText(this.currentKey)) : '' },
       result: result ? words.result(result) : '',
       busy: this.busy,
       failed: !!result && result.verdict !== 'verified',
     };
   }
+}
+
+/** The verdict when the server's keys could not be had: nothing is said about the record. */
+function keysMissing(record: OnlineGameRecord): VerifyResult {
+  return {
+    verdict: 'unverifiable',
+    key: record.signature?.key ?? null,
+    signatureEngine: null,
+    throwsChecked: 0,
+    launchesCompared: 0,
+    physicsReproducible: true,
+    finding: { step: 'crypto', at: null, detail: 'the server’s keys could not be fetched' },
+  };
 }
 
 /** Offers the record as a file to save (`taringupokker-ROOM.json`). */

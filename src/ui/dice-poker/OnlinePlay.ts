@@ -94,7 +94,10 @@ export class OnlinePlay extends Observable {
 
   constructor(private readonly host: OnlineHost) {
     super();
-    this.proof = new GameProofCheck(() => this.changed());
+    this.proof = new GameProofCheck(
+      () => this.changed(),
+      () => this.host.serverUrl(),
+    );
     this.myGames.subscribe(() => this.changed());
   }
 
@@ -257,7 +260,7 @@ export class OnlinePlay extends Observable {
   async verify(record?: OnlineGameRecord): Promise<VerifyResult> {
     const checked = record ?? this.session?.gameRecord;
     if (!checked) throw new DicePokerError('no-game', 'No finished online game to verify');
-    return this.proof.verify(checked);
+    return this.proof.verify(checked, this.session?.gameRecord ?? null);
   }
 
   /** Downloads the finished online game's record (for `npm run verify -- FILE`). */

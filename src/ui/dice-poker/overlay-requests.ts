@@ -44,7 +44,9 @@ export function overlayRequests(parts: ElementParts): DicePokerView['on'] {
     importHistory: (text) => saves.playHistory.importFile(text, element.language),
     host: (name) => run(() => element.hostOnline({ name })),
     startOnline: () => run(() => element.startOnline()),
-    verify: () => run(() => element.verifyGameRecord()),
+    // Verify pressed (no detail), or a record file opened in the panel (its text: a friend's game).
+    verify: (event?: Event) =>
+      run(() => element.verifyGameRecord((event as CustomEvent<{ record?: string } | null>)?.detail?.record)),
     // Online play's other requests, straight to it.
     join: (name) => run(() => online()?.joinInvited(name)),
     addBot: (kind) => run(() => online()?.addBot(kind)),

@@ -1,4 +1,5 @@
 import type { ThrowPlace, VerifyResult } from '../../online/verify.js';
+import { fingerprintText } from '../../online/record-signature.js';
 import type { Lang } from './strings.js';
 
 /**
@@ -11,6 +12,12 @@ export interface VerifyStrings {
   verify: string;
   save: string;
   checking: string;
+  /** Opens a record from a file (one a friend sent) and verifies it. */
+  open: string;
+  /** The server's signing key, as its fingerprint (record-signature.ts fingerprintText). */
+  signedBy(fingerprint: string): string;
+  /** A file that is not a record (game-record.ts GameRecordError's code), or keys that could not be had. */
+  refused(code: string): string;
   /** The whole verdict in a sentence or two. */
   result(result: VerifyResult): string;
 }
@@ -22,19 +29,43 @@ const en: VerifyStrings = {
   verify: 'Verify this game',
   save: 'Save the game record',
   checking: 'Checking every throw…',
-  result({ verdict, finding, throwsChecked, launchesCompared }) {
+  open: 'Open a game record…',
+  signedBy: (fingerprint) => `Records are signed by the server’s key ${fingerprint}`,
+  refused(code) {
+    switch (code) {
+      case 'record-too-large':
+        return 'Not verified: the file is too large to be a game record.';
+      case 'record-too-deep':
+      case 'not-json':
+      case 'bad-record':
+        return 'Not verified: the file is not a Täringupokker game record.';
+      default:
+        return 'Could not be checked: the server’s keys could not be fetched.';
+    }
+  },
+  result({ verdict, finding, throwsChecked, launchesCompared, key }) {
     const where = (at: ThrowPlace | null) =>
       at ? `Throw ${at.number + 1} (${at.player}, round ${at.round}, throw ${at.throwInTurn})` : 'The record';
     if (verdict === 'verified') {
       const launches =
-        launchesCompared === throwsChecked
-          ? 'every launch is the one this page was sent'
-          : `${launchesCompared} of the launches were compared with what this page was sent`;
-      return `Verified: the secret matches the commitment shown at the start, all ${throwsChecked} throws follow from it and the gestures sent (${launches}), and the dice came to rest on the faces scored.`;
+        launchesCompared === 0
+          ? 'no launch was compared: this page did not see the game played'
+          : launchesCompared === throwsChecked
+            ? 'every launch is the one this page was sent'
+            : `${launchesCompared} of the launches were compared with what this page was sent`;
+      return `Verified: signed by the server’s key ${fingerprintText(key ?? '')}; the secret matches the commitment shown at the start, all ${throwsChecked} throws follow from it and the gestures sent (${launches}), and the dice came to rest on the faces scored.`;
     }
+    if (verdict === 'unsigned')
+      return 'Not verified: the record is not signed by a game server, so it proves nothing (anyone can make one that agrees with itself).';
+    if (verdict === 'unknown-key')
+      return `Not verified: the record is signed by a key this server does not know (${fingerprintText(key ?? '')}): another server’s, or a made-up one.`;
     if (!finding) return 'Not verified.';
     const at = where(finding.at);
     switch (finding.step) {
+      case 'signature':
+        return 'Not verified: the server’s signature does not match the record: it was changed after the server signed it.';
+      case 'seen-commitment':
+        return 'Not verified: the record’s commitment is not the one this page was shown when the game began.';
       case 'commitment':
         return 'Not verified: the secret shown at the end does not match the commitment shown at the start.';
       case 'gestures':
@@ -58,19 +89,43 @@ const et: VerifyStrings = {
   verify: 'Kontrolli seda mängu',
   save: 'Salvesta mängu kirje',
   checking: 'Kontrollin iga viset…',
-  result({ verdict, finding, throwsChecked, launchesCompared }) {
+  open: 'Ava mängu kirje…',
+  signedBy: (fingerprint) => `Kirjed allkirjastab serveri võti ${fingerprint}`,
+  refused(code) {
+    switch (code) {
+      case 'record-too-large':
+        return 'Ei ole kontrollitud: fail on mängu kirje jaoks liiga suur.';
+      case 'record-too-deep':
+      case 'not-json':
+      case 'bad-record':
+        return 'Ei ole kontrollitud: fail ei ole Täringupokkeri mängu kirje.';
+      default:
+        return 'Ei saa kontrollida: serveri võtmeid ei õnnestunud saada.';
+    }
+  },
+  result({ verdict, finding, throwsChecked, launchesCompared, key }) {
     const where = (at: ThrowPlace | null) =>
       at ? `Vise ${at.number + 1} (${at.player}, voor ${at.round}, vise ${at.throwInTurn})` : 'Kirje';
     if (verdict === 'verified') {
       const launches =
-        launchesCompared === throwsChecked
-          ? 'iga lähe on see, mis sellele lehele saadeti'
-          : `${launchesCompared} lähet võrreldi sellega, mis sellele lehele saadeti`;
-      return `Kontrollitud: saladus vastab alguses näidatud kinnitusele, kõik ${throwsChecked} viset tulenevad sellest ja saadetud liigutustest (${launches}) ning täringud jäid seisma kirja pandud silmadele.`;
+        launchesCompared === 0
+          ? 'ühtki lähet ei võrreldud: see leht ei näinud mängu'
+          : launchesCompared === throwsChecked
+            ? 'iga lähe on see, mis sellele lehele saadeti'
+            : `${launchesCompared} lähet võrreldi sellega, mis sellele lehele saadeti`;
+      return `Kontrollitud: allkirjastatud serveri võtmega ${fingerprintText(key ?? '')}; saladus vastab alguses näidatud kinnitusele, kõik ${throwsChecked} viset tulenevad sellest ja saadetud liigutustest (${launches}) ning täringud jäid seisma kirja pandud silmadele.`;
     }
+    if (verdict === 'unsigned')
+      return 'Ei ole kontrollitud: kirjet ei ole allkirjastanud ükski mänguserver, nii et see ei tõesta midagi (igaüks saab teha kirje, mis iseendaga klapib).';
+    if (verdict === 'unknown-key')
+      return `Ei ole kontrollitud: kirje on allkirjastatud võtmega, mida see server ei tunne (${fingerprintText(key ?? '')}): teise serveri või välja mõeldud võti.`;
     if (!finding) return 'Ei ole kontrollitud.';
     const at = where(finding.at);
     switch (finding.step) {
+      case 'signature':
+        return 'Ei klapi: serveri allkiri ei vasta kirjele: seda on muudetud pärast seda, kui server selle allkirjastas.';
+      case 'seen-commitment':
+        return 'Ei klapi: kirje kinnitus ei ole see, mida sellele lehele mängu alguses näidati.';
       case 'commitment':
         return 'Ei klapi: lõpus näidatud saladus ei vasta alguses näidatud kinnitusele.';
       case 'gestures':

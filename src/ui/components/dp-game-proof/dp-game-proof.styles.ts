@@ -24,6 +24,34 @@ export const gameProofStyles = [
       line-height: 1.35;
       font-size: 0.9rem;
     }
+    .key {
+      margin: 0 0 0.5rem;
+      font-size: 0.8rem;
+      opacity: 0.8;
+      font-variant-numeric: tabular-nums;
+    }
+    .open {
+      cursor: pointer;
+      font-size: inherit;
+      display: inline-flex;
+      align-items: center;
+    }
+    .open.disabled {
+      opacity: 0.45;
+      cursor: default;
+    }
+    /* The file input stays in the tab order and the accessibility tree, inside its visible label. */
+    .open input {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      opacity: 0;
+      overflow: hidden;
+    }
+    .open:focus-within {
+      outline: 2px solid var(--dp-accent, #e0a526);
+      outline-offset: 2px;
+    }
     .result.failed {
       color: var(--dp-warning, #ff8a65);
     }

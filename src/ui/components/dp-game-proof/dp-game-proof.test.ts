@@ -37,6 +37,8 @@ const saveButton = (el: Element) => $<HTMLButtonElement>(el, '[data-save-record]
 
 const verified: VerifyResult = {
   verdict: 'verified',
+  key: '0123456789abcdef0123456789abcdef',
+  signatureEngine: 'web-crypto',
   throwsChecked: 39,
   launchesCompared: 39,
   physicsReproducible: true,
@@ -44,6 +46,8 @@ const verified: VerifyResult = {
 };
 const tampered: VerifyResult = {
   verdict: 'tampered',
+  key: '0123456789abcdef0123456789abcdef',
+  signatureEngine: 'web-crypto',
   throwsChecked: 4,
   launchesCompared: 4,
   physicsReproducible: true,

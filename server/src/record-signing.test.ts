@@ -1,0 +1,143 @@
+/**
+ * Signed game records end to end, against real server processes (stopped by their pid): a game played
+ * to its end comes with the server's signature; the record the page puts together verifies against the
+ * keys the server serves (in Node as in the page, and with `npm run verify -- FILE --server URL`), and
+ * fails after a change of one byte. The key outlives a restart (it is kept in the data folder's
+ * database), and after `npm run rotate-record-key` a record signed before still verifies.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freeRows } from '../../src/engine/index.js';
+import { GameRecorder, observedBy, type OnlineGameRecord } from '../../src/online/game-record.js';
+import { KEYS_PATH, parseKeySet, type KeySet } from '../../src/online/record-signature.js';
+import { verifyGame } from '../../src/online/verify.js';
+import { freshDataDir, spawnServer, type ServerProcess } from './processes.js';
+import { Player } from './test-player.js';
+
+const servers: ServerProcess[] = [];
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.stop('SIGKILL');
+});
+
+async function serve(dataDir: string): Promise<ServerProcess> {
+  const server = await spawnServer('game server', { DATA_DIR: dataDir, THROW_WORKERS: '1' });
+  servers.push(server);
+  return server;
+}
+
+async function keysOf(url: string): Promise<KeySet> {
+  const response = await fetch(new URL(KEYS_PATH, url));
+  expect(response.status).toBe(200);
+  return (await response.json()) as KeySet;
+}
+
+/** Two people play a whole game (one throw a turn), and the record Mari's page puts together. */
+async function playedGame(url: string): Promise<OnlineGameRecord> {
+  const mari = await Player.create(url, 'Mari');
+  const roomId = (await mari.next('welcome')).view.roomId;
+  const juri = await Player.join(url, roomId, 'Jüri');
+  await juri.next('welcome');
+  mari.send('start', {});
+  let view = await mari.next('view', (v) => v.phase === 'playing');
+  let k = 0;
+  while (!view.game!.over) {
+    const who = view.game!.current === 0 ? mari : juri;
+    const version = view.version;
+    // Under the per-person limit of messages (MESSAGES_PER_SECOND).
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    if (view.game!.rollsUsed === 0) {
+      who.send('throw', { gesture: { dirX: Math.sin(k++) * 0.4, dirZ: -1, speed: 8 + (k % 6) } });
+    } else {
+      who.send('score', { row: freeRows(view.game!)[0]! });
+    }
+    view = await mari
+      .next('view', (v) => v.version > version)
+      .catch((error: Error) => {
+        const refused = [...mari.received, ...juri.received].filter((r) => r.type === 'refused');
+        throw new Error(`${error.message.slice(0, 80)}: ${JSON.stringify(refused)}`);
+      });
+  }
+  // The game's end comes as a whole view, with the proof and its signature.
+  if (!view.proof?.signed) await mari.next('view', (v) => !!v.proof?.signed);
+  const recorder = new GameRecorder();
+  for (const { type, message } of mari.received) {
+    if (type === 'view') recorder.seeView(message);
+    if (type === 'welcome') recorder.seeView(message.view);
+    if (type === 'thrown') recorder.seeThrow(message);
+  }
+  await mari.leave();
+  await juri.leave();
+  return recorder.record()!;
+}
+
+/** `npm run verify -- FILE ARGS` on `text`, in a process of its own: its exit code and output. */
+function verifyCli(text: string, ...args: string[]) {
+  const file = join(mkdtempSync(join(tmpdir(), 'dp-record-')), 'record.json');
+  writeFileSync(file, text);
+  const run = spawnSync('npx', ['tsx', 'scripts/verify-game.ts', file, ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { exit: run.status, out: `${run.stdout}${run.stderr}` };
+}
+
+describe('signed game records from a real server', { timeout: 240_000 }, () => {
+  it('verify against the keys it serves, fail after one byte, outlive a restart and a rotation', async () => {
+    const dataDir = freshDataDir();
+    let server = await serve(dataDir);
+    const served = await keysOf(server.url);
+    expect(served.keys).toHaveLength(1);
+    expect(served.keys[0]).toMatchObject({ alg: 'Ed25519', current: true, retired: null });
+    expect(JSON.stringify(served)).not.toMatch(/private/i);
+    const keyId = served.keys[0]!.id;
+
+    const record = await playedGame(server.url);
+    expect(record.signature?.key).toBe(keyId);
+    expect(record.endedAt).toBeGreaterThan(record.startedAt!);
+    // As the page that played it checks it: the signature, its own commitment and every launch it saw.
+    const keys = await parseKeySet(served);
+    const inPage = await verifyGame(record, { keys, observed: observedBy(record) });
+    expect(inPage).toMatchObject({ verdict: 'verified', key: keyId });
+    expect(inPage.launchesCompared).toBe(record.gestures.length);
+
+    const text = JSON.stringify(record, null, 1);
+    const cli = verifyCli(text, '--server', server.url);
+    expect(cli.exit, cli.out).toBe(0);
+    // One byte: a letter of a player's name.
+    const changed = text.replace('"Jüri"', '"Jüro"');
+    expect(changed).not.toBe(text);
+    const failed = verifyCli(changed, '--server', server.url);
+    expect(failed.exit).toBe(1);
+    expect(failed.out).toMatch(/signature does not match/);
+
+    // The key is kept with the data: the same after a restart.
+    await server.stop('SIGTERM');
+    servers.splice(servers.indexOf(server), 1);
+    server = await serve(dataDir);
+    expect((await keysOf(server.url)).keys.map((k) => k.id)).toEqual([keyId]);
+    await server.stop('SIGTERM');
+    servers.splice(servers.indexOf(server), 1);
+
+    // Rotated: a new current key; the old one retired and still served, its record still verified.
+    const rotated = spawnSync('npx', ['tsx', 'server/src/rotate-record-key.ts'], {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: dataDir },
+      timeout: 60_000,
+    });
+    expect(rotated.status, rotated.stderr).toBe(0);
+    server = await serve(dataDir);
+    const after = await keysOf(server.url);
+    expect(after.keys.map((k) => [k.id === keyId, k.current])).toEqual([
+      [false, true],
+      [true, false],
+    ]);
+    expect(verifyCli(text, '--server', server.url)).toMatchObject({ exit: 0 });
+    const second = await playedGame(server.url);
+    expect(second.signature?.key).toBe(after.keys[0]!.id);
+    expect(verifyCli(JSON.stringify(second), '--server', server.url).exit).toBe(0);
+  });
+});

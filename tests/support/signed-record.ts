@@ -1,0 +1,27 @@
+/**
+ * A finished online game's record signed as a server signs it (server/src/record-signing.ts), with the
+ * keys that check it: for the tests of "Verify this game" and `npm run verify`.
+ */
+import { parseKeySet, signedBytes, type RecordKey } from '../../src/online/record-signature.js';
+import type { OnlineGameRecord } from '../../src/online/game-record.js';
+import { RecordSigner } from '../../server/src/record-signing.js';
+import { playedRecord } from './played-record.js';
+
+/** Signs `record` (its times set, any signature replaced) with `signer`'s key. */
+export function sign(record: OnlineGameRecord, signer: RecordSigner): OnlineGameRecord {
+  const { signature: _old, ...unsigned } = record;
+  const body: OnlineGameRecord = { ...unsigned, version: 2 };
+  return { ...body, signature: { key: signer.keyId, value: signer.sign(signedBytes(body)) } };
+}
+
+/** A whole game of two at the server's table, signed, and the keys of the server that signed it. */
+export async function signedRecord(): Promise<{
+  record: OnlineGameRecord;
+  keys: RecordKey[];
+  signer: RecordSigner;
+}> {
+  const signer = RecordSigner.ephemeral();
+  const played = await playedRecord();
+  const record = sign({ ...played, startedAt: 1_764_900_000_000, endedAt: 1_764_900_654_321 }, signer);
+  return { record, keys: await parseKeySet(signer.keys()), signer };
+}
