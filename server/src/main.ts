@@ -9,8 +9,9 @@
  * default). STATS_EVERY_MS prints the process's heap and CPU time that often (for bench:server).
  * WAKE_EVERY_MS sets how often games asleep in the database are looked at for a turn's clock run out
  * (30 s by default; tests set less).
- * The HTTP side's settings (http-env.ts): ROOMS_PER_MINUTE, JOINS_PER_MINUTE, TRUST_PROXY,
- * LIMIT_LOOPBACK, ALLOWED_ORIGINS, CSP_CONNECT_SRC, FRAME_ANCESTORS.
+ * The HTTP side's settings (http-env.ts): ROOMS_PER_MINUTE, JOINS_PER_MINUTE, CONNECTIONS_PER_ADDRESS,
+ * TRUST_PROXY, LIMIT_LOOPBACK (0: this machine's own addresses are not limited, for tests and benchmarks),
+ * ALLOWED_ORIGINS, CSP_CONNECT_SRC, FRAME_ANCESTORS.
  *
  * It runs in production mode (NODE_ENV=production unless NODE_ENV is set): Colyseus then prints no
  * development hints (a failed reconnection's "did you miss allowReconnection()?") and express shows no
