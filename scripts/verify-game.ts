@@ -20,6 +20,7 @@ import {
   KEYS_PATH,
   MAX_KEYS_CHARS,
   keyFromBase64,
+  keysUrl,
   parseKeySet,
   SignatureFormatError,
   type RecordKey,
@@ -96,7 +97,7 @@ async function keysOf(value: string): Promise<RecordKey[]> {
 async function fetchKeys(server: string): Promise<RecordKey[]> {
   let url: URL;
   try {
-    url = new URL(KEYS_PATH, server);
+    url = keysUrl(server);
   } catch {
     throw new Refusal('bad-server', `${server} is not an address`);
   }

@@ -6,7 +6,7 @@
  */
 import { sign, type KeyObject } from 'node:crypto';
 import type { KeySet } from '../../src/online/record-signature.js';
-import { signedBytes } from '../../src/online/record-signature.js';
+import { signedText } from '../../src/online/record-signature.js';
 import { gameRecordOf, type RecordStamp } from '../../src/online/game-record.js';
 import type { RoomView } from '../../src/online/protocol.js';
 import { keyHolds, keySetOf, newStoredKey, privateKeyOf, type StoredKey } from './record-keys.js';
@@ -51,9 +51,10 @@ export class RecordSigner {
     return new RecordSigner([newStoredKey()]);
   }
 
-  /** The Ed25519 signature of `bytes`, base64. */
-  sign(bytes: Uint8Array): string {
-    return sign(null, bytes, this.privateKey).toString('base64');
+  /** The Ed25519 signature of `bytes` (text: as UTF-8), base64. */
+  sign(bytes: Uint8Array | string): string {
+    const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
+    return sign(null, data, this.privateKey).toString('base64');
   }
 
   /** The document of public keys (KEYS_PATH), asked again of the database at most once a minute. */
@@ -105,7 +106,7 @@ export class RecordStamps {
       const startedAt = this.started?.commitment === proof.commitment ? this.started.at : null;
       const record = gameRecordOf(view, { startedAt, endedAt: this.now() });
       if (!record) return view;
-      const signature = { key: this.signer.keyId, value: this.signer.sign(signedBytes(record)) };
+      const signature = { key: this.signer.keyId, value: this.signer.sign(signedText(record)) };
       this.stamped = {
         commitment: proof.commitment,
         stamp: { startedAt: record.startedAt, endedAt: record.endedAt!, signature },

@@ -16,6 +16,16 @@ export const SIGNED_PREFIX = 'taringupokker-online-game/v2\n';
 export const SIGNATURE_ALG = 'Ed25519';
 /** Where a game server serves its public keys (the document `parseKeySet` reads). */
 export const KEYS_PATH = '/.well-known/taringupokker-keys.json';
+/**
+ * The address of a game server's keys: KEYS_PATH under its address, which may have a path of its own
+ * (a server behind a proxy at `example.org/game/`).
+ * @throws TypeError when `server` is not an address
+ */
+export function keysUrl(server: string): URL {
+  const base = new URL(server);
+  if (!base.pathname.endsWith('/')) base.pathname += '/';
+  return new URL(KEYS_PATH.slice(1), base);
+}
 /** The `format` of that document. */
 export const KEYS_FORMAT = 'taringupokker-record-keys';
 /** Bytes of an Ed25519 public key and of a signature. */
@@ -23,8 +33,6 @@ export const PUBLIC_KEY_BYTES = 32;
 export const SIGNATURE_BYTES = 64;
 /** Hex digits of a key id: the first 128 bits of SHA-256 of the raw public key. */
 export const KEY_ID_HEX = 32;
-/** Deepest nesting the canonical form takes (a record is at most 4 deep: record, log, action, faces). */
-const MAX_CANONICAL_DEPTH = 8;
 
 /** A record, or keys, that cannot be put in canonical form or read (code says which). */
 export class SignatureFormatError extends CodedError<'not-canonical' | 'bad-keys'> {
@@ -34,38 +42,104 @@ export class SignatureFormatError extends CodedError<'not-canonical' | 'bad-keys
   }
 }
 
+/** Whether keys are in the order the canonical form writes them (UTF-16 code units). */
+function sorted(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return false;
+  return true;
+}
+
 /**
  * Canonical JSON: object keys sorted by UTF-16 code units, no whitespace, strings and numbers as
  * JSON.stringify writes them (which for finite numbers is the shortest round-trip form, as RFC 8785
  * has it). Anything JSON cannot carry exactly (undefined, NaN, Infinity, a function) is refused, never
- * dropped, so that two different records never have the same bytes.
+ * dropped or turned into null, so that two different records never have the same bytes. The engine's
+ * own JSON.stringify does the writing (a record of 80 kB in a fraction of a millisecond: the server
+ * signs every finished game), the replacer only orders keys and refuses.
+ * @throws SignatureFormatError `not-canonical`
  */
-export function canonicalJson(value: unknown, depth = 0): string {
-  if (depth > MAX_CANONICAL_DEPTH) throw new SignatureFormatError('not-canonical', 'Nested too deep');
-  if (value === null || typeof value === 'boolean') return String(value);
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new SignatureFormatError('not-canonical', 'A number is not finite');
-    return JSON.stringify(value);
+export function canonicalJson(value: unknown): string {
+  const refuse = (what: string): never => {
+    throw new SignatureFormatError('not-canonical', `${what} cannot be signed`);
+  };
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value, (_key, v: unknown) => {
+      switch (typeof v) {
+        case 'number':
+          return Number.isFinite(v) ? v : refuse('A number that is not finite');
+        case 'string':
+        case 'boolean':
+          return v;
+        case 'object': {
+          if (v === null || Array.isArray(v)) return v;
+          const keys = Object.keys(v);
+          if (sorted(keys)) return v;
+          const copy: Record<string, unknown> = {};
+          for (const key of keys.sort()) copy[key] = (v as Record<string, unknown>)[key];
+          return copy;
+        }
+        default:
+          return refuse(`A value of type ${typeof v}`);
+      }
+    });
+  } catch (error) {
+    if (error instanceof SignatureFormatError) throw error;
+    // A cycle, or nesting past the engine's stack: nothing a record is.
+    refuse('A cyclic or too deeply nested value');
   }
-  if (Array.isArray(value)) {
-    // Array.from visits holes as undefined, which are refused like any undefined.
-    return `[${Array.from(value, (item) => canonicalJson(item, depth + 1)).join(',')}]`;
-  }
-  if (typeof value === 'object') {
-    const keys = Object.keys(value).sort();
-    const parts = keys.map(
-      (key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key], depth + 1)}`,
-    );
-    return `{${parts.join(',')}}`;
-  }
-  throw new SignatureFormatError('not-canonical', `A ${typeof value} cannot be signed`);
+  return text ?? refuse('Nothing');
 }
 
-/** The bytes signed for `record`: SIGNED_PREFIX and its canonical JSON, its `signature` field left out. */
+/** An action of a log in canonical form: written directly when it has exactly a known shape. */
+function actionJson(a: unknown): string {
+  const action = a as Record<string, unknown> | null;
+  if (typeof action === 'object' && action !== null && !Array.isArray(action)) {
+    const fields = Object.keys(action).length;
+    const { type, faces, index, held, row } = action;
+    if (type === 'roll' && fields === 2 && Array.isArray(faces) && faces.every(Number.isInteger))
+      return `{"faces":[${faces.join(',')}],"type":"roll"}`;
+    if (type === 'hold' && fields === 3 && Number.isInteger(index) && typeof held === 'boolean')
+      return `{"held":${held},"index":${index as number},"type":"hold"}`;
+    if (type === 'score' && fields === 2 && typeof row === 'string')
+      return `{"row":${JSON.stringify(row)},"type":"score"}`;
+    if (type === 'forfeit' && fields === 1) return '{"type":"forfeit"}';
+  }
+  return canonicalJson(a);
+}
+
+/** A gesture in canonical form: written directly when it is three finite numbers. */
+function gestureJson(g: unknown): string {
+  return Array.isArray(g) && g.length === 3 && g.every(Number.isFinite)
+    ? `[${g.join(',')}]`
+    : canonicalJson(g);
+}
+
+/**
+ * What is signed for `record`, as text: SIGNED_PREFIX and the canonical JSON of the record without its
+ * `signature` field. The log and the gestures (nearly all of a record) are written item by item
+ * without the replacer: exactly what canonicalJson writes (tested), some five times faster, which
+ * keeps the server's signing of the largest record within its budget.
+ * @throws SignatureFormatError `not-canonical`
+ */
+export function signedText(record: object): string {
+  const fields = record as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const key of Object.keys(fields).sort()) {
+    if (key === 'signature') continue;
+    const value = fields[key];
+    let json: string;
+    if (key === 'log' && Array.isArray(value)) json = `[${Array.from(value, actionJson).join(',')}]`;
+    else if (key === 'gestures' && Array.isArray(value))
+      json = `[${Array.from(value, gestureJson).join(',')}]`;
+    else json = canonicalJson(value);
+    parts.push(`${JSON.stringify(key)}:${json}`);
+  }
+  return `${SIGNED_PREFIX}{${parts.join(',')}}`;
+}
+
+/** The bytes signed for `record` (signedText, UTF-8). */
 export function signedBytes(record: object): Uint8Array<ArrayBuffer> {
-  const { signature: _signature, ...signed } = record as Record<string, unknown>;
-  return new TextEncoder().encode(SIGNED_PREFIX + canonicalJson(signed));
+  return new TextEncoder().encode(signedText(record));
 }
 
 /** Base64 of bytes (standard alphabet, padded). */

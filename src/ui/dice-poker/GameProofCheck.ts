@@ -1,7 +1,7 @@
 import { observedBy, type OnlineGameRecord } from '../../online/game-record.js';
 import {
   fingerprintText,
-  KEYS_PATH,
+  keysUrl,
   MAX_KEYS_CHARS,
   parseKeySet,
   type RecordKey,
@@ -40,7 +40,7 @@ export class GameProofCheck {
   /** The server's keys, fetched once (a failure is fetched again next time). */
   private serverKeys(): Promise<RecordKey[]> {
     this.keys ??= (async () => {
-      const response = await fetch(new URL(KEYS_PATH, this.serverUrl()), {
+      const response = await fetch(keysUrl(this.serverUrl()), {
         signal: AbortSignal.timeout(KEYS_WAIT_MS),
       });
       if (!response.ok) throw new Error(`The server's keys: ${response.status}`);
