@@ -101,7 +101,7 @@ describe('connections per address', { timeout: 60_000 }, () => {
   const server = serverFor();
 
   it('refuses one past 64 open from an address at once (429 too-many-connections), and takes one again when one closes', async () => {
-    const open = [];
+    const open: Awaited<ReturnType<typeof tcp>>[] = [];
     for (let i = 0; i < DEFAULT_CONNECTIONS_PER_ADDRESS; i++) open.push(await tcp(server.current));
     const refused = await tcp(server.current);
     const refusedIn = await refused.closed;
