@@ -174,11 +174,18 @@ test('after an online game: "Verify this game" passes, and npm run verify checks
   await expect(juri.page.locator('dice-poker dp-scorecard')).toBeVisible();
   await Promise.all([playToTheEnd(mari.page, 0), playToTheEnd(juri.page, 1)]);
 
-  // Jüri checks the game in his page.
+  // Jüri checks the game in his page: the panel names the server's key by its fingerprint, the one the
+  // server serves; the record is signed by it, and its commitment is the one his page saw at the start.
+  const server = new URL(juri.page.url()).origin;
+  const keys = await (await fetch(`${server}/.well-known/taringupokker-keys.json`)).json();
+  const fingerprint = (keys.keys[0].id as string).match(/.{4}/g)!.join(' ');
   const proof = juri.page.locator('dice-poker dp-game-proof');
+  await expect(proof.locator('[data-key-fingerprint]')).toHaveText(
+    `Records are signed by the server’s key ${fingerprint}`,
+  );
   await proof.locator('[data-verify]').click();
   await expect(proof.locator('[data-verify-result]')).toContainText(
-    'Verified: the secret matches the commitment shown at the start, all 26 throws follow from it',
+    `Verified: signed by the server’s key ${fingerprint}; the secret matches the commitment shown at the start, all 26 throws follow from it and the gestures sent (every launch is the one this page was sent)`,
     { timeout: 30_000 },
   );
   await juri.page.screenshot({ path: `${ARTIFACTS}/online-verified.png` });
@@ -192,7 +199,9 @@ test('after an online game: "Verify this game" passes, and npm run verify checks
     try {
       return {
         code: 0,
-        out: execFileSync('npx', ['tsx', 'scripts/verify-game.ts', path], { encoding: 'utf8' }),
+        out: execFileSync('npx', ['tsx', 'scripts/verify-game.ts', path, '--server', server], {
+          encoding: 'utf8',
+        }),
       };
     } catch (error) {
       const e = error as { status: number; stdout: string };
@@ -208,7 +217,22 @@ test('after an online game: "Verify this game" passes, and npm run verify checks
   writeFileSync(tampered, JSON.stringify(record));
   const result = verify(tampered);
   expect(result.code).toBe(1);
-  expect(result.out).toMatch(/^Not verified: Throw 10 \(Jüri, round 5, throw 1\)/);
+  expect(result.out).toMatch(/^Not verified: the server’s signature does not match the record/);
+
+  // Mari opens the records a friend sent her in her own panel: the true one verifies (its launches
+  // were not seen by her page), the one with a face changed does not.
+  const mariProof = mari.page.locator('dice-poker dp-game-proof');
+  await mariProof.locator('[data-open-record] input').setInputFiles(file);
+  await expect(mariProof.locator('[data-verify-result]')).toContainText(
+    `Verified: signed by the server’s key ${fingerprint}`,
+    { timeout: 30_000 },
+  );
+  await expect(mariProof.locator('[data-verify-result]')).toContainText('no launch was compared');
+  await mariProof.locator('[data-open-record] input').setInputFiles(tampered);
+  await expect(mariProof.locator('[data-verify-result]')).toHaveText(
+    'Not verified: the server’s signature does not match the record: it was changed after the server signed it.',
+  );
+  await mariProof.screenshot({ path: `${ARTIFACTS}/online-record-opened.png` });
 
   // A rematch: Jüri asks, Mari is told and agrees, and a new game starts on both pages.
   const rematch = (p: { page: Page }) => p.page.locator('dice-poker [data-rematch]');
