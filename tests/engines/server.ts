@@ -3,6 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { preview, type Plugin, type PreviewServer } from 'vite';
+import { KEYS_PATH } from '../../src/online/record-signature.js';
+import { TEST_SIGNER } from '../support/signed-record.js';
 import { freePort } from './processes.js';
 
 const BUILT = 'dist/app/index.html';
@@ -84,12 +86,26 @@ function errorProbe(): Plugin {
   };
 }
 
+/** Serves the tests' signing key (TEST_SIGNER) as a game server serves its own, at KEYS_PATH. */
+function recordKeys(): Plugin {
+  return {
+    name: 'engine-record-keys',
+    configurePreviewServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if ((request.url ?? '').split('?')[0] !== KEYS_PATH) return next();
+        response.setHeader('Content-Type', 'application/json');
+        response.end(JSON.stringify(TEST_SIGNER.keys()));
+      });
+    },
+  };
+}
+
 /** The built game on 127.0.0.1 on a free port. */
 export async function serveApp(): Promise<{ url: string; close(): Promise<void> }> {
   const port = await freePort();
   const server: PreviewServer = await preview({
     logLevel: 'warn',
-    plugins: [errorProbe()],
+    plugins: [errorProbe(), recordKeys()],
     preview: { host: '127.0.0.1', port, strictPort: true, open: false },
   });
   return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };

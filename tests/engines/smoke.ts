@@ -4,7 +4,7 @@ import { ROWS, scoreRow, type RowId } from '../../src/engine/index.js';
 import type { DicePokerState } from '../../src/index.js';
 import type { EngineDriver, PointerStep } from './drivers.js';
 import { ERRORS_KEY } from './server.js';
-import { playedRecord } from '../support/played-record.js';
+import { sign, signedRecord, TEST_SIGNER } from '../support/signed-record.js';
 
 /** The element as the page functions see it (`tableProbe` is its documented test hook). */
 type DicePoker = HTMLElementTagNameMap['dice-poker'];
@@ -361,7 +361,9 @@ export const SMOKE_TESTS: SmokeTest[] = [
     name: 'verifies an online game’s record: never calls a true game tampered, names a changed throw',
     timeoutMs: 60_000,
     async run(driver, _url, log) {
-      const record = await playedRecord();
+      // Signed by the key the test server serves (TEST_SIGNER); the changed records are signed again by
+      // it, as a server's own mistake would be, so that the steps after the signature are what fails.
+      const { record } = await signedRecord();
       const changed = structuredClone(record);
       const roll = changed.log.filter((a) => a.type === 'roll')[7] as { faces: number[] };
       roll.faces[0] = (roll.faces[0]! % 6) + 1;
@@ -369,20 +371,23 @@ export const SMOKE_TESTS: SmokeTest[] = [
         ...record,
         secret: `${record.secret[0] === '0' ? '1' : '0'}${record.secret.slice(1)}`,
       };
-      const [truth, face, secret] = await inPage(
+      const byHand = { ...record, roomId: 'other1' };
+      const [truth, face, secret, hand] = await inPage(
         driver,
         async (el, records) => {
           const results = [];
           for (const text of records) results.push(await el.verifyGameRecord(text));
           return results;
         },
-        [record, changed, forged].map((r) => JSON.stringify(r)),
+        [record, sign(changed, TEST_SIGNER), sign(forged, TEST_SIGNER), byHand].map((r) => JSON.stringify(r)),
       );
       log(
-        `physics ${truth!.physicsReproducible ? 'reproduces' : 'does NOT reproduce'} the server's here; ` +
+        `signature checked by ${truth!.signatureEngine}; ` +
+          `physics ${truth!.physicsReproducible ? 'reproduces' : 'does NOT reproduce'} the server's here; ` +
           `true record: ${truth!.verdict}; a face changed: ${face!.verdict} (${face!.finding?.step}); ` +
-          `secret changed: ${secret!.verdict}`,
+          `secret changed: ${secret!.verdict}; changed by hand: ${hand!.verdict} (${hand!.finding?.step})`,
       );
+      expectEqual('Changed by hand', [hand!.verdict, hand!.finding?.step], ['tampered', 'signature']);
       // A true game is never called tampered: verified, or (where the physics differs) the rest not checkable.
       if (truth!.physicsReproducible) expectEqual('A true record', truth!.verdict, 'verified');
       else

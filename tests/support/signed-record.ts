@@ -14,13 +14,16 @@ export function sign(record: OnlineGameRecord, signer: RecordSigner): OnlineGame
   return { ...body, signature: { key: signer.keyId, value: signer.sign(signedBytes(body)) } };
 }
 
-/** A whole game of two at the server's table, signed, and the keys of the server that signed it. */
+/** The key of the tests' "server": its public half is what tests/engines serves at KEYS_PATH. */
+export const TEST_SIGNER = RecordSigner.ephemeral();
+
+/** A whole game of two at the server's table, signed by TEST_SIGNER, and the keys that check it. */
 export async function signedRecord(): Promise<{
   record: OnlineGameRecord;
   keys: RecordKey[];
   signer: RecordSigner;
 }> {
-  const signer = RecordSigner.ephemeral();
+  const signer = TEST_SIGNER;
   const played = await playedRecord();
   const record = sign({ ...played, startedAt: 1_764_900_000_000, endedAt: 1_764_900_654_321 }, signer);
   return { record, keys: await parseKeySet(signer.keys()), signer };
