@@ -12,8 +12,6 @@ export type JoinAuth = JoinOptions | WatchOptions;
 
 /** How long a seat reservation waits for its client to connect, seconds (Colyseus's default is 15). */
 export const SEAT_RESERVATION_SECONDS = 5;
-/** Most seat reservations a room holds at once that have not become a connection yet. */
-export const MAX_OPEN_RESERVATIONS = 4;
 /** How long a connected client may take to finish joining (acknowledge), ms, before it is let go. */
 export const JOIN_ACK_MS = 10_000;
 /** Most messages queued for a client that has not finished joining; past it, it is let go. */
