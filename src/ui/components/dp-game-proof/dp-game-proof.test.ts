@@ -175,6 +175,43 @@ describe('<dp-game-proof>', () => {
     },
   );
 
+  it('names the server’s key by its fingerprint once it is known', async () => {
+    const el = await mount('en');
+    expect($(el, '[data-key-fingerprint]')).toBeNull();
+    const words = verifyStringsFor('en');
+    el.words = { ...words, keyLine: words.signedBy('0123 4567 89ab cdef') };
+    await el.updateComplete;
+    expect(text($(el, '[data-key-fingerprint]'))).toBe(
+      'Records are signed by the server’s key 0123 4567 89ab cdef',
+    );
+  });
+
+  it('a record file opened is asked to be verified with its text; one too large is refused unread', async () => {
+    const el = await mount('en');
+    const seen = heard(['dp-request-verify']);
+    const input = $<HTMLInputElement>(el, '[data-open-record] input')!;
+    expect(text($(el, '[data-open-record]'))).toBe('Open a game record…');
+    const choose = async (file: File) => {
+      Object.defineProperty(input, 'files', { value: [file], configurable: true });
+      input.dispatchEvent(new Event('change'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await el.updateComplete;
+    };
+    await choose(new File(['{"format":"x"}'], 'game.json'));
+    expect(seen).toEqual([['dp-request-verify', { record: '{"format":"x"}' }]]);
+    const huge = new File(['x'], 'huge.json');
+    let read = false;
+    Object.defineProperty(huge, 'size', { value: 300_000_000 });
+    Object.defineProperty(huge, 'text', { value: () => ((read = true), Promise.resolve('')) });
+    await choose(huge);
+    expect(read).toBe(false);
+    expect(seen).toHaveLength(1);
+    expect(text($(el, '[data-verify-result]'))).toBe(
+      'Not verified: the file is too large to be a game record.',
+    );
+    expect($(el, '[data-verify-result]')!.classList.contains('failed')).toBe(true);
+  });
+
   it('a result taken away (another game) leaves no old verdict behind', async () => {
     const el = await mount('en', { result: verifyStringsFor('en').result(tampered), failed: true });
     el.result = '';
