@@ -1,6 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { addressKey, clientAddress, isLoopback } from './http-address.js';
+import {
+  addressKey,
+  clientAddress,
+  currentRequestAddress,
+  isLimited,
+  isLoopback,
+  withRequestAddress,
+} from './http-address.js';
 
 /** A request as clientAddress reads it: its socket's address and its headers. */
 function request(remoteAddress: string, headers: Record<string, string | string[]> = {}): IncomingMessage {
@@ -70,5 +77,29 @@ describe('isLoopback', () => {
     for (const address of ['128.0.0.1', '10.0.0.1', '::', '::2', '2001:db8::1', '::ffff:10.0.0.1', '', 'x']) {
       expect(isLoopback(address), address).toBe(false);
     }
+  });
+});
+
+describe('isLimited', () => {
+  it('limits every address, loopback too, unless loopback is let off (LIMIT_LOOPBACK=0)', () => {
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '203.0.113.1']) {
+      expect(isLimited(address, true), address).toBe(true);
+    }
+    expect(isLimited('127.0.0.1', false)).toBe(false);
+    expect(isLimited('::1', false)).toBe(false);
+    expect(isLimited('203.0.113.1', false)).toBe(true);
+  });
+});
+
+describe('withRequestAddress', () => {
+  it('tells the code a request runs, across awaits, its counted address; none outside', async () => {
+    expect(currentRequestAddress()).toBeUndefined();
+    const seen = await withRequestAddress('203.0.113.1', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return currentRequestAddress();
+    });
+    expect(seen).toBe('203.0.113.1');
+    expect(withRequestAddress(undefined, () => currentRequestAddress())).toBeUndefined();
+    expect(currentRequestAddress()).toBeUndefined();
   });
 });
