@@ -4,7 +4,7 @@
  * `RecordStamps`, which signs its game's record once, when its view first shows the game over, and adds
  * the signature to every view after (the game's proof: GameProof.signed).
  */
-import { sign, type KeyObject } from 'node:crypto';
+import { createHash, sign, type KeyObject } from 'node:crypto';
 import type { KeySet } from '../../src/online/record-signature.js';
 import { signedText } from '../../src/online/record-signature.js';
 import { gameRecordOf, type RecordStamp } from '../../src/online/game-record.js';
@@ -51,10 +51,19 @@ export class RecordSigner {
     return new RecordSigner([newStoredKey()]);
   }
 
-  /** The Ed25519 signature of `bytes` (text: as UTF-8), base64. */
-  sign(bytes: Uint8Array | string): string {
-    const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
-    return sign(null, data, this.privateKey).toString('base64');
+  /** The Ed25519 signature of `bytes`, base64. */
+  sign(bytes: Uint8Array): string {
+    return sign(null, bytes, this.privateKey).toString('base64');
+  }
+
+  /**
+   * The signature of a game record (record-signature.ts signedDigest: over the SHA-256 of its signed
+   * text, hashed here straight from the string), and the id of the key that made it.
+   * @throws SignatureFormatError `not-canonical` for a record that cannot be put in canonical form
+   */
+  signRecord(record: object): { key: string; value: string } {
+    const digest = createHash('sha256').update(signedText(record), 'utf8').digest();
+    return { key: this.keyId, value: this.sign(digest) };
   }
 
   /** The document of public keys (KEYS_PATH), asked again of the database at most once a minute. */
@@ -106,7 +115,7 @@ export class RecordStamps {
       const startedAt = this.started?.commitment === proof.commitment ? this.started.at : null;
       const record = gameRecordOf(view, { startedAt, endedAt: this.now() });
       if (!record) return view;
-      const signature = { key: this.signer.keyId, value: this.signer.sign(signedText(record)) };
+      const signature = this.signer.signRecord(record);
       this.stamped = {
         commitment: proof.commitment,
         stamp: { startedAt: record.startedAt, endedAt: record.endedAt!, signature },

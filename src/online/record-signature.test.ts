@@ -4,7 +4,7 @@
  * path writes exactly what the general form writes; key ids are the keys' own fingerprints; Web Crypto
  * and @noble/curves agree on every signature.
  */
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { keyIdOfRaw, keySetOf, newStoredKey, rawPublicKey } from '../../server/src/record-keys.js';
 import { signedRecord } from '../../tests/support/signed-record.js';
@@ -18,6 +18,7 @@ import {
   parseKeySet,
   SIGNED_PREFIX,
   signedBytes,
+  signedDigest,
   signedText,
   useSignatureEngine,
 } from './record-signature.js';
@@ -84,6 +85,10 @@ describe('the canonical form', () => {
       expect.objectContaining({ code: 'not-canonical' }),
     );
     expect(new TextDecoder().decode(signedBytes(record))).toBe(signedText(record));
+    // What is signed is the SHA-256 of those bytes.
+    expect(Buffer.from(await signedDigest(record)).toString('hex')).toBe(
+      createHash('sha256').update(signedText(record)).digest('hex'),
+    );
   });
 });
 

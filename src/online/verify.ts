@@ -30,7 +30,7 @@ import { physicsReproducible } from './physics-reference.js';
 import {
   checkSignature,
   fromBase64,
-  signedBytes,
+  signedDigest,
   type RecordKey,
   type SignatureEngine,
 } from './record-signature.js';
@@ -137,7 +137,7 @@ async function signatureVerdict(
   const key = keys.find((k) => k.id === signature.key);
   if (!key) return { verdict: 'unknown-key', engine: null };
   const { valid, engine } = await checkSignature(
-    signedBytes(record),
+    await signedDigest(record),
     fromBase64(signature.value) ?? new Uint8Array(0),
     key.publicKey,
   );

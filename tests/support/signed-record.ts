@@ -2,7 +2,7 @@
  * A finished online game's record signed as a server signs it (server/src/record-signing.ts), with the
  * keys that check it: for the tests of "Verify this game" and `npm run verify`.
  */
-import { parseKeySet, signedBytes, type RecordKey } from '../../src/online/record-signature.js';
+import { parseKeySet, type RecordKey } from '../../src/online/record-signature.js';
 import type { OnlineGameRecord } from '../../src/online/game-record.js';
 import { RecordSigner } from '../../server/src/record-signing.js';
 import { playedRecord } from './played-record.js';
@@ -11,7 +11,7 @@ import { playedRecord } from './played-record.js';
 export function sign(record: OnlineGameRecord, signer: RecordSigner): OnlineGameRecord {
   const { signature: _old, ...unsigned } = record;
   const body: OnlineGameRecord = { ...unsigned, version: 2 };
-  return { ...body, signature: { key: signer.keyId, value: signer.sign(signedBytes(body)) } };
+  return { ...body, signature: signer.signRecord(body) };
 }
 
 /** The key of the tests' "server": its public half is what tests/engines serves at KEYS_PATH. */
