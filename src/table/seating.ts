@@ -73,7 +73,7 @@ export function placeFor(
     if (seat) {
       throw new ProtocolError(
         'seat-needs-key',
-        'That seat is its player’s: to play it on this device, open the link “Play on another device” gives on theirs',
+        'That seat is its player’s: to play it on another device, they press “Another device” on the one that has it',
       );
     }
     throw new ProtocolError('game-started', 'The game has started');

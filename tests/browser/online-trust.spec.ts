@@ -35,7 +35,7 @@ async function join(page: Page, inviteUrl: string, name: string): Promise<void> 
   await page.locator('dice-poker dp-online-panel [data-join]').click();
 }
 
-test('a seat is its person’s: a name alone only asks, the host refuses, and a closed tab comes back with its key', async ({
+test('a seat is its person’s: once the game started a name alone gets nothing, and a closed tab comes back with its key', async ({
   browser,
 }) => {
   const mari = await player(browser);
@@ -66,23 +66,15 @@ test('a seat is its person’s: a name alone only asks, the host refuses, and a 
   expect((await stateOf(juri.page)).current).toBe(0);
   expect(await juri.page.evaluate(() => (window as unknown as { toasts: string[] }).toasts)).toEqual([]);
 
-  // Jüri closes his tab; Eve, who has the invite link, types his name.
+  // Jüri closes his tab; Eve, who has the invite link, types his name: she gets no seat, and is told how
+  // Jüri himself would play on another device. Mari is asked nothing.
   await juri.page.close();
   await expect.poll(async () => (await stateOf(mari.page)).online?.connected).toEqual([true, false]);
   await join(eve.page, inviteUrl, 'jüri');
-  await expect(eve.page.locator('dice-poker dp-online-panel [data-claim-waiting]')).toContainText(
-    'the host has been asked to let you in as Jüri',
-  );
-  // Mari is asked; the seat still waits for Jüri (nobody plays it for Eve).
-  const claim = mari.page.locator('dice-poker dp-online-bar [data-claim="1"]');
-  await expect(claim).toContainText('without Jüri’s seat key');
-  expect((await stateOf(mari.page)).online?.connected).toEqual([true, false]);
-  await mari.page.screenshot({ path: `${ARTIFACTS}/online-claim-host.png` });
-  await eve.page.screenshot({ path: `${ARTIFACTS}/online-claim-asker.png` });
-  await claim.locator('[data-refuse-claim]').click();
-  await expect(claim).toHaveCount(0);
-  await expect(eve.page.locator('dice-poker .toast')).toContainText('You were not let in to that seat');
+  await expect(eve.page.locator('dice-poker .toast')).toContainText('That seat is taken in a game under way');
+  await eve.page.screenshot({ path: `${ARTIFACTS}/online-seat-needs-key.png` });
   expect((await stateOf(eve.page)).online).toBeNull();
+  await expect(mari.page.locator('dice-poker dp-online-bar [data-claim]')).toHaveCount(0);
 
   // Jüri opens the game again in a new tab: his seat, by the key his browser kept.
   const back = await juri.context.newPage();
@@ -94,6 +86,48 @@ test('a seat is its person’s: a name alone only asks, the host refuses, and a 
   expect(back.url()).not.toMatch(/key/i);
 
   for (const p of [mari, juri, eve]) {
+    expect(p.errors.filter((e) => !EXPECTED.test(e))).toEqual([]);
+    await p.context.close();
+  }
+});
+
+test('a seat moves to another device by a link its person alone is shown: it works once', async ({ browser }) => {
+  const mari = await player(browser);
+  const juri = await player(browser);
+  const phone = await player(browser, { width: 390, height: 844 });
+  const thief = await player(browser, { width: 390, height: 844 });
+  const inviteUrl = await host(mari);
+  await join(juri.page, inviteUrl, 'Jüri');
+  await expect(mari.page.locator('dice-poker dp-online-panel [data-seat]')).toHaveCount(2);
+  await mari.page.locator('dice-poker dp-online-panel [data-online-start]').click();
+  await expect(juri.page.locator('dice-poker dp-scorecard')).toBeVisible();
+
+  // Jüri asks for the link: it is his alone (Mari's page shows none), and says what it does.
+  await juri.page.locator('dice-poker [data-move-seat]').click();
+  const panel = juri.page.locator('dice-poker dp-move-link');
+  await expect(panel).toContainText('It works once, for 10 minutes');
+  const link = await panel.locator('[data-move-url]').inputValue();
+  expect(link).toMatch(/\?room=[^#]+#move=[A-Za-z0-9_-]{22}$/);
+  await juri.page.screenshot({ path: `${ARTIFACTS}/online-move-link.png` });
+  await expect(mari.page.locator('dice-poker dp-move-link')).toHaveCount(0);
+  await panel.locator('[data-close-move]').click();
+  await expect(panel).toHaveCount(0);
+
+  // His phone opens it: Jüri's seat, without typing a name; the key is gone from the address at once.
+  await phone.page.goto(link);
+  await expect.poll(async () => (await stateOf(phone.page)).online?.seat, { timeout: 20_000 }).toBe(1);
+  expect(phone.page.url()).not.toContain('move=');
+  await expect(juri.page.locator('dice-poker .toast')).toContainText('opened in another tab or on another device');
+  await phone.page.screenshot({ path: `${ARTIFACTS}/online-moved-phone.png` });
+  await expect.poll(async () => (await stateOf(mari.page)).online?.connected).toEqual([true, true]);
+
+  // The link again, anywhere: used (told in the page's first language, Estonian).
+  await thief.page.goto(link);
+  await expect(thief.page.locator('dice-poker .saved-notice')).toContainText('Seda linki on juba kasutatud');
+  await thief.page.screenshot({ path: `${ARTIFACTS}/online-move-link-used.png` });
+  expect((await stateOf(thief.page)).online).toBeNull();
+
+  for (const p of [mari, juri, phone, thief]) {
     expect(p.errors.filter((e) => !EXPECTED.test(e))).toEqual([]);
     await p.context.close();
   }

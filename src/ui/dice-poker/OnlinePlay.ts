@@ -4,9 +4,10 @@ import { MAX_NAME_LENGTH, type Game } from '../../engine/index.js';
 import type { OnlineView } from './dice-poker.view.js';
 import { rematchView } from './room-asks.js';
 import { onlineBarView, roomNotice } from './online-bar.js';
-import { inviteUrl, watchUrl } from './room-links.js';
+import { inviteUrl, moveUrl, takeMoveKey, watchUrl } from './room-links.js';
 import '../components/dp-game-proof/dp-game-proof.js';
 import '../components/dp-online-bar/dp-online-bar.js';
+import '../components/dp-move-link/dp-move-link.js';
 import { GameProofCheck, saveRecordFile } from './GameProofCheck.js';
 import type { OnlineGameRecord } from '../../online/game-record.js';
 import type { VerifyResult } from '../../online/verify.js';
@@ -91,6 +92,10 @@ export class OnlinePlay extends Observable {
   private keptElsewhere = false;
   /** "Verify this game": its state and words. */
   private readonly proof: GameProofCheck;
+  /** The key of a move link this page was opened with (`#move=`), until it has been used. */
+  private moveKey: string | null = null;
+  /** The link made to move this seat to another device, shown to this person until closed; or null. */
+  private moving: { roomId: string; url: string; until: number } | null = null;
 
   constructor(private readonly host: OnlineHost) {
     super();
@@ -128,7 +133,12 @@ export class OnlinePlay extends Observable {
   readInvite(): void {
     const params = new URL(location.href).searchParams;
     const room = params.get('room');
-    if (room !== null && !this.session) this.invitedTo = room;
+    // Taken out of the address at once, whatever happens next: a move link works once.
+    const moveKey = takeMoveKey();
+    if (room !== null && !this.session) {
+      this.invitedTo = room;
+      this.moveKey = moveKey;
+    }
     const watched = params.get('watch');
     if (watched !== null && room === null && !this.session) this.watchInvite = watched;
     this.invitedBy = params.get('from')?.trim().slice(0, MAX_NAME_LENGTH) ?? '';
@@ -249,6 +259,16 @@ export class OnlinePlay extends Observable {
       watching,
       saving: this.session?.saving ?? false,
       watchLink: room ? watchUrl(room.roomId) : '',
+      move:
+        room && seat >= 0 && claiming === null && !watching
+          ? {
+              label: words.moveSeat,
+              link:
+                this.moving?.roomId === room.roomId
+                  ? { url: this.moving.url, until: this.moving.until }
+                  : null,
+            }
+          : null,
     };
   }
 
@@ -287,6 +307,24 @@ export class OnlinePlay extends Observable {
   /** Reminds the person whose turn it is (once a turn). */
   nudge(): void {
     this.requireSession().nudge();
+  }
+
+  /**
+   * Makes a link to play this seat on another device (good once, for a while): shown to this person
+   * alone until `closeMoveLink`.
+   */
+  async moveLink(): Promise<void> {
+    const session = this.requireSession();
+    const { key, until } = await session.moveLink();
+    if (this.session !== session) return;
+    this.moving = { roomId: session.roomId, url: moveUrl(session.roomId, key), until };
+    this.changed();
+  }
+
+  /** The move link's panel is closed (the link still works until used or lapsed). */
+  closeMoveLink(): void {
+    this.moving = null;
+    this.changed();
   }
 
   /** Lets in (or not) one who asks for seat `seat` by its name. */
@@ -335,6 +373,7 @@ export class OnlinePlay extends Observable {
 
   private async backToSeat(): Promise<boolean> {
     if (this.watchInvite !== null) return this.watchInvited();
+    if (this.moveKey !== null && this.invitedTo !== null) return this.moveHere();
     // An invite to a room this browser has a seat in goes back to that seat, with no name to type.
     const invited = this.invitedTo === null ? null : roomIdFrom(this.invitedTo);
     const kept = invited === null ? null : this.seats.seat(invited);
@@ -369,6 +408,29 @@ export class OnlinePlay extends Observable {
       this.keptElsewhere = true;
     }
     return false;
+  }
+
+  /**
+   * Takes this person's seat on this device by the move link the page was opened with: no name to
+   * type (the seat keeps its own); the seat's new key is kept here. A link used or lapsed is told.
+   */
+  private async moveHere(): Promise<boolean> {
+    const roomId = roomIdFrom(this.invitedTo!);
+    const key = this.moveKey!;
+    this.moveKey = null;
+    this.invitedTo = null;
+    if (roomId === null || this.session) return false;
+    // Any name does: the key decides the seat, whose name stays.
+    const name = this.seats.seat(roomId)?.name ?? (this.lastName || this.seats.current()?.name || 'Player');
+    try {
+      await this.enter({ invite: roomId, options: { name, key, move: true } });
+      return true;
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? 'server-unavailable';
+      const words = onlineStringsFor(this.host.lang());
+      this.host.tell(code === 'room-not-found' ? words.gameGone : (this.describe(code) ?? code));
+      return false;
+    }
   }
 
   /** Watches the room of the page's watch link; a refusal is told (and the page plays on its own). */
@@ -484,7 +546,10 @@ export class OnlinePlay extends Observable {
   private wasLetGo(session: OnlineSession): void {
     const code = session.letGo!;
     this.session = null;
-    if (code === 'claim-refused') this.seats.setCurrent(null);
+    // Not let in, or removed: nothing here to come back to (a seat moved elsewhere is kept, but not gone back to).
+    if (code === 'claim-refused' || code === 'claim-lapsed' || code === 'removed')
+      this.seats.setCurrent(null);
+    if (code === 'removed') this.seats.forget(session.roomId);
     this.host.play(null);
     this.host.say(this.describe(code) ?? code);
     void session.leave().catch(() => {});

@@ -347,6 +347,14 @@ export const dicePokerStyles = css`
       font-size: 0.72rem;
       padding: 0.3rem 0.55rem;
     }
+    /* A phone's bar has no room for its words: the sign alone, its words for a screen reader. */
+    .topbar .move-label {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+    }
   }
   .sr-only {
     position: absolute;

@@ -50,6 +50,11 @@ export interface OnlineView {
   saving: boolean;
   /** The room's watch link ('' when not in a room). */
   watchLink: string;
+  /**
+   * For a person seated online: the top bar's button that makes a link to play the seat on another
+   * device, and that link while its panel is open (see <dp-move-link>); null otherwise.
+   */
+  move: { label: string; link: { url: string; until: number } | null } | null;
 }
 
 /** A rematch after an online game: the button (spent once this page asked), and who asks or is waited for. */
@@ -139,6 +144,8 @@ export interface DicePokerView {
     notifyTurn(on: boolean): void;
     nudge(): void;
     rematch(): void;
+    moveLink(): void;
+    closeMoveLink(): void;
     verify(): void;
     saveRecord(): void;
   };
@@ -314,6 +321,25 @@ function topbar(v: DicePokerView, playing: boolean): TemplateResult {
             <button data-new-game-top @click=${v.on.newGame}>${s.newGame}</button>`
         : nothing
     }
+    ${
+      v.online.move
+        ? html`<button data-move-seat title=${v.online.move.label} @click=${v.on.moveLink}>
+            <span aria-hidden="true">⇄</span> <span class="move-label">${v.online.move.label}</span>
+          </button>`
+        : nothing
+    }
+  </div>`;
+}
+
+/** The link to play this online seat on another device, over everything, until closed. */
+function moveLinkPanel(v: DicePokerView, link: { url: string; until: number }): TemplateResult {
+  return html`<div class="modal" lang=${v.language}>
+    <dp-move-link
+      .strings=${v.strings}
+      .link=${link.url}
+      .until=${link.until}
+      @dp-request-close=${v.on.closeMoveLink}
+    ></dp-move-link>
   </div>`;
 }
 
@@ -407,5 +433,6 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
               : nothing
     }
     ${onlineBar(v)} ${topbar(v, playing)}
+    ${v.online.move?.link ? moveLinkPanel(v, v.online.move.link) : nothing}
     <div class="sr-only" role="status" aria-live="polite" lang=${v.language}>${v.announcement}</div>`;
 }

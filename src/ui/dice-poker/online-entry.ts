@@ -61,4 +61,5 @@ export const OFFLINE: OnlineView = {
   watching: false,
   saving: false,
   watchLink: '',
+  move: null,
 };

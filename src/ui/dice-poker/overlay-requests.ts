@@ -59,6 +59,8 @@ export function overlayRequests(parts: ElementParts): DicePokerView['on'] {
     notifyTurn: (on) => run(() => online()?.setNotifying(on)),
     nudge: () => run(() => online()?.nudge()),
     rematch: () => run(() => online()?.rematch()),
+    moveLink: () => run(() => online()?.moveLink()),
+    closeMoveLink: () => online()?.closeMoveLink(),
   };
 }
 

@@ -222,9 +222,9 @@ const en: OnlineStrings = {
     watching: 'You are watching this game: only its players play.',
     'too-many-watchers': 'As many people are watching that game as it takes: try again later.',
     'seat-needs-key':
-      'That seat is taken in a game under way. To play it on this device, open the link “Play on another device” makes on the device that has it.',
+      'That seat is taken in a game under way. To play it here, press “Another device” on the device that has it, and open its link here.',
     'move-link-used':
-      'That link was used already or has lapsed. Make a new one with “Play on another device” on the device that has the seat.',
+      'That link was used already or has lapsed. Make a new one with “Another device” on the device that has the seat.',
     removed: 'The host removed you from the table.',
     'claim-lapsed': 'No one answered your ask for that seat in time. You can ask again.',
   },
@@ -348,9 +348,9 @@ const et: OnlineStrings = {
     watching: 'Sa vaatad seda mängu: mängivad ainult selle mängijad.',
     'too-many-watchers': 'Seda mängu vaatab juba nii palju inimesi, kui see lubab: proovi hiljem uuesti.',
     'seat-needs-key':
-      'See koht on pooleli mängus võetud. Et seda selles seadmes mängida, ava link, mille „Mängi teises seadmes” teeb seadmes, kus koht on.',
+      'See koht on pooleli mängus võetud. Et seda siin mängida, vajuta „Teine seade” seadmes, kus koht on, ja ava selle link siin.',
     'move-link-used':
-      'Seda linki on juba kasutatud või see on aegunud. Tee uus „Mängi teises seadmes” abil seadmes, kus koht on.',
+      'Seda linki on juba kasutatud või see on aegunud. Tee uus nupuga „Teine seade” seadmes, kus koht on.',
     removed: 'Võõrustaja eemaldas sind laua tagant.',
     'claim-lapsed': 'Keegi ei vastanud õigel ajal sinu palvele selle koha järele. Võid uuesti paluda.',
   },

@@ -6,8 +6,12 @@ export const moveLinkStyles = [
   ...overlayPanelStyles,
   panelFieldStyles,
   css`
+    :host {
+      display: block;
+    }
     .card {
-      max-width: min(30rem, 100%);
+      width: min(30rem, calc(100vw - 2rem));
+      margin: 0 auto;
     }
     .row {
       display: flex;
