@@ -37,11 +37,16 @@ export class GameProofCheck {
     private readonly serverUrl: () => string = () => location.origin,
   ) {}
 
-  /** The server's keys, fetched once (a failure is fetched again next time). */
-  private serverKeys(): Promise<RecordKey[]> {
+  /**
+   * The server's keys, fetched once (a failure is fetched again next time; `fresh`, past any cache:
+   * the server may have a new key since).
+   */
+  private serverKeys(fresh = false): Promise<RecordKey[]> {
+    if (fresh) this.keys = null;
     this.keys ??= (async () => {
       const response = await fetch(keysUrl(this.serverUrl()), {
         signal: AbortSignal.timeout(KEYS_WAIT_MS),
+        ...(fresh ? { cache: 'reload' as const } : {}),
       });
       if (!response.ok) throw new Error(`The server's keys: ${response.status}`);
       const text = await response.text();
@@ -69,14 +74,15 @@ export class GameProofCheck {
     this.changed();
     try {
       const { verifyGame } = await import('../../online/verify.js');
-      let keys: RecordKey[];
+      const observed = observedBy(record);
       try {
-        keys = await this.serverKeys();
+        this.result = await verifyGame(record, { keys: await this.serverKeys(), observed });
+        // Keys fetched before the server's key was rotated: asked again once, past any cache.
+        if (this.result.verdict === 'unknown-key')
+          this.result = await verifyGame(record, { keys: await this.serverKeys(true), observed });
       } catch {
         this.result = keysMissing(record);
-        return this.result;
       }
-      this.result = await verifyGame(record, { keys, observed: observedBy(record) });
       return this.result;
     } finally {
       this.shownWith = roomRecord?.commitment ?? record.commitment;
