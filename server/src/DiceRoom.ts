@@ -211,7 +211,7 @@ export class DiceRoom extends Room {
       return;
     }
     // Checked again: another join may have taken the last seat since onAuth. Its change welcomes it.
-    refuseJoin(() => this.table.join(client.sessionId, auth.name, auth.key));
+    refuseJoin(() => this.table.join(client.sessionId, auth));
     // A connection that never finishes joining (never acknowledges) is let go, not kept queueing.
     this.clock.setTimeout(() => {
       if (client.state === ClientState.JOINING) client.leave(CloseCode.WITH_ERROR);
