@@ -268,6 +268,22 @@ test('after an online game: "Verify this game" passes, and npm run verify checks
   );
   await mariProof.screenshot({ path: `${ARTIFACTS}/online-record-opened.png` });
 
+  // A friend who never played it checks the file from her start panel.
+  const friend = await player(browser, { width: 390, height: 844 });
+  await friend.page.goto('/');
+  await friend.page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
+  await friend.page.locator('dice-poker dp-start-panel [data-check-record]').click();
+  const friendProof = friend.page.locator('dice-poker dp-game-proof');
+  await expect(friendProof.locator('[data-verify]')).toHaveCount(0);
+  await friendProof.locator('[data-open-record] input').setInputFiles(file);
+  await expect(friendProof.locator('[data-verify-result]')).toContainText(
+    `Verified: signed by the server’s key ${fingerprint}`,
+    { timeout: 30_000 },
+  );
+  await friend.page.screenshot({ path: `${ARTIFACTS}/record-checked-from-start.png` });
+  expect(friend.errors).toEqual([]);
+  await friend.context.close();
+
   // A rematch: Jüri asks, Mari is told and agrees, and a new game starts on both pages.
   const rematch = (p: { page: Page }) => p.page.locator('dice-poker [data-rematch]');
   const rematchNote = (p: { page: Page }) => p.page.locator('dice-poker [data-rematch-status]');

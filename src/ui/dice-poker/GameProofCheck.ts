@@ -91,17 +91,21 @@ export class GameProofCheck {
     }
   }
 
-  /** What <dp-game-proof> shows now, for the game of `record` (this room's). */
-  view(lang: Lang, record: OnlineGameRecord): GameProofView {
+  /**
+   * What <dp-game-proof> shows now, for the game of `record` (this room's, or the record opened: null
+   * before one is), after this room's game (`roomGame`) or for a saved record opened.
+   */
+  view(lang: Lang, record: OnlineGameRecord | null, roomGame = true): GameProofView {
     const words = verifyStringsFor(lang);
     // The key is named as soon as the panel shows: its fingerprint is what a person compares.
     if (!this.keys) void this.serverKeys().catch(() => {});
-    const result = record.commitment === this.shownWith ? this.result : null;
+    const result = record && record.commitment === this.shownWith ? this.result : null;
     return {
       words: { ...words, keyLine: this.currentKey ? words.signedBy(fingerprintText(this.currentKey)) : '' },
       result: result ? words.result(result) : '',
       busy: this.busy,
       failed: !!result && result.verdict !== 'verified',
+      roomGame,
     };
   }
 }

@@ -92,6 +92,9 @@ export class OnlinePlay extends Observable {
   private keptElsewhere = false;
   /** "Verify this game": its state and words. */
   private readonly proof: GameProofCheck;
+  /** The start panel shows the check of a saved record (a friend's): and the record opened, once one is. */
+  private checking = false;
+  private opened: OnlineGameRecord | null = null;
   /** The key of a move link this page was opened with (`#move=`), until it has been used. */
   private moveKey: string | null = null;
   /** The link made to move this seat to another device, shown to this person until closed; or null. */
@@ -250,7 +253,11 @@ export class OnlinePlay extends Observable {
             notifyOfferable: this.turn.offerable,
           })
         : null,
-      proof: record ? this.proof.view(this.host.lang(), record) : null,
+      proof: record
+        ? this.proof.view(this.host.lang(), record)
+        : this.checking
+          ? this.proof.view(this.host.lang(), this.opened, false)
+          : null,
       myGames: this.myGames.view(this.host.lang(), this.session?.roomId ?? null),
       playerName: this.lastName,
       keptElsewhere: this.keptElsewhere && this.invitedTo !== null && !this.session,
@@ -280,7 +287,14 @@ export class OnlinePlay extends Observable {
   async verify(record?: OnlineGameRecord): Promise<VerifyResult> {
     const checked = record ?? this.session?.gameRecord;
     if (!checked) throw new DicePokerError('no-game', 'No finished online game to verify');
+    if (record && !this.session?.gameRecord) this.opened = record;
     return this.proof.verify(checked, this.session?.gameRecord ?? null);
+  }
+
+  /** The start panel shows the check of a saved game record (one a friend sent): open it, and check. */
+  checkRecords(): void {
+    this.checking = true;
+    this.changed();
   }
 
   /** Downloads the finished online game's record (for `npm run verify -- FILE`). */

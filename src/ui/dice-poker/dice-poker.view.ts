@@ -88,6 +88,8 @@ export interface GameProofView {
   result: string;
   busy: boolean;
   failed: boolean;
+  /** After this room's game (Verify and Save it); false for a saved record opened from the start panel. */
+  roomGame: boolean;
 }
 
 /** What <dice-poker> shows, and where the player's requests go: the element's template as data. */
@@ -146,6 +148,7 @@ export interface DicePokerView {
     rematch(): void;
     moveLink(): void;
     closeMoveLink(): void;
+    checkRecord(): void;
     verify(): void;
     saveRecord(): void;
   };
@@ -214,7 +217,20 @@ function startPanel(v: DicePokerView): TemplateResult {
       @dp-request-cancel=${() => v.on.setUp(false)}
       @dp-request-host=${(e: CustomEvent<{ name: string }>) => v.on.host(e.detail.name)}
       @dp-request-history=${v.on.openHistory}
+      @dp-request-check-record=${v.on.checkRecord}
     ></dp-start-panel>
+    ${
+      v.online.proof && !v.online.proof.roomGame
+        ? html`<dp-game-proof
+            .words=${v.online.proof.words}
+            .result=${v.online.proof.result}
+            ?busy=${v.online.proof.busy}
+            ?failed=${v.online.proof.failed}
+            .roomGame=${false}
+            @dp-request-verify=${v.on.verify}
+          ></dp-game-proof>`
+        : nothing
+    }
     ${
       v.online.myGames
         ? html`<dp-my-games
@@ -274,7 +290,7 @@ function gameOverPanel(v: DicePokerView, game: Game): TemplateResult {
         </button>
       </dp-game-over>
       ${
-        v.online.proof
+        v.online.proof?.roomGame
           ? html`<dp-game-proof
               .words=${v.online.proof.words}
               .result=${v.online.proof.result}

@@ -61,6 +61,8 @@ export function overlayRequests(parts: ElementParts): DicePokerView['on'] {
     rematch: () => run(() => online()?.rematch()),
     moveLink: () => run(() => online()?.moveLink()),
     closeMoveLink: () => online()?.closeMoveLink(),
+    // Online play's chunk holds the check: loaded for it (the panel then shows under the start panel).
+    checkRecord: () => run(() => sessions.onlinePlay().then((play) => play.checkRecords())),
   };
 }
 

@@ -61,6 +61,7 @@ export const en: Strings = {
   ruleSet: 'Rules',
   start: 'Start game',
   playOnline: 'Play online',
+  checkRecord: 'Check a game record',
   newGame: 'New game',
   confirmNewGame: 'Abandon this game and start a new one?',
   newGameWaits: 'New game: as soon as these dice stop rolling…',

@@ -61,6 +61,7 @@ export const et: Strings = {
   ruleSet: 'Reeglid',
   start: 'Alusta mängu',
   playOnline: 'Mängi võrgus',
+  checkRecord: 'Kontrolli mängu kirjet',
   newGame: 'Uus mäng',
   confirmNewGame: 'Kas loobud sellest mängust ja alustad uut?',
   newGameWaits: 'Uus mäng: kohe, kui need täringud peatuvad…',

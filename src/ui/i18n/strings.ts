@@ -30,6 +30,8 @@ export interface Strings {
   start: string;
   /** The start panel's button to online play (the online panel's title too). */
   playOnline: string;
+  /** The start panel's way to check a saved online game's record (one a friend sent). */
+  checkRecord: string;
   newGame: string;
   confirmNewGame: string;
   /** "New game" pressed while dice are in the air: the panel opens once they rest. */

@@ -45,6 +45,11 @@ export class DpGameProof extends LitElement {
   @property({ type: Boolean }) busy = false;
   /** The last check failed (the result reads as a warning). */
   @property({ type: Boolean }) failed = false;
+  /**
+   * Shown after this room's game (Verify and Save it); false where only a saved record is opened and
+   * checked (from the start panel).
+   */
+  @property({ type: Boolean, attribute: 'room-game' }) roomGame = true;
 
   /** Reads a chosen or dropped file (its size first) and asks for it to be verified. */
   private async open(file: File | undefined): Promise<void> {
@@ -85,17 +90,25 @@ export class DpGameProof extends LitElement {
       <h3>${w.title}</h3>
       ${w.keyLine ? html`<p class="key" data-key-fingerprint>${w.keyLine}</p>` : nothing}
       <div class="actions">
-        <button
-          class="secondary"
-          data-verify
-          ?disabled=${this.busy}
-          @click=${() => emit(this, 'dp-request-verify')}
-        >
-          ${this.busy ? w.checking : w.verify}
-        </button>
-        <button class="secondary" data-save-record @click=${() => emit(this, 'dp-request-save-record')}>
-          ${w.save}
-        </button>
+        ${
+          this.roomGame
+            ? html`<button
+                  class="secondary"
+                  data-verify
+                  ?disabled=${this.busy}
+                  @click=${() => emit(this, 'dp-request-verify')}
+                >
+                  ${this.busy ? w.checking : w.verify}
+                </button>
+                <button
+                  class="secondary"
+                  data-save-record
+                  @click=${() => emit(this, 'dp-request-save-record')}
+                >
+                  ${w.save}
+                </button>`
+            : nothing
+        }
         <label class="open secondary ${this.busy ? 'disabled' : ''}" data-open-record>
           ${w.open}
           <input type="file" accept="application/json,.json" ?disabled=${this.busy} @change=${this.chosen} />

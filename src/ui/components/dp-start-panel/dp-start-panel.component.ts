@@ -14,6 +14,7 @@ import { coachStringsFor } from '../../i18n/coach-strings.js';
  *
  * @event {CustomEvent<NewGameOptions>} dp-request-new-game - Start was pressed: `{ players, rules, seats }`.
  * @event {CustomEvent<void>} dp-request-history - "History" was pressed: every finished game, with its review.
+ * @event {CustomEvent<void>} dp-request-check-record - "Check a game record" was pressed.
  * @event {CustomEvent<{ name: string }>} dp-request-host - "Play online" was pressed: a room for the first player.
  * @event {CustomEvent<void>} dp-request-cancel - Back to the game in progress (Cancel or Escape, when `cancellable`).
  *
@@ -178,6 +179,14 @@ export class DpStartPanel extends OverlayPanel {
         >
           ${s.coach.showHistory}
         </button>
+        <button
+          type="button"
+          class="secondary"
+          data-check-record
+          @click=${() => emit(this, 'dp-request-check-record')}
+        >
+          ${s.checkRecord}
+        </button>
       </p>
     </form>`;
   }
@@ -187,5 +196,7 @@ declare global {
   interface GlobalEventHandlersEventMap {
     /** The start panel's "History": open the History panel. */
     'dp-request-history': CustomEvent<void>;
+    /** The start panel's "Check a game record": the panel that opens and checks a saved record. */
+    'dp-request-check-record': CustomEvent<void>;
   }
 }
