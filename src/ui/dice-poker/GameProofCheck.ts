@@ -30,6 +30,9 @@ export class GameProofCheck {
   private keys: Promise<RecordKey[]> | null = null;
   /** The fingerprint of the key the server signs with now, once its keys are fetched. */
   private currentKey = '';
+  /** Saved records are checked from the start panel (`openChecks`): and the one opened last, if any. */
+  private checksOpen = false;
+  private opened: OnlineGameRecord | null = null;
 
   constructor(
     private readonly changed: () => void,
@@ -71,6 +74,7 @@ export class GameProofCheck {
     roomRecord: OnlineGameRecord | null = record,
   ): Promise<VerifyResult> {
     this.busy = true;
+    if (roomRecord === null) this.opened = record;
     this.changed();
     try {
       const { verifyGame } = await import('../../online/verify.js');
@@ -89,6 +93,17 @@ export class GameProofCheck {
       this.busy = false;
       this.changed();
     }
+  }
+
+  /** Saved records (a friend's) are opened and checked from the start panel from now on. */
+  openChecks(): void {
+    this.checksOpen = true;
+    this.changed();
+  }
+
+  /** What <dp-game-proof> shows under the start panel (see `openChecks`), or null when it is not shown. */
+  openedView(lang: Lang): GameProofView | null {
+    return this.checksOpen ? this.view(lang, this.opened, false) : null;
   }
 
   /**

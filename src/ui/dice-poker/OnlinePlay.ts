@@ -4,7 +4,8 @@ import { MAX_NAME_LENGTH, type Game } from '../../engine/index.js';
 import type { OnlineView } from './dice-poker.view.js';
 import { rematchView } from './room-asks.js';
 import { onlineBarView, roomNotice } from './online-bar.js';
-import { inviteUrl, moveUrl, takeMoveKey, watchUrl } from './room-links.js';
+import { inviteUrl, watchUrl } from './room-links.js';
+import { SeatMove } from './SeatMove.js';
 import '../components/dp-game-proof/dp-game-proof.js';
 import '../components/dp-online-bar/dp-online-bar.js';
 import '../components/dp-move-link/dp-move-link.js';
@@ -92,13 +93,8 @@ export class OnlinePlay extends Observable {
   private keptElsewhere = false;
   /** "Verify this game": its state and words. */
   private readonly proof: GameProofCheck;
-  /** The start panel shows the check of a saved record (a friend's): and the record opened, once one is. */
-  private checking = false;
-  private opened: OnlineGameRecord | null = null;
-  /** The key of a move link this page was opened with (`#move=`), until it has been used. */
-  private moveKey: string | null = null;
-  /** The link made to move this seat to another device, shown to this person until closed; or null. */
-  private moving: { roomId: string; url: string; until: number } | null = null;
+  /** The move link made here for this person, and the one this page was opened with. */
+  private readonly seatMove = new SeatMove(() => this.changed());
 
   constructor(private readonly host: OnlineHost) {
     super();
@@ -136,12 +132,9 @@ export class OnlinePlay extends Observable {
   readInvite(): void {
     const params = new URL(location.href).searchParams;
     const room = params.get('room');
+    if (room !== null && !this.session) this.invitedTo = room;
     // Taken out of the address at once, whatever happens next: a move link works once.
-    const moveKey = takeMoveKey();
-    if (room !== null && !this.session) {
-      this.invitedTo = room;
-      this.moveKey = moveKey;
-    }
+    this.seatMove.readAddress(room !== null && !this.session);
     const watched = params.get('watch');
     if (watched !== null && room === null && !this.session) this.watchInvite = watched;
     this.invitedBy = params.get('from')?.trim().slice(0, MAX_NAME_LENGTH) ?? '';
@@ -253,11 +246,7 @@ export class OnlinePlay extends Observable {
             notifyOfferable: this.turn.offerable,
           })
         : null,
-      proof: record
-        ? this.proof.view(this.host.lang(), record)
-        : this.checking
-          ? this.proof.view(this.host.lang(), this.opened, false)
-          : null,
+      proof: record ? this.proof.view(this.host.lang(), record) : this.proof.openedView(this.host.lang()),
       myGames: this.myGames.view(this.host.lang(), this.session?.roomId ?? null),
       playerName: this.lastName,
       keptElsewhere: this.keptElsewhere && this.invitedTo !== null && !this.session,
@@ -270,10 +259,7 @@ export class OnlinePlay extends Observable {
         room && seat >= 0 && claiming === null && !watching
           ? {
               label: words.moveSeat,
-              link:
-                this.moving?.roomId === room.roomId
-                  ? { url: this.moving.url, until: this.moving.until }
-                  : null,
+              link: this.seatMove.shown(room.roomId),
             }
           : null,
     };
@@ -287,14 +273,12 @@ export class OnlinePlay extends Observable {
   async verify(record?: OnlineGameRecord): Promise<VerifyResult> {
     const checked = record ?? this.session?.gameRecord;
     if (!checked) throw new DicePokerError('no-game', 'No finished online game to verify');
-    if (record && !this.session?.gameRecord) this.opened = record;
     return this.proof.verify(checked, this.session?.gameRecord ?? null);
   }
 
   /** The start panel shows the check of a saved game record (one a friend sent): open it, and check. */
   checkRecords(): void {
-    this.checking = true;
-    this.changed();
+    this.proof.openChecks();
   }
 
   /** Downloads the finished online game's record (for `npm run verify -- FILE`). */
@@ -329,16 +313,12 @@ export class OnlinePlay extends Observable {
    */
   async moveLink(): Promise<void> {
     const session = this.requireSession();
-    const { key, until } = await session.moveLink();
-    if (this.session !== session) return;
-    this.moving = { roomId: session.roomId, url: moveUrl(session.roomId, key), until };
-    this.changed();
+    await this.seatMove.make(session, () => this.session === session);
   }
 
   /** The move link's panel is closed (the link still works until used or lapsed). */
   closeMoveLink(): void {
-    this.moving = null;
-    this.changed();
+    this.seatMove.close();
   }
 
   /** Lets in (or not) one who asks for seat `seat` by its name. */
@@ -387,7 +367,7 @@ export class OnlinePlay extends Observable {
 
   private async backToSeat(): Promise<boolean> {
     if (this.watchInvite !== null) return this.watchInvited();
-    if (this.moveKey !== null && this.invitedTo !== null) return this.moveHere();
+    if (this.seatMove.pending && this.invitedTo !== null) return this.moveHere();
     // An invite to a room this browser has a seat in goes back to that seat, with no name to type.
     const invited = this.invitedTo === null ? null : roomIdFrom(this.invitedTo);
     const kept = invited === null ? null : this.seats.seat(invited);
@@ -430,8 +410,7 @@ export class OnlinePlay extends Observable {
    */
   private async moveHere(): Promise<boolean> {
     const roomId = roomIdFrom(this.invitedTo!);
-    const key = this.moveKey!;
-    this.moveKey = null;
+    const key = this.seatMove.take()!;
     this.invitedTo = null;
     if (roomId === null || this.session) return false;
     // Any name does: the key decides the seat, whose name stays.
