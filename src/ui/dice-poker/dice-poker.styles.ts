@@ -34,18 +34,33 @@ export const dicePokerStyles = css`
     grid-template-rows: minmax(0, 1fr) auto minmax(0, auto);
     grid-template-areas: 'table' 'controls' 'sheet';
   }
+  /* The table's cell: the top bar's strip, online the bar's own strip (the turn clock and its
+     buttons, so that no die is ever drawn under them), and the felt. What lies over the felt (the keys,
+     a notice, a toast, the computer's bar) is placed in the felt's row, so it starts below both strips. */
   .table {
     grid-area: table;
     position: relative;
     min-height: 0;
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
+    grid-template-rows: var(--table-top, var(--bar-space)) auto minmax(0, 1fr);
+  }
+  .table > * {
+    grid-column: 1;
+    grid-row: 3;
+  }
+  .table > .online-bar {
+    grid-row: 2;
   }
   .stage {
-    position: absolute;
-    inset: var(--bar-space) 0 0 0;
+    position: relative;
+    min-height: 0;
     border-top: 1px solid rgba(255, 236, 200, 0.08);
   }
   .stage canvas {
     display: block;
+    position: absolute;
+    inset: 0;
     width: 100%;
     height: 100%;
   }
@@ -58,7 +73,7 @@ export const dicePokerStyles = css`
     display: none;
     position: absolute;
     left: 50%;
-    top: calc(var(--bar-space) + 0.4rem);
+    top: 0.4rem;
     transform: translateX(-50%);
     margin: 0;
     width: max-content;
@@ -165,9 +180,7 @@ export const dicePokerStyles = css`
     /* The top bar spans the width here (the side column is narrow): everything starts below it. */
     .layout.with-sheet {
       top: var(--bar-space);
-    }
-    .layout.with-sheet .stage {
-      top: 0;
+      --table-top: 0px;
     }
     .layout.with-sheet {
       grid-template-columns: minmax(0, 1fr) minmax(13rem, 42%);
@@ -224,8 +237,8 @@ export const dicePokerStyles = css`
   .topbar button:focus-visible {
     outline: 3px solid var(--dp-focus, #ffd166);
   }
-  /* Online: the turn clock and asks for a seat, below the room's notice line, over the table and any panel. */
-  .online-bar {
+  /* Online, over a panel (the lobby, the game's end): the asks for a seat, the watcher's bar, over everything. */
+  :host > .online-bar {
     position: absolute;
     top: calc(var(--bar-space) + 2.6rem);
     left: 0.5rem;
@@ -337,7 +350,7 @@ export const dicePokerStyles = css`
     bottom: 3.6rem;
   }
   .notice {
-    top: calc(var(--bar-space) + 0.3rem);
+    top: 0.3rem;
   }
   @container (max-width: 420px) {
     .topbar {

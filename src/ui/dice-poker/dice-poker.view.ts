@@ -179,7 +179,10 @@ function onlinePanel(v: DicePokerView): TemplateResult {
   </div>`;
 }
 
-/** The turn clock and the asks for a seat, over everything (an ask is answered even from the lobby). */
+/**
+ * The turn clock and the asks for a seat: in the table's strip while the game is played, over
+ * everything while a panel is open (an ask is answered even from the lobby).
+ */
 function onlineBar(v: DicePokerView): TemplateResult | typeof nothing {
   const bar = v.online.bar;
   if (!bar) return nothing;
@@ -379,6 +382,11 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
   // While a panel asks something, the game behind it is inert: the keyboard stays in the panel.
   return html`<div class="layout ${game ? 'with-sheet' : ''}" lang=${v.language} ?inert=${modal}>
       <div class="table" part="table">
+        ${
+          // While the game is played the bar has a strip of its own above the felt (no die under it);
+          // over a panel it lies over everything, outside the inert game.
+          modal ? nothing : onlineBar(v)
+        }
         <div class="stage"></div>
         <p class="keys" id="keys">${s.keys}</p>
         ${v.noWebgl ? html`<p class="notice" role="status">${s.noWebgl}</p>` : nothing}
@@ -448,7 +456,7 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
               ? gameOverPanel(v, game)
               : nothing
     }
-    ${onlineBar(v)} ${topbar(v, playing)}
+    ${modal ? onlineBar(v) : nothing} ${topbar(v, playing)}
     ${v.online.move?.link ? moveLinkPanel(v, v.online.move.link) : nothing}
     <div class="sr-only" role="status" aria-live="polite" lang=${v.language}>${v.announcement}</div>`;
 }

@@ -1,8 +1,15 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, svg, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { TURN_COUNTDOWN_SECONDS } from '../../../online/protocol.js';
 import { emit } from '../../events.js';
 import { onlineBarStyles } from './dp-online-bar.styles.js';
+
+/**
+ * The signs a narrow bar keeps when it leaves out the words (they stay for screen readers): a clock
+ * before the time left, a bell for notifications of my turn.
+ */
+const CLOCK_ICON = svg`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8" r="6.3" fill="none" stroke="currentColor" stroke-width="1.5"/><path d="M8 4.4V8l2.6 1.6" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round"/></svg>`;
+const BELL_ICON = svg`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M8 1.8c-2.5 0-4.2 1.9-4.2 4.4v2.9L2.4 11.4h11.2L12.2 9.1V6.2C12.2 3.7 10.5 1.8 8 1.8z" fill="none" stroke="currentColor" stroke-width="1.4" stroke-linejoin="round"/><path d="M6.3 13.2a1.8 1.8 0 0 0 3.4 0" fill="none" stroke="currentColor" stroke-width="1.4" stroke-linecap="round"/></svg>`;
 
 /**
  * A nudge of the turn's person: the button that sends one (`label` "Nudge Jüri"), or, once one was
@@ -115,22 +122,26 @@ export class DpOnlineBar extends LitElement {
     ${
       counting
         ? html`<p class="clock ${left <= 5 ? 'urgent' : ''}" role="timer" data-turn-clock>
-            ${this.clockLabel} <b>0:${String(left).padStart(2, '0')}</b>
+            ${CLOCK_ICON}<span class="label">${this.clockLabel}</span>
+            <b>0:${String(left).padStart(2, '0')}</b>
           </p>`
         : long
-          ? html`<p class="clock" role="timer" data-turn-clock>${this.clockLabel} <b>${long(left)}</b></p>`
+          ? html`<p class="clock" role="timer" data-turn-clock>
+              ${CLOCK_ICON}<span class="label">${this.clockLabel}</span> <b>${long(left)}</b>
+            </p>`
           : nothing
     }
     ${
       this.notify
         ? html`<button
             type="button"
-            class="clock notify"
+            class="clock notify bell"
             aria-pressed=${this.notify.on ? 'true' : 'false'}
+            title=${this.notify.label}
             data-notify-turn
             @click=${() => emit(this, 'dp-request-notify', { on: !this.notify!.on })}
           >
-            ${this.notify.on ? '✓ ' : ''}${this.notify.label}
+            ${BELL_ICON}<span class="label">${this.notify.on ? '✓ ' : ''}${this.notify.label}</span>
           </button>`
         : nothing
     }
