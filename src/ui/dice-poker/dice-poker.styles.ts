@@ -151,9 +151,20 @@ export const dicePokerStyles = css`
       max-height: 64cqh;
       padding: 0 0.4rem 0.4rem;
     }
-    /* With the coach's hints above the sheet, the sheet scrolls so that the table keeps its room. */
-    .sheet:has(dp-hints) {
-      max-height: 42cqh;
+    /* The coach's hints lie over the table, below the top bar, where the player looks after a throw
+       (the dice are in the tray below them too): the sheet keeps its room, every row in view. They
+       end above the controls (the table is what the controls and the whole sheet leave, some 40% of
+       the height) and scroll inside themselves. */
+    .sheet dp-hints {
+      position: absolute;
+      z-index: 3;
+      top: calc(var(--bar-space) + 0.3rem);
+      left: 0.5rem;
+      right: 0.5rem;
+      max-height: calc(40cqh - var(--bar-space) - 1rem);
+      overflow: auto;
+      overscroll-behavior: contain;
+      border-radius: 14px;
     }
     dp-controls {
       padding: 0 0.4rem 0.35rem;
@@ -187,12 +198,27 @@ export const dicePokerStyles = css`
       grid-template-rows: auto minmax(0, 1fr);
       grid-template-areas: 'table controls' 'table sheet';
     }
-    /* The side column is short: the controls keep to two lines (whose turn; dice and Throw) and the
-       help line, which would wrap and move everything under it at each throw, is left out, as on a short
-       phone held upright; the sheet is dense, so that most of its rows show. */
+    /* The side column keeps its width with the coach's hints open: they lie over the table. */
+    .layout.with-sheet:has(.sheet dp-hints) {
+      grid-template-columns: minmax(0, 1fr) minmax(13rem, 42%);
+    }
+    /* The side column is short: the controls keep to whose turn, dice and Throw, and the help line
+       (how to throw, how to hold); the sheet is dense, so that most of its rows show. */
     dp-controls {
       padding: 0.4rem 0.5rem 0.3rem 0;
-      --dp-controls-hint-display: none;
+    }
+    /* The coach's hints are a sheet over the table (the side column has no room for them): the
+       height of the table, scrolling inside itself when longer. */
+    .sheet dp-hints {
+      position: absolute;
+      z-index: 3;
+      top: 0.4rem;
+      left: 0.5rem;
+      right: calc(max(13rem, 42%) + 0.5rem);
+      max-height: calc(100% - 0.9rem);
+      overflow: auto;
+      overscroll-behavior: contain;
+      border-radius: 14px;
     }
     .sheet {
       max-height: none;
