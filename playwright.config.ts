@@ -22,6 +22,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // Estonian, the game's first language: a browser in any other shows English on a first visit
+    // (first-visit.spec.ts opens pages in other languages on purpose).
+    locale: 'et-EE',
     trace: 'off',
     screenshot: 'only-on-failure',
     // The page's service worker (it caches the whole site in the background) is tested on its own

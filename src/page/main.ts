@@ -4,8 +4,11 @@
  * (src/index.ts) and the standalone bundle register no service worker, so an embedder's page gets none.
  */
 import '../index.js';
+import { setPageLang } from './page-lang.js';
 import { followTurnInTitle } from './turn-title.js';
 
+// Before the game's first render (a microtask after its element was defined, above): its language.
+setPageLang();
 followTurnInTitle();
 
 // Nothing of the worker is needed before play: its registration (and workbox-window) is a chunk of

@@ -107,7 +107,7 @@ export class Overlay extends Observable {
 
   /** The game as shown (see SessionController.namedAsShown), the same object for the same game and language. */
   shownGame(game: Game | null): Game | null {
-    if (!game || !this.sessions.session.online) return game;
+    if (!game) return game;
     const lang = this.host.language;
     if (this.shown?.game !== game || this.shown.lang !== lang)
       this.shown = { game, lang, as: this.sessions.namedAsShown(game) };

@@ -8,7 +8,7 @@ import type { ComputerPolicy } from '../../table/index.js';
 import type { GameSession, SessionChange, ThrowPlayer } from '../session/game-session.js';
 import { LocalSession } from '../session/LocalSession.js';
 import { stringsFor, type Lang } from '../i18n/index.js';
-import { withShownNames } from '../shown-names.js';
+import { localShownName, shownName, withShownNames } from '../shown-names.js';
 import type { OnlinePlay } from './OnlinePlay.js';
 import { Observable } from './Observable.js';
 import { prefersReducedMotion } from './reduced-motion.js';
@@ -125,17 +125,16 @@ export class SessionController extends Observable implements ReactiveController 
   }
 
   /**
-   * `game` with its seats named as the page shows them: online, the computer seats in the page's
-   * language (see shown-names.ts); a game in the page as it is.
+   * `game` with its seats named as the page shows them (see shown-names.ts), in the page's language:
+   * online, the computer seats; in the page, the names the page gave (`Player 2`, `Computer · good`).
    */
   namedAsShown(game: Game): Game {
-    if (!this.current.online) return game;
     const kinds = this.current.seatKinds;
-    return withShownNames(
-      game,
-      (seat) => (kinds[seat] ?? 'human') !== 'human',
-      stringsFor(this.host.language),
-    );
+    const strings = stringsFor(this.host.language);
+    const kind = (seat: number) => kinds[seat] ?? 'human';
+    return this.current.online
+      ? withShownNames(game, (name, seat) => shownName(name, kind(seat) !== 'human', strings))
+      : withShownNames(game, (name, seat) => localShownName(name, kind(seat), seat, strings));
   }
 
   /** Whether a computer plays the turn now (people's clicks and keys wait). */

@@ -55,6 +55,12 @@ export const en: Strings = {
   playerName: (n) => `Name of player ${n}`,
   defaultName: (n) => `Player ${n}`,
   computerSeat: (n) => `Computer ${n}`,
+  computerKind: {
+    winner: 'Computer · plays to win',
+    optimal: 'Computer · optimal',
+    good: 'Computer · good',
+    easy: 'Computer · beginner',
+  },
   addPlayer: 'Add player',
   playersFull: (max) => `At most ${max} players`,
   removePlayer: 'Remove player',

@@ -55,6 +55,12 @@ export const et: Strings = {
   playerName: (n) => `Mängija ${n} nimi`,
   defaultName: (n) => `Mängija ${n}`,
   computerSeat: (n) => `Arvuti ${n}`,
+  computerKind: {
+    winner: 'Arvuti · mängib võidule',
+    optimal: 'Arvuti · optimaalne',
+    good: 'Arvuti · hea',
+    easy: 'Arvuti · algaja',
+  },
   addPlayer: 'Lisa mängija',
   playersFull: (max) => `Kõige rohkem ${max} mängijat`,
   removePlayer: 'Eemalda mängija',

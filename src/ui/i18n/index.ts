@@ -22,11 +22,16 @@ export function langFromTag(tag: string | null | undefined): Lang | undefined {
   return isLang(primary) ? primary : undefined;
 }
 
-/** The language to show: the element's own attribute, else the page's, else the browser's, else Estonian. */
+/** The first of the browser's languages the game speaks (Estonian for Estonian), else English. */
+export function browserLang(browser: readonly string[]): Lang {
+  return browser.map(langFromTag).find(Boolean) ?? 'en';
+}
+
+/** The language to show: the element's own attribute, else the page's, else the browser's (browserLang). */
 export function resolveLang(
   own: string | null | undefined,
   page: string | null | undefined,
   browser: readonly string[],
 ): Lang {
-  return langFromTag(own) ?? langFromTag(page) ?? browser.map(langFromTag).find(Boolean) ?? 'et';
+  return langFromTag(own) ?? langFromTag(page) ?? browserLang(browser);
 }

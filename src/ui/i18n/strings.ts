@@ -1,4 +1,5 @@
 import type { RowId, RuleErrorCode, RuleSetId } from '../../engine/index.js';
+import type { BotId } from '../../engine/bots/bot.js';
 
 /** Every text the player sees, in one language. No string the player sees lives outside these tables. */
 export interface Strings {
@@ -22,6 +23,8 @@ export interface Strings {
   defaultName: (n: number) => string;
   /** An online table's computer seat `n`, in the page's language (the server names it in English). */
   computerSeat: (n: number) => string;
+  /** A computer's seat in a game in the page, by what it is (named so unless given a name of its own). */
+  computerKind: Record<BotId, string>;
   addPlayer: string;
   /** Why no player can be added: the table is full. */
   playersFull: (max: number) => string;

@@ -5,6 +5,7 @@ import type { Strings } from '../../i18n/index.js';
 import { emit } from '../../events.js';
 import type { NewGameOptions } from '../../new-game-options.js';
 import { SEAT_KINDS, isSeatKind, type SeatKind } from '../../coach/seats.js';
+import { localShownName } from '../../shown-names.js';
 import { OverlayPanel } from '../OverlayPanel.js';
 import { startPanelStyles } from './dp-start-panel.styles.js';
 import { coachStringsFor } from '../../i18n/coach-strings.js';
@@ -43,6 +44,8 @@ export class DpStartPanel extends OverlayPanel {
       this.draft = this.names.length ? [...this.names] : [this.strings.defaultName(1)];
       this.draftSeats = this.draft.map((_, i) => this.seats[i] ?? 'human');
     }
+    // The names the page gave follow the language and the kind of seat: "Mängija 2", "Computer · good".
+    if (changed.has('names') || changed.has('strings')) this.nameGiven();
     if (changed.has('rules')) this.draftRules = this.rules;
   }
 
@@ -58,7 +61,10 @@ export class DpStartPanel extends OverlayPanel {
 
   private start(event: Event): void {
     event.preventDefault();
-    const players = this.draft.map((name, i) => name.trim() || this.strings.defaultName(i + 1));
+    const players = this.draft.map(
+      (name, i) =>
+        name.trim() || localShownName(this.strings.defaultName(i + 1), this.draftSeats[i]!, i, this.strings),
+    );
     const options: NewGameOptions = { players, rules: this.draftRules, seats: [...this.draftSeats] };
     emit(this, 'dp-request-new-game', options);
   }
@@ -79,7 +85,16 @@ export class DpStartPanel extends OverlayPanel {
   }
 
   private setSeat(index: number, value: string): void {
-    if (isSeatKind(value)) this.draftSeats = this.draftSeats.map((kind, j) => (j === index ? value : kind));
+    if (!isSeatKind(value)) return;
+    this.draftSeats = this.draftSeats.map((kind, j) => (j === index ? value : kind));
+    this.nameGiven();
+  }
+
+  /** The names the page gave (not typed) as it gives them now (see shown-names.ts localShownName). */
+  private nameGiven(): void {
+    this.draft = this.draft.map((name, i) =>
+      localShownName(name, this.draftSeats[i] ?? 'human', i, this.strings),
+    );
   }
 
   private rename(index: number, value: string): void {

@@ -67,7 +67,7 @@ describe('<dp-start-panel>', () => {
     expect(hosts).toEqual([{ name: 'Liis' }]);
   });
 
-  it('adds, renames, seats and removes players; an empty name gets a default', async () => {
+  it('adds, renames, seats and removes players; an empty name gets a default, a computer’s says what it is', async () => {
     const el = await mount();
     expect(nameInputs(el).map((input) => input.value)).toEqual(['Player 1']);
     $<HTMLButtonElement>(el, '[data-add-player]').click();
@@ -88,12 +88,24 @@ describe('<dp-start-panel>', () => {
 
     const seen = requests();
     $<HTMLButtonElement>(el, '[data-start]').click();
-    expect(seen).toEqual([{ players: ['Liis', 'Player 3'], rules: 'classic', seats: ['human', 'optimal'] }]);
+    expect(seen).toEqual([
+      { players: ['Liis', 'Computer · optimal'], rules: 'classic', seats: ['human', 'optimal'] },
+    ]);
 
+    // A name the page gave follows the seat's kind and the language; a typed one stays.
+    pick($<HTMLSelectElement>(el, 'select[data-seat="1"]'), 'human');
+    await el.updateComplete;
+    expect(nameInputs(el).map((input) => input.value)).toEqual(['Liis', 'Player 2']);
+    pick($<HTMLSelectElement>(el, 'select[data-seat="1"]'), 'winner');
+    await el.updateComplete;
+    expect(nameInputs(el).map((input) => input.value)).toEqual(['Liis', 'Computer · plays to win']);
+    el.strings = stringsFor('et');
+    await el.updateComplete;
+    expect(nameInputs(el).map((input) => input.value)).toEqual(['Liis', 'Arvuti · mängib võidule']);
     type(nameInputs(el)[1]!, '');
     await el.updateComplete;
     $<HTMLButtonElement>(el, '[data-start]').click();
-    expect((seen[1] as NewGameOptions).players).toEqual(['Liis', 'Player 2']);
+    expect((seen[1] as NewGameOptions).players).toEqual(['Liis', 'Arvuti · mängib võidule']);
   });
 
   it(`offers no more than ${MAX_PLAYERS} players`, async () => {
