@@ -37,7 +37,9 @@ test('a first visit speaks the browser’s language (Estonian for Estonian, else
   }
 });
 
-test('the names the page gives follow its language, and a computer’s seat says what it is', async ({ browser }) => {
+test('the names the page gives follow its language, and a computer’s seat says what it is', async ({
+  browser,
+}) => {
   const { context, page, errors } = await visit(browser, 'en-US', { width: 1280, height: 720 });
   const panel = page.locator('dice-poker dp-start-panel');
   await panel.locator('[data-add-player]').click();
