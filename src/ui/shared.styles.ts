@@ -7,7 +7,8 @@ export const panelStyles = css`
     color: var(--dp-text, #f4efe4);
   }
   .card {
-    background: var(--dp-panel, rgba(24, 20, 16, 0.92));
+    /* Opaque: a card lies over the table or the score sheet, whose rows must not show through it. */
+    background: var(--dp-panel, #1a1511);
     border: 1px solid var(--dp-panel-border, rgba(255, 236, 200, 0.18));
     border-radius: 14px;
     box-shadow: 0 8px 28px rgba(0, 0, 0, 0.35);

@@ -134,6 +134,12 @@ export const dicePokerStyles = css`
     .sheet dp-scorecard {
       flex: none;
     }
+    /* A panel over a game (its end, History, the review) stands at the table's left, the sheet beside
+       it in view: whatever the sheet's width (one player or six), no panel lies over its row names. */
+    .layout.with-sheet ~ .modal {
+      justify-items: start;
+      padding-left: 1.5rem;
+    }
   }
   @container (max-width: 759px) {
     dp-scorecard {

@@ -193,26 +193,28 @@ export class DpHistory extends OverlayPanel {
           ${h.close}
         </button>
       </header>
-      <p class="intro">${h.intro}</p>
-      ${
-        names.length > 1
-          ? html`<label class="whose"
-              >${h.whose}
-              <select
-                data-whose
-                @change=${(e: Event) => (this.whose = (e.target as HTMLSelectElement).value)}
-              >
-                ${names.map((n) => html`<option .value=${n} ?selected=${n === this.whose}>${n}</option>`)}
-              </select></label
-            >`
-          : nothing
-      }
-      ${
-        games.length
-          ? html`<p class="count" data-count>${h.games(games.length)}</p>
-              ${this.series().map((s) => this.renderSeries(s, games))}`
-          : html`<p class="empty" data-empty>${h.empty}</p>`
-      }
+      <div class="body">
+        <p class="intro">${h.intro}</p>
+        ${
+          names.length > 1
+            ? html`<label class="whose"
+                >${h.whose}
+                <select
+                  data-whose
+                  @change=${(e: Event) => (this.whose = (e.target as HTMLSelectElement).value)}
+                >
+                  ${names.map((n) => html`<option .value=${n} ?selected=${n === this.whose}>${n}</option>`)}
+                </select></label
+              >`
+            : nothing
+        }
+        ${
+          games.length
+            ? html`<p class="count" data-count>${h.games(games.length)}</p>
+                ${this.series().map((s) => this.renderSeries(s, games))}`
+            : html`<p class="empty" data-empty>${h.empty}</p>`
+        }
+      </div>
       ${
         this.note
           ? html`<p

@@ -2,21 +2,37 @@ import { css } from 'lit';
 import { chartStyles } from '../../charts/bar-chart.js';
 import { overlayPanelStyles, panelFieldStyles } from '../overlay-panel.styles.js';
 
-/** Styles of <dp-history>: one scroller (the card), charts as wide as the card allows. */
+/**
+ * Styles of <dp-history>: a card as tall as the element leaves below its top bar at most, its title
+ * with Close at the top and its note and buttons at the bottom always in view; the one scroller is
+ * what lies between (the charts, as wide as the card allows).
+ */
 export const historyStyles = [
   ...overlayPanelStyles,
   panelFieldStyles,
   chartStyles,
   css`
     .card {
-      width: min(38rem, calc(100vw - 1.5rem));
-      max-height: calc(100dvh - 4.5rem);
-      overflow: auto;
+      width: min(38rem, calc(100cqw - 1.5rem));
+      max-height: calc(100cqh - var(--bar-space, 2.5rem) - 1.2rem);
+      display: flex;
+      flex-direction: column;
+      overflow: hidden;
       font-size: 0.9rem;
       /* Opaque: the score sheet behind must not show through the charts' text. */
       background: var(--dp-panel-solid, #1a1511);
     }
+    .body {
+      flex: 1 1 auto;
+      min-height: 0;
+      overflow: auto;
+      overscroll-behavior: contain;
+      /* Room for the focus rings of what it holds, which it would clip. */
+      margin-inline: -0.4rem;
+      padding-inline: 0.4rem;
+    }
     header {
+      flex: none;
       display: flex;
       justify-content: space-between;
       align-items: center;
@@ -60,6 +76,7 @@ export const historyStyles = [
       margin-top: 0.2rem;
     }
     .note {
+      flex: none;
       margin: 0.8rem 0 0;
       padding: 0.4rem 0.6rem;
       border-radius: 8px;
@@ -70,6 +87,7 @@ export const historyStyles = [
       color: #ffc2b8;
     }
     .buttons {
+      flex: none;
       display: flex;
       gap: 0.5rem;
       flex-wrap: wrap;
