@@ -49,14 +49,11 @@ async function expectHintsOverTable(page: Page, where: string): Promise<void> {
 test.describe('a phone on its side, 844x390', () => {
   test.use({ viewport: { width: 844, height: 390 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
 
-  test('Show hints opens the hints over the table; the help line shows', async ({ page }) => {
+  test('Show hints opens the hints over the table', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openGame(page, 'Mari', 7);
-    // "Flick to throw" is said before the first throw, on its side too.
-    await expect(page.locator('dice-poker dp-controls .hint')).toBeVisible();
     await throwAndShowHints(page);
     await expectHintsOverTable(page, 'on its side');
-    await expect(page.locator('dice-poker dp-controls .hint')).toBeVisible();
     await page.screenshot({ path: `${ARTIFACTS}/layout-hints-side.png` });
   });
 });
@@ -76,5 +73,25 @@ test.describe('a phone held upright, 390x844', () => {
     expect(await sheet.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(0);
     await expectMidGameLayout(page);
     await page.screenshot({ path: `${ARTIFACTS}/layout-hints-upright.png` });
+  });
+});
+
+test.describe('a desktop, 1280x720', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test('with the hints on, the best row’s advice shows in the coach’s box unscrolled, every row of the sheet on screen', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openGame(page, 'Mari, Jüri', 7);
+    await throwAndShowHints(page);
+    // The chances to win (or the word that they are being worked out) and the note under them are there.
+    await expect(page.locator('dice-poker dp-hints [data-choice-note]')).toBeVisible();
+    const hints = await boxOf(page, 'dice-poker dp-hints');
+    expect(inside(hints, screenOf(page)), 'the hints on screen').toBe(true);
+    const best = await boxOf(page, 'dice-poker dp-hints [data-rows] li.best');
+    expect(inside(best, hints), 'the best row’s advice in view').toBe(true);
+    await expectMidGameLayout(page);
+    await page.screenshot({ path: `${ARTIFACTS}/layout-hints-desktop.png` });
   });
 });

@@ -141,6 +141,16 @@ export const dicePokerStyles = css`
       padding-left: 1.5rem;
     }
   }
+  /* With the coach's hints above it the sheet is dense (its caption left to screen readers), so that
+     the hints' box has the room for their first lines, the best row's advice among them, unscrolled. */
+  @container (min-width: 760px) and (min-height: 521px) {
+    .layout.with-sheet:has(.sheet dp-hints) dp-scorecard {
+      --dp-sheet-font-size: 0.84rem;
+      --dp-sheet-cell-padding: 0.02rem 0.45rem;
+      --dp-sheet-option-pad: 0.06rem;
+      --dp-sheet-caption-display: none;
+    }
+  }
   @container (max-width: 759px) {
     dp-scorecard {
       font-size: 0.85rem;
@@ -208,10 +218,12 @@ export const dicePokerStyles = css`
     .layout.with-sheet:has(.sheet dp-hints) {
       grid-template-columns: minmax(0, 1fr) minmax(13rem, 42%);
     }
-    /* The side column is short: the controls keep to whose turn, dice and Throw, and the help line
-       (how to throw, how to hold); the sheet is dense, so that most of its rows show. */
+    /* The side column is short: the controls keep to two lines (whose turn; dice and Throw) and the
+       help line, which would wrap and move everything under it at each throw, is left out, as on a short
+       phone held upright; the sheet is dense, so that most of its rows show. */
     dp-controls {
       padding: 0.4rem 0.5rem 0.3rem 0;
+      --dp-controls-hint-display: none;
     }
     /* The coach's hints are a sheet over the table (the side column has no room for them): the
        height of the table, scrolling inside itself when longer. */
