@@ -65,3 +65,13 @@ export function focusTable(host: FocusHost): void {
     target?.focus({ preventScroll: true });
   });
 }
+
+/**
+ * A throw is asked while the keyboard is on the controls (their Throw button, by Enter, Space or R):
+ * the button is disabled while the dice fly, which would drop the keyboard to the page, where 1-5, R
+ * and Enter do nothing. It goes to the table instead, where they all work.
+ */
+export function keepKeyboardOnThrow(host: FocusHost): void {
+  const active = (host.renderRoot as ShadowRoot).activeElement;
+  if (active?.localName === 'dp-controls') focusTable(host);
+}

@@ -2,7 +2,7 @@ import type { TableHandlers } from '../../scene/index.js';
 import { stringsFor } from '../i18n/index.js';
 import type { DicePokerView } from './dice-poker.view.js';
 import type { ElementCalls, ElementParts } from './element-parts.js';
-import { focusPanel, focusTable, followPanel } from './keyboard-focus.js';
+import { focusPanel, focusTable, followPanel, keepKeyboardOnThrow } from './keyboard-focus.js';
 import type { KeyActions } from './KeyboardController.js';
 import type { SoundController } from './SoundController.js';
 import type { Toast } from './Toast.js';
@@ -25,7 +25,7 @@ export function overlayRequests(parts: ElementParts): DicePokerView['on'] {
   const playing = () => sessions.personMayAct;
   const online = () => sessions.online;
   return {
-    roll: () => playing() && run(() => element.roll()),
+    roll: () => playing() && (keepKeyboardOnThrow(element), run(() => element.roll())),
     hold: (index) => playing() && run(() => element.toggleHold(index)),
     // A row chosen on the sheet: its button goes away, so the keyboard goes back to the table.
     score: (row) => playing() && (run(() => element.score(row)), focusTable(element)),
@@ -82,7 +82,7 @@ export function keyActions(parts: ElementParts): KeyActions {
   const { element, sessions, toast } = parts;
   return {
     context: () => ({ playing: sessions.personMayAct, canStartOver: !!sessions.game }),
-    roll: () => attempt(toast, () => element.roll()),
+    roll: () => (keepKeyboardOnThrow(element), attempt(toast, () => element.roll())),
     hold: (index) => attempt(toast, () => element.toggleHold(index)),
     rows: () => element.renderRoot.querySelector('dp-scorecard')?.focusOptions(),
     hints: () => toggleHints(parts),
