@@ -12,19 +12,19 @@ import { ARTIFACTS, boxOf, inside, openPage, overlap, screenOf, type Box } from 
  * Plays a whole game of three people at this device through the element's API, carelessly (the first
  * free row after one throw): the sheet has three columns of scores, as wide as a panel's edge.
  */
-async function playCareless(page: Page, seed: number): Promise<void> {
+async function playCareless(page: Page, seed: number, players = ['Mari', 'Jaan', 'Liis']): Promise<void> {
   await page.locator('dice-poker').evaluate(
-    async (node, { rows, seed }) => {
+    async (node, { rows, seed, players }) => {
       const el = node as HTMLElementTagNameMap['dice-poker'];
       el.setAttribute('lang', 'en');
-      el.newGame({ players: ['Mari', 'Jaan', 'Liis'], seed });
+      el.newGame({ players, seed });
       while (!el.state.over) {
         await el.roll();
         const filled = el.state.players[el.state.current]!.scores;
         el.score(rows.find((row) => !(row in filled))!);
       }
     },
-    { rows: [...ROWS], seed },
+    { rows: [...ROWS], seed, players },
   );
 }
 
@@ -106,5 +106,22 @@ test('1280x720: the review and History stand beside the sheet; History keeps Clo
     );
   await expectOverlayStill(page);
   await page.screenshot({ path: `${ARTIFACTS}/layout-panels-history-phone.png` });
+  expect(errors).toEqual([]);
+});
+
+test('a phone on its side: Show review opens the review beside the game-over card, in view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 844, height: 390 });
+  const errors = await openPage(page);
+  await playCareless(page, 43, ['Mari']);
+  await page.locator('dice-poker [data-show-review]').click();
+  const title = await boxOf(page, 'dice-poker dp-review h2');
+  expect(inside(title, screenOf(page)), 'the review’s title on screen').toBe(true);
+  const review = await boxOf(page, 'dice-poker dp-review .card');
+  expect(review.y + Math.min(review.height, 150), 'the review’s first lines on screen').toBeLessThanOrEqual(
+    390,
+  );
+  await page.screenshot({ path: `${ARTIFACTS}/layout-panels-review-side.png` });
   expect(errors).toEqual([]);
 });

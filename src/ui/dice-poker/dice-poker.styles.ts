@@ -255,6 +255,21 @@ export const dicePokerStyles = css`
       font-size: 0.72rem;
       padding: 0.3rem 0.55rem;
     }
+    /* Game over: the review opens beside the game-over card, not below it past the screen's edge, and
+       scrolls inside itself. (.modal: the stack's own rules come later in this sheet.) */
+    .modal .stack {
+      flex-direction: row;
+      align-items: flex-start;
+      max-width: 100%;
+    }
+    .stack dp-game-over {
+      flex: none;
+    }
+    .stack dp-review {
+      flex: 1 1 24rem;
+      min-width: 0;
+      --dp-review-height: calc(100cqh - var(--bar-space) - 1.5rem);
+    }
   }
   .topbar {
     position: absolute;
