@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ROWS } from '../../src/engine/index.js';
-import { openPage, playChanceTurn, stateOf } from './helpers.js';
+import { ARTIFACTS, openPage, playChanceTurn, stateOf } from './helpers.js';
 
 const KEY = 'dice-poker:default:game';
 
@@ -76,7 +76,16 @@ test('game over keeps the 10 best scores with names and dates, clearable', async
   const history = page.locator('dice-poker dp-game-over [data-history] li');
   await expect(history).toHaveCount(2);
   await expect(history.first()).toContainText(String(Math.max(...totals)));
+  // Clearing is asked first: Keep leaves them, the answer Clear clears them.
   await page.locator('dice-poker dp-game-over [data-clear-history]').click();
+  await expect(page.locator('dice-poker dp-game-over [role="alertdialog"]')).toContainText(
+    'Clear every best score on this device?',
+  );
+  await page.screenshot({ path: `${ARTIFACTS}/clear-best-scores-asked.png` });
+  await page.locator('dice-poker dp-game-over [data-keep-history]').click();
+  await expect(history).toHaveCount(2);
+  await page.locator('dice-poker dp-game-over [data-clear-history]').click();
+  await page.locator('dice-poker dp-game-over [data-confirm-clear]').click();
   await expect(history).toHaveCount(0);
 });
 

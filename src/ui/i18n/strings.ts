@@ -92,6 +92,10 @@ export interface Strings {
   savedGameRefused: Record<'corrupt' | 'version' | 'tampered', string>;
   bestScores: string;
   clearScores: string;
+  /** Asked before the best scores are cleared (they cannot be had back), with its two answers. */
+  clearScoresAsk: string;
+  clearScoresYes: string;
+  keepScores: string;
   keys: string;
   cancelNewGame: string;
   sheet: string;

@@ -1,8 +1,9 @@
 import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { totals, winners, type Game } from '../../../engine/index.js';
 import type { Strings } from '../../i18n/index.js';
 import { verdictOf } from '../../verdict.js';
+import { shownDate } from '../../i18n/dates.js';
 import type { HighScore } from '../../persistence/index.js';
 import { emit } from '../../events.js';
 import { OverlayPanel } from '../OverlayPanel.js';
@@ -12,7 +13,7 @@ import { gameOverStyles } from './dp-game-over.styles.js';
  * After the last row: totals, the winner or winners (a draw said as such), and "new game".
  *
  * @event {CustomEvent<void>} dp-request-setup - "New game" was pressed.
- * @event {CustomEvent<void>} dp-request-clear-history - "Clear best scores" was pressed.
+ * @event {CustomEvent<void>} dp-request-clear-history - "Clear best scores" was pressed, and confirmed.
  *
  * @slot - More buttons beside "New game" (the element puts "Show review" there).
  *
@@ -27,6 +28,25 @@ export class DpGameOver extends OverlayPanel {
   @property({ attribute: false }) strings!: Strings;
   /** This page's best scores, best first. */
   @property({ attribute: false }) history: HighScore[] = [];
+
+  /** "Clear best scores" was pressed: asked first, as nothing brings them back (and it sits by New game). */
+  @state() private askingToClear = false;
+
+  private readonly askToClear = async (): Promise<void> => {
+    this.askingToClear = true;
+    await this.updateComplete;
+    // The safe answer has the keyboard: Enter twice keeps the scores.
+    this.renderRoot.querySelector<HTMLButtonElement>('[data-keep-history]')?.focus();
+  };
+
+  private readonly keep = (): void => {
+    this.askingToClear = false;
+  };
+
+  private readonly clear = (): void => {
+    this.askingToClear = false;
+    emit(this, 'dp-request-clear-history');
+  };
 
   protected override render() {
     const s = this.strings;
@@ -57,9 +77,7 @@ export class DpGameOver extends OverlayPanel {
                   (entry) =>
                     html`<li>
                       <span>${entry.name}</span><span class="score">${entry.score}</span>
-                      <time datetime=${entry.date}
-                        >${new Date(entry.date).toLocaleDateString(this.lang || undefined)}</time
-                      >
+                      <time datetime=${entry.date}>${shownDate(entry.date, s.lang)}</time>
                     </li>`,
                 )}
               </ol>`
@@ -69,19 +87,20 @@ export class DpGameOver extends OverlayPanel {
         <button class="primary" data-new-game @click=${() => emit(this, 'dp-request-setup')}>
           ${s.newGame}
         </button>
-        ${
-          this.history.length
-            ? html`<button
-                class="secondary"
-                data-clear-history
-                @click=${() => emit(this, 'dp-request-clear-history')}
-              >
-                ${s.clearScores}
-              </button>`
-            : nothing
-        }
+        ${this.history.length && !this.askingToClear ? html`<button class="secondary" data-clear-history @click=${this.askToClear}>${s.clearScores}</button>` : nothing}
         <slot></slot>
       </div>
+      ${
+        this.askingToClear
+          ? html`<div class="ask" role="alertdialog" aria-labelledby="clear-ask">
+              <p id="clear-ask">${s.clearScoresAsk}</p>
+              <div class="buttons">
+                <button class="secondary" data-keep-history @click=${this.keep}>${s.keepScores}</button>
+                <button class="secondary" data-confirm-clear @click=${this.clear}>${s.clearScoresYes}</button>
+              </div>
+            </div>`
+          : nothing
+      }
     </div>`;
   }
 }

@@ -52,5 +52,15 @@ export const gameOverStyles = [
       justify-content: center;
       flex-wrap: wrap;
     }
+    /* Asked before the best scores are cleared: it reads as a warning. */
+    .ask {
+      margin-top: 0.8rem;
+      padding: 0.6rem 0.8rem;
+      border-radius: 10px;
+      background: rgba(120, 30, 20, 0.45);
+    }
+    .ask p {
+      margin: 0 0 0.5rem;
+    }
   `,
 ];

@@ -72,14 +72,29 @@ describe('<dp-game-over>', () => {
       ['Jüri', '187'],
     ]);
     expect(best[0]!.querySelector('time')!.getAttribute('datetime')).toBe(history[0]!.date);
+    // The month in words, as in History: never 1/2/2026 to be read either way.
+    expect(text(best[0]!.querySelector('time'))).toMatch(/^(2 Jan 2026|Jan 2, 2026)$/);
 
     const seen: string[] = [];
     document.addEventListener('dp-request-setup', (e) => seen.push(`${e.type} ${e.bubbles && e.composed}`));
     document.addEventListener('dp-request-clear-history', (e) =>
       seen.push(`${e.type} ${e.bubbles && e.composed}`),
     );
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[data-clear-history]')!.click();
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[data-new-game]')!.click();
+    // Clearing is asked first; Keep (which has the keyboard) clears nothing.
+    const button = (name: string) => el.shadowRoot!.querySelector<HTMLButtonElement>(`[data-${name}]`);
+    button('clear-history')!.click();
+    await el.updateComplete;
+    expect(text(el.shadowRoot!.querySelector('[role="alertdialog"]'))).toContain(
+      'Clear every best score on this device?',
+    );
+    expect(el.shadowRoot!.activeElement).toBe(button('keep-history'));
+    button('keep-history')!.click();
+    await el.updateComplete;
+    expect(seen).toEqual([]);
+    button('clear-history')!.click();
+    await el.updateComplete;
+    button('confirm-clear')!.click();
+    button('new-game')!.click();
     expect(seen).toEqual(['dp-request-clear-history true', 'dp-request-setup true']);
   });
 

@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Strings } from '../../i18n/index.js';
 import { historyStringsFor, type HistoryStrings } from '../../i18n/history-strings.js';
+import { shownDate } from '../../i18n/dates.js';
 import type { GameRecord } from '../../persistence/game-record.js';
 import { encodeHistoryFile } from '../../persistence/history-file.js';
 import { averagesOf, namesOf } from '../../coach/history-model.js';
@@ -114,7 +115,7 @@ export class DpHistory extends OverlayPanel {
         : []),
     ];
     const date = (g: GameRecord) =>
-      new Date(g.date).toLocaleDateString(this.strings.lang === 'et' ? 'et-EE' : 'en-GB');
+      shownDate(g.date, this.strings.lang);
     return html`<section class="series" data-series=${series.key}>
       <h3 title=${series.help ?? nothing}>${series.title}</h3>
       <p class="averages" data-averages>${h.averages(fmt(averages.recent), fmt(averages.all))}</p>
