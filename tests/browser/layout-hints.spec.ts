@@ -58,23 +58,28 @@ test.describe('a phone on its side, 844x390', () => {
   });
 });
 
-test.describe('a phone held upright, 390x844', () => {
-  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 360, height: 740 },
+]) {
+  test.describe(`a phone held upright, ${size.width}x${size.height}`, () => {
+    test.use({ viewport: size, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
 
-  test('with the hints on, every row of the sheet stays on screen and the hints lie over the table', async ({
-    page,
-  }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await openGame(page, 'Mari, Jüri', 7);
-    await throwAndShowHints(page);
-    await expectHintsOverTable(page, 'upright');
-    // Scoring needs no scroll: all 13 rows in the sheet's view, Throw on screen.
-    const sheet = page.locator('dice-poker .sheet');
-    expect(await sheet.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(0);
-    await expectMidGameLayout(page);
-    await page.screenshot({ path: `${ARTIFACTS}/layout-hints-upright.png` });
+    test('with the hints on, every row of the sheet stays on screen and the hints lie over the table', async ({
+      page,
+    }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await openGame(page, 'Mari, Jüri', 7);
+      await throwAndShowHints(page);
+      await expectHintsOverTable(page, 'upright');
+      // Scoring needs no scroll: all 13 rows in the sheet's view, Throw on screen.
+      const sheet = page.locator('dice-poker .sheet');
+      expect(await sheet.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(0);
+      await expectMidGameLayout(page);
+      await page.screenshot({ path: `${ARTIFACTS}/layout-hints-upright-${size.width}x${size.height}.png` });
+    });
   });
-});
+}
 
 test.describe('a desktop, 1280x720', () => {
   test.use({ viewport: { width: 1280, height: 720 } });

@@ -169,15 +169,15 @@ export const dicePokerStyles = css`
     }
     /* The coach's hints lie over the table, below the top bar, where the player looks after a throw
        (the dice are in the tray below them too): the sheet keeps its room, every row in view. They
-       end above the controls (the table is what the controls and the whole sheet leave, some 40% of
-       the height) and scroll inside themselves. */
+       end above the controls (the table is what the controls and the whole sheet leave, 38% of the
+       height or more) and scroll inside themselves. */
     .sheet dp-hints {
       position: absolute;
       z-index: 3;
       top: calc(var(--bar-space) + 0.3rem);
       left: 0.5rem;
       right: 0.5rem;
-      max-height: calc(40cqh - var(--bar-space) - 1rem);
+      max-height: calc(38cqh - var(--bar-space) - 0.6rem);
       overflow: auto;
       overscroll-behavior: contain;
       border-radius: 14px;
@@ -196,6 +196,9 @@ export const dicePokerStyles = css`
   @container (max-width: 759px) and (orientation: portrait) and (max-height: 800px) {
     dp-controls {
       --dp-controls-hint-display: none;
+    }
+    dp-hints {
+      --dp-hints-note-display: none;
     }
     dp-scorecard {
       --dp-sheet-font-size: 0.8rem;

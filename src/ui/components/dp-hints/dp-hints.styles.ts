@@ -91,7 +91,10 @@ export const hintsStyles = [
       margin: 0.3rem 0 0;
       opacity: 0.75;
     }
+    /* A short phone held upright leaves it out (<dice-poker> sets the property): the box over the
+       table keeps its room for the advice itself (each chance to win says what it is in its title). */
     .choice-note {
+      display: var(--dp-hints-note-display, block);
       margin-top: 0.15rem;
       font-size: 0.72rem;
       line-height: 1.3;
