@@ -81,9 +81,12 @@ test('a whole game with the keyboard alone, announced politely, with a clean acc
       const hints = page.locator('dice-poker [data-hints]');
       await page.keyboard.press('h');
       await expect(hints).toHaveAttribute('aria-pressed', 'true');
+      // The switch says whether hints are on, as the sound's does.
+      await expect(hints).toHaveText('Hints on');
       await expect(page.locator('dice-poker dp-hints')).toBeVisible();
       await page.keyboard.press('h');
       await expect(hints).toHaveAttribute('aria-pressed', 'false');
+      await expect(hints).toHaveText('Hints off');
       await expect(page.locator('dice-poker canvas')).toBeFocused();
     }
     if (turn === 5) expect(await seriousViolations(page)).toEqual([]);

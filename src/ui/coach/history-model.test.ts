@@ -44,6 +44,9 @@ describe('recordsOf', () => {
       winLost: 0.05,
       online: true,
     });
+    // Given up more than all, added up (chances came back between the decisions): all of it, no more.
+    const lavish = [0.6, 0.5, 0.2].map((loss) => ({ player: 0, loss })) as unknown as typeof decisions;
+    expect(recordsOf(game, review, lavish, { seats: [0], online: true, date })[0]!.winLost).toBe(1);
     const bare = recordsOf(game, null, null, { seats: [0, 1], online: false, date });
     expect(bare.map((r) => [r.pointsLost, r.winLost, r.luck, r.score])).toEqual([
       [null, null, null, totals(game)[0]],

@@ -28,9 +28,13 @@ export function recordsOf(
   const several = game.players.length > 1;
   return seats.map((seat) => {
     const mine = review?.players[seat];
+    // A chance is at most 1 (100%): what the decisions gave up, added up, is kept on that scale.
     const winLost =
       winDecisions && several
-        ? winDecisions.filter((d) => d.player === seat).reduce((sum, d) => sum + d.loss, 0)
+        ? Math.min(
+            1,
+            winDecisions.filter((d) => d.player === seat).reduce((sum, d) => sum + d.loss, 0),
+          )
         : null;
     return {
       id: `${iso}/${seat}`,

@@ -335,7 +335,7 @@ function topbar(v: DicePokerView, playing: boolean): TemplateResult {
     ${
       playing
         ? html`<button data-hints aria-pressed=${v.hintsOn ? 'true' : 'false'} @click=${v.on.toggleHints}>
-              ${s.coach.showHints}
+              ${v.hintsOn ? s.coach.hintsOn : s.coach.hintsOff}
             </button>
             <button data-new-game-top @click=${v.on.newGame}>${s.newGame}</button>`
         : nothing

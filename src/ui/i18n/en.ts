@@ -130,7 +130,8 @@ export const en: Strings = {
   language: 'Language',
   otherLanguage: 'Eesti',
   coach: {
-    showHints: 'Show hints',
+    hintsOn: 'Hints on',
+    hintsOff: 'Hints off',
     showReview: 'Show review',
     showHistory: 'History',
     botThinking: (name) => `${name} is thinking…`,

@@ -130,7 +130,8 @@ export const et: Strings = {
   language: 'Keel',
   otherLanguage: 'English',
   coach: {
-    showHints: 'Näita vihjeid',
+    hintsOn: 'Vihjed sees',
+    hintsOff: 'Vihjed väljas',
     showReview: 'Näita analüüsi',
     showHistory: 'Ajalugu',
     botThinking: (name) => `${name} mõtleb…`,

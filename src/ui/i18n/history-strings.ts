@@ -62,7 +62,7 @@ const en: HistoryStrings = {
   luckHelp: 'The expected final score of the dice you were dealt, minus the average of best play',
   winLost: 'Chance to win lost (pp)',
   winLostHelp:
-    'Chance to win lost: what each of your decisions gave up against the best play to win, added up over the game, in percentage points. It can pass 100 when the dice or the other players’ mistakes gave chances back between your decisions.',
+    'Chance to win lost: what each of your decisions gave up against the best play to win, added up over the game, in percentage points. At most 100: past that (the dice or the other players’ mistakes gave chances back between your decisions) you gave up every chance you had.',
   averages: (recent, all) => `Average: last 10 ${recent} · all games ${all}`,
   lastTen: 'average of the last 10',
   allTime: 'average of all games',
@@ -106,7 +106,7 @@ const et: HistoryStrings = {
   luckHelp: 'Sulle langenud täringute oodatav lõppskoor miinus parima mängu keskmine',
   winLost: 'Kaotatud võiduvõimalus (pp)',
   winLostHelp:
-    'Kaotatud võiduvõimalus: kui palju iga sinu otsus võidule mängimise parima käiguga võrreldes kaotas, kogu mängu peale kokku, protsendipunktides. See võib ületada 100, kui täringud või teiste mängijate vead andsid vahepeal võimalusi tagasi.',
+    'Kaotatud võiduvõimalus: kui palju iga sinu otsus võidule mängimise parima käiguga võrreldes kaotas, kogu mängu peale kokku, protsendipunktides. Kõige rohkem 100: sellest üle (täringud või teiste mängijate vead andsid vahepeal võimalusi tagasi) oled andnud ära kogu oma võimaluse.',
   averages: (recent, all) => `Keskmine: viimased 10 ${recent} · kõik mängud ${all}`,
   lastTen: 'viimase 10 keskmine',
   allTime: 'kõigi mängude keskmine',

@@ -105,7 +105,9 @@ export interface Strings {
   /** The coach's words the table itself shows (its panels bring their own: coach-strings.ts). */
   coach: {
     /** Label of the switch that shows the hints. */
-    showHints: string;
+    /** The top bar's hints switch, saying whether they are on (as the sound's does). */
+    hintsOn: string;
+    hintsOff: string;
     showReview: string;
     /** Opens the History panel (every finished game with its review). */
     showHistory: string;

@@ -210,11 +210,12 @@ export class DpReview extends LitElement {
 
   private player(review: PlayerReview) {
     const s = coachStringsFor(this.strings.lang);
-    const worst = worstDecisions(review, this.worstCount);
+    // Only what is shown as lost: a loss that rounds to 0.0 is no mistake to list.
+    const worst = worstDecisions(review, this.worstCount, 0.05);
     return html`<article data-player=${review.player}>
       <header>
         <h3>${review.name}</h3>
-        <span class="total" data-loss>${s.pointsLost}: <strong>${s.loss(review.totalLoss)}</strong></span>
+        <span class="total" data-loss>${s.pointsLost}: <strong>${s.number(review.totalLoss)}</strong></span>
       </header>
       <p class="facts">
         ${s.finalScore} ${review.score} · ${s.optimalExpected} ${s.number(review.expectedAtStart)} ·

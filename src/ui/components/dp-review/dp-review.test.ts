@@ -72,7 +72,9 @@ describe('<dp-review>', () => {
     const players = [...el.shadowRoot!.querySelectorAll('article[data-player]')];
     expect(players.map((p) => text(p.querySelector('h3')))).toEqual(['Mari', 'Jüri']);
     const mari = players[0]!;
-    expect(text(mari.querySelector('[data-loss] strong'))).toBe(coach.loss(review.players[0]!.totalLoss));
+    // "Points lost: 511.7", no minus: the words say it is lost.
+    expect(text(mari.querySelector('[data-loss] strong'))).toBe(coach.number(review.players[0]!.totalLoss));
+    expect(text(mari.querySelector('[data-loss]'))).not.toContain('−');
     expect(text(mari.querySelector('.facts'))).toContain(`${coach.finalScore} ${totals(game)[0]}`);
     // A bar per round on a chart with both axes labelled, and its numbers as a table.
     expect(mari.querySelectorAll('svg.dp-chart rect')).toHaveLength(13);
@@ -84,7 +86,7 @@ describe('<dp-review>', () => {
     const cells = [...mari.querySelectorAll('.dp-table tbody tr')].map((tr) => text(tr.lastElementChild));
     expect(cells).toEqual(lossByRound(review.players[0]!).map((loss) => coach.number(loss)));
     // The five decisions that lost the most, worst first, as the engine ranks them.
-    const expected = worstDecisions(review.players[0]!, 5);
+    const expected = worstDecisions(review.players[0]!, 5, 0.05);
     const worst = [...mari.querySelectorAll('[data-worst] li')];
     expect(expected).toHaveLength(5);
     expect(worst.map((li) => text(li.querySelector('.when')))).toEqual(
@@ -93,6 +95,8 @@ describe('<dp-review>', () => {
     expect(worst.map((li) => text(li.querySelector('.loss')))).toEqual(
       expected.map((d) => coach.loss(d.loss)),
     );
+    // Nothing listed among the worst shows as no loss at all.
+    expect(worst.map((li) => text(li.querySelector('.loss')))).not.toContain('−0.0');
     // Every decision is listed on request: one per row.
     expect(mari.querySelectorAll('[data-all] li')).toHaveLength(13);
   });
