@@ -9,10 +9,14 @@ import { ARTIFACTS, boxOf, inside, openPage, overlap, screenOf, type Box } from 
  */
 
 /**
- * Plays a whole game of three people at this device through the element's API, carelessly (the first
- * free row after one throw): the sheet has three columns of scores, as wide as a panel's edge.
+ * Plays a whole game of five people at this device through the element's API, carelessly (the first
+ * free row after one throw): the sheet's five columns of scores reach in to where a centred panel stood.
  */
-async function playCareless(page: Page, seed: number, players = ['Mari', 'Jaan', 'Liis']): Promise<void> {
+async function playCareless(
+  page: Page,
+  seed: number,
+  players = ['Mari', 'Jaan', 'Liis', 'Peeter', 'Kadri'],
+): Promise<void> {
   await page.locator('dice-poker').evaluate(
     async (node, { rows, seed, players }) => {
       const el = node as HTMLElementTagNameMap['dice-poker'];
@@ -42,6 +46,12 @@ async function expectClearOfRowNames(page: Page, card: Box, what: string): Promi
     expect(overlap(card, name), `${what} clear of row ${i + 1}'s name`).toBe(false);
 }
 
+/** The background of what `selector` finds is opaque: nothing behind it (the sheet's rows) shows through. */
+async function expectOpaque(page: Page, selector: string): Promise<void> {
+  const colour = await page.locator(selector).evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(colour, `${selector} opaque`).toMatch(/^rgb\(/);
+}
+
 /** The overlay the panels sit in does not scroll: what scrolls is inside the panel. */
 async function expectOverlayStill(page: Page): Promise<void> {
   const modal = page.locator('dice-poker .modal');
@@ -67,6 +77,8 @@ test('1280x720: the review and History stand beside the sheet; History keeps Clo
   await expect(review.locator('h2')).toBeVisible();
   await expectClearOfRowNames(page, await boxOf(page, 'dice-poker dp-review .card'), 'the review');
   await expectClearOfRowNames(page, await boxOf(page, 'dice-poker dp-game-over .card'), 'the game-over card');
+  for (const card of ['dp-review .card', 'dp-game-over .card'])
+    await expectOpaque(page, `dice-poker ${card}`);
   await page.screenshot({ path: `${ARTIFACTS}/layout-panels-review.png` });
 
   // History: beside the sheet too, all on screen, the overlay still.
@@ -77,6 +89,7 @@ test('1280x720: the review and History stand beside the sheet; History keeps Clo
   expect(inside(card, screenOf(page)), 'History all on screen').toBe(true);
   await expectClearOfRowNames(page, card, 'History');
   await expectOverlayStill(page);
+  await expectOpaque(page, 'dice-poker dp-history .card');
 
   // Exported, then imported into an empty history: the note, Close and the buttons in view.
   const download = page.waitForEvent('download');
@@ -85,7 +98,7 @@ test('1280x720: the review and History stand beside the sheet; History keeps Clo
   await (await download).saveAs(path);
   await page.evaluate(() => localStorage.removeItem('dice-poker:default:history'));
   await panel.locator('[data-import] input').setInputFiles(path);
-  await expect(panel.locator('[data-note]')).toHaveText('Imported: 3 new games.');
+  await expect(panel.locator('[data-note]')).toHaveText('Imported: 5 new games.');
   const after = await boxOf(page, 'dice-poker dp-history .card');
   for (const part of ['[data-note]', '[data-close]', '[data-export]', '[data-import]'])
     expect(inside(await boxOf(page, `dice-poker dp-history ${part}`), after), `${part} in view`).toBe(true);
