@@ -219,7 +219,7 @@ test('after an online game: "Verify this game" passes, and npm run verify checks
   );
   await proof.locator('[data-verify]').click();
   await expect(proof.locator('[data-verify-result]')).toContainText(
-    `Verified: signed by the server’s key ${fingerprint}; the secret matches the commitment shown at the start, all 26 throws follow from it and the gestures sent (every launch is the one this page was sent)`,
+    `Verified: signed by the server’s key ${fingerprint}; the secret matches the commitment shown at the start, all 26 throws follow from it and the gestures sent (every throw started as this page saw it start)`,
     { timeout: 30_000 },
   );
   await juri.page.screenshot({ path: `${ARTIFACTS}/online-verified.png` });
@@ -261,7 +261,7 @@ test('after an online game: "Verify this game" passes, and npm run verify checks
     `Verified: signed by the server’s key ${fingerprint}`,
     { timeout: 30_000 },
   );
-  await expect(mariProof.locator('[data-verify-result]')).toContainText('no launch was compared');
+  await expect(mariProof.locator('[data-verify-result]')).toContainText('no throw’s start was compared');
   await mariProof.locator('[data-open-record] input').setInputFiles(tampered);
   await expect(mariProof.locator('[data-verify-result]')).toHaveText(
     'Not verified: the server’s signature does not match the record: it was changed after the server signed it.',
@@ -293,6 +293,9 @@ test('after an online game: "Verify this game" passes, and npm run verify checks
   await expect(rematchNote(juri)).toHaveText('Rematch: waiting for Mari to agree…');
   await expect(rematchNote(mari)).toHaveText('Jüri asks for a rematch.');
   await expect(rematch(mari)).toHaveText('Yes, rematch');
+  // The invitation is the thing to do now: the primary button; the one who asked waits on a plain one.
+  await expect(rematch(mari)).toHaveClass(/primary/);
+  await expect(rematch(juri)).not.toHaveClass(/primary/);
   await mari.page.screenshot({ path: `${ARTIFACTS}/online-rematch-asked.png` });
   await rematch(mari).click();
   for (const p of [mari, juri]) {

@@ -262,8 +262,15 @@ function historyPanel(v: DicePokerView): TemplateResult {
 function rematchParts(v: DicePokerView): TemplateResult | typeof nothing {
   const rematch = v.online.rematch;
   if (!rematch) return nothing;
+  // Asked by another player: the answer is the thing to do now.
+  const invited = !rematch.asked && rematch.note !== '';
   return html`${rematch.note ? html`<p class="rematch-note" role="status" data-rematch-status>${rematch.note}</p>` : nothing}
-    <button class="secondary review-button" data-rematch ?disabled=${rematch.asked} @click=${v.on.rematch}>
+    <button
+      class="${invited ? 'primary' : 'secondary'} review-button"
+      data-rematch
+      ?disabled=${rematch.asked}
+      @click=${v.on.rematch}
+    >
       ${rematch.label}
     </button>`;
 }

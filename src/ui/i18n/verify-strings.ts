@@ -49,10 +49,10 @@ const en: VerifyStrings = {
     if (verdict === 'verified') {
       const launches =
         launchesCompared === 0
-          ? 'no launch was compared: this page did not see the game played'
+          ? 'this page did not see the game played, so no throw’s start was compared with what it saw'
           : launchesCompared === throwsChecked
-            ? 'every launch is the one this page was sent'
-            : `${launchesCompared} of the launches were compared with what this page was sent`;
+            ? 'every throw started as this page saw it start'
+            : `the ${launchesCompared} throws this page saw started as it saw them start`;
       return `Verified: signed by the server’s key ${fingerprintText(key ?? '')}; the secret matches the commitment shown at the start, all ${throwsChecked} throws follow from it and the gestures sent (${launches}), and the dice came to rest on the faces scored.`;
     }
     if (verdict === 'unsigned')
@@ -109,10 +109,10 @@ const et: VerifyStrings = {
     if (verdict === 'verified') {
       const launches =
         launchesCompared === 0
-          ? 'ühtki lähet ei võrreldud: see leht ei näinud mängu'
+          ? 'see leht ei näinud mängu, nii et ühegi viske algust ei võrreldud'
           : launchesCompared === throwsChecked
-            ? 'iga lähe on see, mis sellele lehele saadeti'
-            : `${launchesCompared} lähet võrreldi sellega, mis sellele lehele saadeti`;
+            ? 'iga vise algas nii, nagu see leht nägi'
+            : `${launchesCompared} viset, mida see leht nägi, algasid nii, nagu ta nägi`;
       return `Kontrollitud: allkirjastatud serveri võtmega ${fingerprintText(key ?? '')}; saladus vastab alguses näidatud kinnitusele, kõik ${throwsChecked} viset tulenevad sellest ja saadetud liigutustest (${launches}) ning täringud jäid seisma kirja pandud silmadele.`;
     }
     if (verdict === 'unsigned')
