@@ -1,7 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { compression } from 'vite-plugin-compression2';
 import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 import { webManifest } from './scripts/web-manifest.js';
 
@@ -63,13 +62,6 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/matchmake\//, /^\/standalone\//],
         cleanupOutdatedCaches: true,
       },
-    }),
-    // Each file of the page also brotli- and gzip-compressed beside it, once, at build time: the game
-    // server sends the form a browser takes (server/src/static-site.ts) and compresses nothing per request.
-    compression({
-      algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(html|js|mjs|css|json|webmanifest|svg|bin)$/,
-      logLevel: 'silent',
     }),
   ],
   build: {

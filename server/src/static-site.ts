@@ -1,19 +1,15 @@
 /**
- * The built page (dist/app) on the game server's port: files with their content types, index.html for
- * `/` (an invite link is `/?room=ID`), no directory listing, and 404 for the rest. Each file goes in the
- * compressed form the browser takes, made once at build time beside it (brotli `.br`, else gzip `.gz`:
- * vite.config.ts), through `express-static-gzip`; nothing is compressed per request. Colyseus's own
- * routes (/matchmake/...) are answered before any of this.
+ * The built page (dist/app) on the game server's port: files as they are, with their content types,
+ * index.html for `/` (an invite link is `/?room=ID`), no directory listing, and 404 for the rest.
+ * Colyseus's own routes (/matchmake/...) are answered before any of this.
  */
-import type { ServerResponse } from 'node:http';
 import { basename } from 'node:path';
 import express from 'express';
-import expressStaticGzip from 'express-static-gzip';
+import type { Response } from 'express';
 
 /** Hashed build files may be kept for a year; everything else is checked again each time. */
-function cacheHeaders(res: ServerResponse, path: string): void {
-  const name = basename(path).replace(/\.(br|gz)$/, '');
-  const hashed = /[\\/]assets[\\/]/.test(path) && /-[A-Za-z0-9_-]{8,}\.\w+$/.test(name);
+function cacheHeaders(res: Response, path: string): void {
+  const hashed = /[\\/]assets[\\/]/.test(path) && /-[A-Za-z0-9_-]{8,}\.\w+$/.test(basename(path));
   res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
@@ -22,17 +18,12 @@ export function serveSite(app: express.Application, dir: string | null): void {
   app.disable('x-powered-by');
   if (dir !== null) {
     app.use(
-      expressStaticGzip(dir, {
-        enableBrotli: true,
-        orderPreference: ['br', 'gzip'],
+      express.static(dir, {
         index: 'index.html',
-        serveStatic: {
-          index: 'index.html',
-          // A folder without index.html is a 404, not a redirect or a listing.
-          redirect: false,
-          dotfiles: 'ignore',
-          setHeaders: cacheHeaders,
-        },
+        // A folder without index.html is a 404, not a redirect or a listing.
+        redirect: false,
+        dotfiles: 'ignore',
+        setHeaders: cacheHeaders,
       }),
     );
   }
