@@ -91,7 +91,9 @@ test('a seat is its person’s: once the game started a name alone gets nothing,
   }
 });
 
-test('a seat moves to another device by a link its person alone is shown: it works once', async ({ browser }) => {
+test('a seat moves to another device by a link its person alone is shown: it works once', async ({
+  browser,
+}) => {
   const mari = await player(browser);
   const juri = await player(browser);
   const phone = await player(browser, { width: 390, height: 844 });
@@ -117,7 +119,9 @@ test('a seat moves to another device by a link its person alone is shown: it wor
   await phone.page.goto(link);
   await expect.poll(async () => (await stateOf(phone.page)).online?.seat, { timeout: 20_000 }).toBe(1);
   expect(phone.page.url()).not.toContain('move=');
-  await expect(juri.page.locator('dice-poker .toast')).toContainText('opened in another tab or on another device');
+  await expect(juri.page.locator('dice-poker .toast')).toContainText(
+    'opened in another tab or on another device',
+  );
   await phone.page.screenshot({ path: `${ARTIFACTS}/online-moved-phone.png` });
   await expect.poll(async () => (await stateOf(mari.page)).online?.connected).toEqual([true, true]);
 

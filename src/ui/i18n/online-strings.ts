@@ -185,7 +185,8 @@ const en: OnlineStrings = {
           : `${n} s`,
   live: 'Live',
   ownPace: 'At your own pace',
-  liveHelp: 'Everyone is at the table together, taking turns, each turn timed. A computer plays for anyone who leaves.',
+  liveHelp:
+    'Everyone is at the table together, taking turns, each turn timed. A computer plays for anyone who leaves.',
   ownPaceHelp: (duration, forfeit) =>
     `Take your turns when you like: each has ${duration}. Seats wait for their players; ${forfeit ? 'a player whose time is up is out of the game.' : 'when time is up a computer plays that turn.'}`,
   whenTimeIsUp: 'When time is up',
@@ -311,7 +312,8 @@ const et: OnlineStrings = {
           : `${n} s`,
   live: 'Otse',
   ownPace: 'Omas tempos',
-  liveHelp: 'Kõik on korraga laua taga ja käivad kordamööda, iga käik on ajastatud. Lahkunu eest mängib arvuti.',
+  liveHelp:
+    'Kõik on korraga laua taga ja käivad kordamööda, iga käik on ajastatud. Lahkunu eest mängib arvuti.',
   ownPaceHelp: (duration, forfeit) =>
     `Tee oma käik, millal soovid: igaühel on ${duration}. Kohad ootavad oma mängijaid; ${forfeit ? 'kelle aeg saab täis, langeb mängust välja.' : 'kui aeg saab täis, mängib selle käigu arvuti.'}`,
   whenTimeIsUp: 'Kui aeg saab täis',

@@ -114,8 +114,7 @@ export class DpHistory extends OverlayPanel {
         ? [{ value: averages.recent, label: `${h.lastTen}: ${fmt(averages.recent)}` }]
         : []),
     ];
-    const date = (g: GameRecord) =>
-      shownDate(g.date, this.strings.lang);
+    const date = (g: GameRecord) => shownDate(g.date, this.strings.lang);
     return html`<section class="series" data-series=${series.key}>
       <h3 title=${series.help ?? nothing}>${series.title}</h3>
       <p class="averages" data-averages>${h.averages(fmt(averages.recent), fmt(averages.all))}</p>

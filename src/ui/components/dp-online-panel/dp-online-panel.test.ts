@@ -120,7 +120,9 @@ describe('<dp-online-panel>', () => {
       ['Live', ['30 s', '1 min', '90 s', '2 min', '3 min', '5 min']],
       ['At your own pace', ['1 hour', '8 hours', '1 day', '3 days', '7 days']],
     ]);
-    expect(text(el.shadowRoot!.querySelector('[data-pace-help]'))).toContain('Everyone is at the table together, taking turns');
+    expect(text(el.shadowRoot!.querySelector('[data-pace-help]'))).toContain(
+      'Everyone is at the table together, taking turns',
+    );
     select.value = 'own-pace:259200';
     select.dispatchEvent(new Event('change'));
     expect(seen).toEqual([['dp-request-clock', { seconds: 259200, pace: 'own-pace', timeUp: 'stand-in' }]]);
