@@ -419,11 +419,16 @@ export class OnlinePlay extends Observable {
       await this.enter({ invite: roomId, options: { name, key, move: true } });
       return true;
     } catch (error) {
-      const code = (error as { code?: string }).code ?? 'server-unavailable';
-      const words = onlineStringsFor(this.host.lang());
-      this.host.tell(code === 'room-not-found' ? words.gameGone : (this.describe(code) ?? code));
+      this.tellRefusal(error);
       return false;
     }
+  }
+
+  /** Tells why a room could not be entered (its game gone, or the room's refusal in the player's words). */
+  private tellRefusal(error: unknown): void {
+    const code = (error as { code?: string }).code ?? 'server-unavailable';
+    const words = onlineStringsFor(this.host.lang());
+    this.host.tell(code === 'room-not-found' ? words.gameGone : (this.describe(code) ?? code));
   }
 
   /** Watches the room of the page's watch link; a refusal is told (and the page plays on its own). */
@@ -434,9 +439,7 @@ export class OnlinePlay extends Observable {
       await this.watch(roomId);
       return true;
     } catch (error) {
-      const code = (error as { code?: string }).code ?? 'server-unavailable';
-      const words = onlineStringsFor(this.host.lang());
-      this.host.tell(code === 'room-not-found' ? words.gameGone : (this.describe(code) ?? code));
+      this.tellRefusal(error);
       return false;
     }
   }
