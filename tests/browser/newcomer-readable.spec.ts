@@ -40,6 +40,25 @@ function backgroundAlpha(page: Page, selector: string): Promise<number> {
   });
 }
 
+/** The topmost row of a screenshot (PNG) that has light ink on the dark sheet, or -1 if none. */
+function inkTop(page: Page, png: Buffer): Promise<number> {
+  return page.evaluate(async (base64) => {
+    const blob = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/png' });
+    const bitmap = await createImageBitmap(blob);
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        if (data[i]! + data[i + 1]! + data[i + 2]! > 3 * 110) return y;
+      }
+    }
+    return -1;
+  }, png.toString('base64'));
+}
+
 onEveryScreen((screen, lang) => {
   test('start panel: opaque, “Add player” spent at six and saying why, who plays each seat read whole', async ({
     page,
@@ -132,5 +151,18 @@ onEveryScreen((screen, lang) => {
     expect(inside(review, card), 'Show review inside the panel').toBe(true);
     expect(await backgroundAlpha(page, 'dice-poker dp-game-over .card')).toBe(1);
     await page.screenshot({ path: `${ARTIFACTS}/newcomer-game-over-${screen.name}-${lang}.png` });
+  });
+  test('the sheet: the marks over a capital show in a name (Ülle is not read Ulle)', async ({ page }) => {
+    await startGame(page, { players: ['Ülle', 'Ulle'], lang });
+    const names = page.locator('dice-poker dp-scorecard thead .who');
+    await expect(names).toHaveCount(2);
+    // The same name but for the dots: the dots are ink above the capital's top.
+    const dotted = await inkTop(page, await names.nth(0).screenshot());
+    const plain = await inkTop(page, await names.nth(1).screenshot());
+    expect(plain, 'ink in the plain name').toBeGreaterThan(0);
+    expect(dotted, 'the dots over Ü drawn above the U').toBeLessThan(plain - 1);
+    await page.locator('dice-poker dp-scorecard thead').screenshot({
+      path: `${ARTIFACTS}/newcomer-sheet-capitals-${screen.name}-${lang}.png`,
+    });
   });
 });

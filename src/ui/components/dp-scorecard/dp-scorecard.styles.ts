@@ -84,6 +84,9 @@ export const scorecardStyles = [
       max-width: var(--dp-sheet-name-width, 9em);
       margin-left: auto;
       line-height: 1.15;
+      /* The clip of the two-line cut starts at the line's top, under the marks over a capital (the
+         dots of Ü, the tilde of Õ): room for them, or "Ülle" reads "Ulle". */
+      padding-top: 0.2em;
     }
     thead th.current {
       color: var(--dp-accent, #e0a526);
