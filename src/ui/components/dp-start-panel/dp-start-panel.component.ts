@@ -9,6 +9,7 @@ import { localShownName } from '../../shown-names.js';
 import { OverlayPanel } from '../OverlayPanel.js';
 import { startPanelStyles } from './dp-start-panel.styles.js';
 import { coachStringsFor } from '../../i18n/coach-strings.js';
+import { onlineStringsFor } from '../../i18n/online-strings.js';
 
 /**
  * Before a game: 1 to 6 players and their names, and the rule set.
@@ -38,6 +39,22 @@ export class DpStartPanel extends OverlayPanel {
   @state() private draft: string[] = [];
   @state() private draftSeats: SeatKind[] = [];
   @state() private draftRules: RuleSetId = 'seed';
+  /** "Play online" was pressed with no network: said under the button until the network is back. */
+  @state() private offlineSaid = false;
+
+  private readonly onOnline = (): void => {
+    this.offlineSaid = false;
+  };
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('online', this.onOnline);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('online', this.onOnline);
+  }
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('names')) {
@@ -71,6 +88,11 @@ export class DpStartPanel extends OverlayPanel {
 
   /** "Play online": a room of their own for the first player, who invites the others. */
   private playOnline(): void {
+    // Offline, no room can be made: said here, beside the button pressed, for as long as it holds.
+    if (!navigator.onLine) {
+      this.offlineSaid = true;
+      return;
+    }
     emit(this, 'dp-request-host', { name: this.draft[0]?.trim() || this.strings.defaultName(1) });
   }
 
@@ -203,6 +225,11 @@ export class DpStartPanel extends OverlayPanel {
           ${s.checkRecord}
         </button>
       </p>
+      ${
+        this.offlineSaid
+          ? html`<p class="offline" role="alert" data-offline-note>${onlineStringsFor(s.lang).needsNetwork}</p>`
+          : nothing
+      }
     </form>`;
   }
 }

@@ -89,5 +89,15 @@ export const startPanelStyles = [
       border-top: 1px solid rgba(255, 236, 200, 0.15);
       text-align: center;
     }
+    /* Why "Play online" did nothing: as plain as the panel's own words, under the button. */
+    .offline {
+      margin: 0.6rem 0 0;
+      padding: 0.5rem 0.7rem;
+      border-radius: 0.5rem;
+      background: rgba(224, 165, 38, 0.14);
+      border: 1px solid rgba(224, 165, 38, 0.55);
+      line-height: 1.35;
+      text-align: center;
+    }
   `,
 ];
