@@ -32,7 +32,7 @@ import { ErrorCode, matchMaker, ServerError, type AuthContext } from '@colyseus/
 import { JOIN_REFUSED_STATUS, joinRefusalText } from '../../src/online/join-refusal.js';
 import { isRoomId, ROOM_NAME } from '../../src/online/protocol.js';
 import type { TableRecord } from '../../src/table/index.js';
-import { RESUME_OPTION } from './DiceRoom.js';
+import { RESUME_OPTION } from './room-config.js';
 import type { Records } from './database/WorkerRecords.js';
 import { RecordWriter } from './RecordWriter.js';
 import { ThisProcess, type RoomHolders } from './room-holders.js';

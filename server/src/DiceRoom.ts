@@ -2,9 +2,10 @@
  * The Colyseus room of one online table: its lifecycle (create, join, drop, come back, leave, dispose,
  * shutdown), the typed map of client messages to its table, and the rate limit. It keeps no Colyseus
  * state: every change is sent as plain messages (src/online/protocol.ts, planned by room-fanout.ts),
- * and 'refused' to the sender alone, with nothing changed. The table's rules, turn gate, throws and
- * computers are the table's (src/table, the same host the page runs for a game on one screen); the
- * record is written before anyone sees a change (room-saving.ts); the turn clock rings (turn-timer.ts).
+ * and 'refused' to the sender alone, with nothing changed. The rules, turns, throws and computers are
+ * the table's (src/table, the same host the page runs for a game on one screen); the record is written
+ * before anyone sees a change (room-saving.ts); the turn clock rings (turn-timer.ts). Colyseus's private
+ * fields are reached only through colyseus-internals.ts.
  *
  * A room may be created from a stored record (a game whose process is gone goes on here); a room closed
  * by its server's shutdown tells everyone ('closing') and keeps its record for that.
@@ -15,7 +16,6 @@ import { CodedError } from '../../src/engine/index.js';
 import {
   MAX_SEATS,
   MAX_WATCHERS,
-  RECONNECT_SECONDS,
   parseClientMessage,
   parseEntry,
   parseJoin,
@@ -23,16 +23,20 @@ import {
   type RefusalCode,
   type ServerMessages,
 } from '../../src/online/protocol.js';
-import {
-  ComputerTurns,
-  createThrower,
-  RoomTable,
-  type Change,
-  type TablePorts,
-} from '../../src/table/index.js';
-import { corked, queuedForJoining } from './colyseus-internals.js';
+import { ComputerTurns, createThrower, RoomTable, type Change } from '../../src/table/index.js';
+import { corked, letGoOverQueued } from './colyseus-internals.js';
 import { serverPolicy } from './computer-policy.js';
+import { secretSeeds } from './game-secret.js';
 import { MessageGate } from './message-gate.js';
+import { SERVER_NAMES } from './name-key.js';
+import { RecordSigner, RecordStamps } from './record-signing.js';
+import {
+  ROOM_RESERVATION_CAPS,
+  capOpenReservations,
+  reservationKind,
+  roomMaxClients,
+} from './reservation-cap.js';
+import { DEFAULT_ROOM_CONFIG, RESUME_OPTION, type RoomConfig, type RoomServices } from './room-config.js';
 import { fanout } from './room-fanout.js';
 import {
   CLOSE_LET_GO,
@@ -44,130 +48,74 @@ import {
   type JoinAuth,
 } from './room-joining.js';
 import { RoomSaving } from './room-saving.js';
-import { RecordSigner, RecordStamps } from './record-signing.js';
-import { TurnTimer } from './turn-timer.js';
-import { secretSeeds } from './game-secret.js';
-import type { RoomStore } from './room-store.js';
-import { SERVER_NAMES } from './name-key.js';
-import {
-  ROOM_RESERVATION_CAPS,
-  capOpenReservations,
-  reservationKind,
-  roomMaxClients,
-} from './reservation-cap.js';
 import { SERVER_SEAT_KEYS, seatKeyHash } from './seat-keys.js';
-import type { Throws } from './ThrowPool.js';
-
-/** How a server's rooms behave. */
-export interface RoomConfig {
-  /** Pause before each computer action, ms (0 plays at once, as tests do). */
-  botDelayMs: number;
-  /** How long a dropped person's seat waits for them, seconds. */
-  reconnectSeconds: number;
-}
-
-export const DEFAULT_ROOM_CONFIG: RoomConfig = {
-  botDelayMs: 700,
-  reconnectSeconds: RECONNECT_SECONDS,
-};
-
-/**
- * The create option, set only by the server itself (DatabaseRooms.ts), that makes a new room from a
- * stored one: a token that the store hands the stored room for, once.
- */
-export const RESUME_OPTION = '__resume';
-
-/** A uint32 from the operating system's generator. */
-function secureUint32(): number {
-  return randomInt(0, 2 ** 32);
-}
-
-/** What a server gives its rooms besides their configuration. */
-export interface RoomServices {
-  /** Where the rooms' records are kept (the database); without it the games live in this process only. */
-  store?: RoomStore;
-  /** Throws the dice off the main thread (ThrowPool.ts); without it a room throws them itself. */
-  throws?: Throws;
-  /** Signs finished games' records (record-signing.ts); without it, a key of the room's own. */
-  signer?: RecordSigner;
-}
+import { RoomWatchers } from './room-watchers.js';
+import { TurnTimer } from './turn-timer.js';
 
 export class DiceRoom extends Room {
-  /** Overridden by `diceRoom(config)`. */
-  protected readonly config: RoomConfig = DEFAULT_ROOM_CONFIG;
-  /** Where the room's record is kept (the database), set by `diceRoom(config, services)`. */
-  protected readonly store: RoomStore | undefined = undefined;
-  /** Throws the dice elsewhere, set by `diceRoom(config, services)`. */
-  protected readonly throws: Throws | undefined = undefined;
-  /** Signs the records of finished games, set by `diceRoom(config, services)`. */
-  protected readonly signer: RecordSigner | undefined = undefined;
+  /** Overridden by `diceRoom(config, services)`. */
+  protected readonly setup: RoomConfig & RoomServices = DEFAULT_ROOM_CONFIG;
 
   private table!: RoomTable;
   private computers!: ComputerTurns;
-  private readonly gate = new MessageGate();
-  private readonly reconnections = new Map<string, Deferred<Client>>();
-  /** The sessions that watch the room (a watch link): they see every change and may play no part. */
-  private readonly watchers = new Set<string>();
-  /** Its server is shutting down: the record is final, nothing more is played. */
-  private closing = false;
-  private disposed = false;
   private saving!: RoomSaving;
   private timer!: TurnTimer;
   private stamps!: RecordStamps;
+  private readonly gate = new MessageGate();
+  private readonly reconnections = new Map<string, Deferred<Client>>();
+  private readonly watchers = new RoomWatchers();
+  /** Its server is shutting down: the record is final, nothing more is played. */
+  private closing = false;
+  private disposed = false;
 
   override async onCreate(options: unknown): Promise<void> {
+    const { store, throws, signer, botDelayMs, reconnectSeconds } = this.setup;
+    this.saving = new RoomSaving(
+      {
+        roomId: this.roomId,
+        record: () => this.table.record(),
+        tellSaving: (waiting) => this.sendAll('saving', { waiting }),
+        gone: () => this.disposed,
+      },
+      store,
+    );
     const token = (options as Record<string, unknown> | null)?.[RESUME_OPTION];
-    const resumed = typeof token === 'string' ? this.store?.takeResume(token) : undefined;
-    if (token !== undefined && !resumed) {
-      throw joinRefused('room-not-found', 'No such game to go on with');
-    }
+    const resumed = typeof token === 'string' ? store?.takeResume(token) : undefined;
+    if (token !== undefined && !resumed) throw joinRefused('room-not-found', 'No such game to go on with');
     if (!resumed) refuseJoin(() => parseJoin(options));
     // Room for everyone the room lets in and every reservation the caps allow (reservation-cap.ts):
     // the room's own refusals keep it to its seats and watchers; a seat's key always gets in.
     this.maxClients = roomMaxClients(MAX_SEATS, MAX_WATCHERS);
-    // Colyseus drops a client past this; the protocol's own limit (RateLimiter) refuses long before.
+    // Colyseus drops a client past this; the protocol's own limit (MessageGate) refuses long before.
     this.maxMessagesPerSecond = 100;
     this.seatReservationTimeout = SEAT_RESERVATION_SECONDS;
     capOpenReservations(this, {
       ...ROOM_RESERVATION_CAPS,
       kindOf: (options) => reservationKind(options, () => this.table.record().seats, seatKeyHash),
     });
-    const throws = this.throws;
-    const ports: TablePorts = {
+    const ports = {
       roomId: this.roomId,
-      thrower: throws ? (input) => throws.throwDice(input) : createThrower(),
+      thrower: throws ? throws.throwDice.bind(throws) : createThrower(),
       seeds: secretSeeds(),
       keys: SERVER_SEAT_KEYS,
       names: SERVER_NAMES,
       parse: parseClientMessage,
     };
-    this.stamps = new RecordStamps(this.signer ?? RecordSigner.ephemeral());
+    this.stamps = new RecordStamps(signer ?? RecordSigner.ephemeral());
     this.table = resumed ? refuseJoin(() => RoomTable.restore(resumed.table, ports)) : new RoomTable(ports);
-    this.saving = new RoomSaving(
-      {
-        roomId: this.roomId,
-        record: () => this.table.record(),
-        tellSaving: (waiting) => this.broadcastMessage('saving', { waiting }),
-        gone: () => this.disposed,
-      },
-      this.store,
-    );
-    this.timer = new TurnTimer(
-      this.table,
-      (callback, ms) => this.clock.setTimeout(callback, ms),
-      () => !this.closing && !this.disposed,
-    );
+    const later = (callback: () => void, ms: number) => this.clock.setTimeout(callback, ms);
+    this.timer = new TurnTimer(this.table, later, () => !this.closing && !this.disposed);
     // Every change of the table is stored and sent (the computers below look at it after that).
     this.table.subscribe((change) => {
       if (!this.closing && !this.disposed) this.commit(change);
     });
-    const seed = secureUint32();
+    const seed = randomInt(0, 2 ** 32);
     this.computers = new ComputerTurns({
       table: this.table,
       policy: serverPolicy(seed),
-      delayMs: this.config.botDelayMs,
+      delayMs: botDelayMs,
       seed,
-      later: (callback, ms) => this.clock.setTimeout(callback, ms),
+      later,
       // Everyone sees the dice land before a computer goes on.
       pauseAfter: (change) => (change.thrown ? change.thrown.seconds * 1000 : 0),
       warn: (message, error) => console.warn(`Room ${this.roomId}: ${message}`, error),
@@ -176,30 +124,26 @@ export class DiceRoom extends Room {
       this.receive(client, type, message),
     );
     await this.setPrivate(true);
-    // The first record: a room whose game cannot be kept is not made. A game brought back under its own
-    // id (from a database) is stored as it is already: opening it writes nothing, unless its record says
-    // its last process was shutting down (the other processes then wait for it to be let go).
-    if (resumed?.roomId !== this.roomId || resumed.closing) {
-      await this.store?.save(this.roomId, this.table.record()).catch((error: unknown) => {
-        this.saving.warn(error);
-        throw joinRefused(
-          'server-unavailable',
-          'The game server cannot store a new game now: try again soon',
-        );
-      });
-    }
+    // A game brought back under its own id (from a database) is stored as it is already: opening it
+    // writes nothing, unless its record says its last process was shutting down (the other processes
+    // then wait for it to be let go).
+    if (resumed?.roomId !== this.roomId || resumed.closing) await this.saving.first();
     if (resumed) {
       // Its people come back by name; the seats of those who have not come back in time are given up
       // (the room waits for them meanwhile, even with no one in it).
       this.autoDispose = false;
-      this.clock.setTimeout(() => this.giveUpWaiting(), this.config.reconnectSeconds * 1000);
+      later(() => {
+        if (this.closing) return;
+        this.table.giveUpWaiting();
+        this.autoDispose = true;
+      }, reconnectSeconds * 1000);
     }
   }
 
   override onAuth(_client: Client, options: unknown): JoinAuth {
     return refuseJoin(() => {
       const joining = parseEntry(options);
-      if ('watch' in joining) this.checkWatcherRoom();
+      if ('watch' in joining) this.watchers.checkRoom();
       else this.table.checkJoin(joining);
       return joining;
     });
@@ -224,24 +168,21 @@ export class DiceRoom extends Room {
    * unawares. A page whose connection only looks alive to the server comes back with its seat key
    * (JoinOptions.key), and the old connection is told its seat moved.
    */
-  override checkReconnectionToken(reconnectionToken: string): string {
-    if (
-      this.clients.some((c) => c.reconnectionToken === reconnectionToken && c.state !== ClientState.LEAVING)
-    ) {
+  override checkReconnectionToken(token: string): string {
+    if (this.clients.some((c) => c.reconnectionToken === token && c.state !== ClientState.LEAVING)) {
       return ''; // no session: the matchmaker refuses the reconnection
     }
-    return super.checkReconnectionToken(reconnectionToken);
+    return super.checkReconnectionToken(token);
   }
 
   override onDrop(client: Client): void {
     // A watcher that comes back watches again by its link: nothing is kept for it.
-    if (this.watchers.has(client.sessionId)) return;
-    if (!this.table.dropped(client.sessionId)) return;
-    const reconnection = this.allowReconnection(client, this.config.reconnectSeconds);
-    this.reconnections.set(client.sessionId, reconnection);
+    const id = client.sessionId;
+    if (this.watchers.has(id) || !this.table.dropped(id)) return;
+    const reconnection = this.allowReconnection(client, this.setup.reconnectSeconds);
+    this.reconnections.set(id, reconnection);
     const forget = (): void => {
-      if (this.reconnections.get(client.sessionId) === reconnection)
-        this.reconnections.delete(client.sessionId);
+      if (this.reconnections.get(id) === reconnection) this.reconnections.delete(id);
     };
     // Timed out or refused: Colyseus calls onLeave next.
     reconnection.then(forget, forget);
@@ -255,23 +196,16 @@ export class DiceRoom extends Room {
 
   override onLeave(client: Client): void {
     this.gate.forget(client.sessionId);
-    if (this.watchers.delete(client.sessionId)) return;
-    // Closed by a shutdown: the record is final, and no one is left to tell.
-    if (this.closing) return;
-    this.table.left(client.sessionId);
+    // A watcher leaves nothing behind; closed by a shutdown, the record is final and no one is left to tell.
+    if (!this.watchers.delete(client.sessionId) && !this.closing) this.table.left(client.sessionId);
   }
 
   override onDispose(): void {
     this.disposed = true;
     this.computers?.dispose();
-    // A room that ended (everyone left) is forgotten; one closed by a shutdown is kept to go on elsewhere,
-    // and a game played at one's own pace sleeps in the store until one of its people comes back to it
-    // or its clock runs out (its store wakes it then).
-    if (this.store && this.table && !this.closing && !this.asleep()) {
-      this.store.remove(this.roomId).catch((error: unknown) => this.saving.warn(error));
-    } else {
-      this.store?.letGo(this.roomId);
-    }
+    // Kept: closed by a shutdown (to go on elsewhere), or a game played at one's own pace, asleep.
+    const asleep = this.table?.pace === 'own-pace' && this.table.phase === 'playing';
+    this.saving?.end(this.closing || !this.table || asleep);
   }
 
   /**
@@ -282,12 +216,12 @@ export class DiceRoom extends Room {
   override onBeforeShutdown(): void {
     this.computers?.dispose();
     let resumable = false;
-    const saved = this.save(true)?.then((stored) => {
+    const saved = this.saving.close()?.then((stored) => {
       resumable = stored;
     });
     this.closing = true;
-    this.deliver(saved ?? null, () => {
-      this.broadcastMessage('closing', {
+    this.saving.deliver(saved ?? null, () => {
+      this.sendAll('closing', {
         reason: 'shutdown',
         resumable,
         message: resumable
@@ -298,51 +232,12 @@ export class DiceRoom extends Room {
     });
   }
 
-  /** @throws ProtocolError `too-many-watchers` when the room has as many watchers as it takes */
-  private checkWatcherRoom(): void {
-    if (this.watchers.size >= MAX_WATCHERS) {
-      throw new ProtocolError('too-many-watchers', 'As many people watch this game as it takes');
-    }
-  }
-
-  /**
-   * Lets `client` watch: welcomed with the view everyone has (no seat, no key), after any change being
-   * stored; from then on it gets what everyone gets. Past the limit (another watcher came in since its
-   * onAuth) it is refused and let go.
-   */
+  /** Lets `client` watch: welcomed with the view everyone has (no seat, no key), after any change being stored. */
   private watch(client: Client): void {
-    try {
-      this.checkWatcherRoom();
-    } catch (error) {
-      const { code, message } = error as ProtocolError;
-      this.sendTo(client, 'refused', { code, message });
-      client.leave(CLOSE_LET_GO);
-      return;
-    }
-    this.watchers.add(client.sessionId);
-    this.deliver(null, () => this.sendTo(client, 'welcome', { seat: -1, view: this.view(), watching: true }));
-  }
-
-  /** Whether the room, empty, keeps its game in the store to be woken later (a game at one's own pace). */
-  private asleep(): boolean {
-    return this.table.pace === 'own-pace' && this.table.phase === 'playing';
-  }
-
-  /** A restored room's seats whose people did not come back in time are given up (see Table.giveUpWaiting). */
-  private giveUpWaiting(): void {
-    if (this.closing) return;
-    this.table.giveUpWaiting();
-    this.autoDispose = true;
-  }
-
-  /** Writes the room's record as it is now (see RoomSaving.save); undefined when nothing is written. */
-  private save(closing = false): Promise<boolean> | undefined {
-    return this.table && !this.closing ? this.saving.save(closing) : undefined;
-  }
-
-  /** Sends once `saved` is done, after everything sent before it (see RoomSaving.deliver). */
-  private deliver(saved: Promise<unknown> | null, send: () => void): void {
-    this.saving.deliver(saved, send);
+    if (!this.watchers.admit(client)) return;
+    this.saving.deliver(null, () =>
+      this.sendTo(client, 'welcome', { seat: -1, view: this.view(), watching: true }),
+    );
   }
 
   /** A client's message: rate-limited (MessageGate), checked, carried out, or refused to that client alone. */
@@ -351,8 +246,8 @@ export class DiceRoom extends Room {
     const admitted = this.gate.admit(client.sessionId, type, message);
     const { request } = admitted;
     if (admitted.kind === 'drop') {
-      const tooMany = new ProtocolError('too-many-messages', 'Too many messages');
-      if (admitted.tell) this.refuse(client, tooMany, request);
+      if (admitted.tell)
+        this.refuse(client, new ProtocolError('too-many-messages', 'Too many messages'), request);
     } else if (admitted.kind === 'refuse') {
       this.refuse(client, admitted.error, request);
     } else if (this.watchers.has(client.sessionId)) {
@@ -366,47 +261,39 @@ export class DiceRoom extends Room {
   }
 
   private refuse(client: Client, error: unknown, request: string): void {
-    let code: RefusalCode = 'server-unavailable';
-    let message = 'The server could not do that';
-    if (error instanceof CodedError) {
-      code = error.code as RefusalCode;
-      message = error.message;
-    } else {
-      console.error(`Room ${this.roomId}: a '${request}' failed:`, error);
-    }
-    this.deliver(null, () => this.sendTo(client, 'refused', { code, message, request }));
+    const coded = error instanceof CodedError;
+    if (!coded) console.error(`Room ${this.roomId}: a '${request}' failed:`, error);
+    const code = (coded ? error.code : 'server-unavailable') as RefusalCode;
+    const message = coded ? error.message : 'The server could not do that';
+    this.saving.deliver(null, () => this.sendTo(client, 'refused', { code, message, request }));
   }
 
   /**
-   * Sends what a change brought (room-fanout.ts), once stored (see `deliver`): a seat taken from a
+   * Sends what a change brought (room-fanout.ts), once stored (RoomSaving.deliver): a seat taken from a
    * session ends its way back at once; those let go are told and closed; then the computers look whether
    * it is their turn (they follow the table), and the turn clock is set.
    */
   private commit(change: Change): void {
-    if (change.evicted) this.evict(change.evicted);
+    // A dropped person whose seat is no longer theirs cannot come back to it (they may join again).
+    if (change.evicted) {
+      this.reconnections.get(change.evicted)?.reject(new Error('The seat was taken'));
+      this.reconnections.delete(change.evicted);
+    }
     const plan = fanout(
       change,
       this.view(),
       (id) => this.clients.getById(id),
       (client) => this.table.seatOf(client.sessionId),
     );
-    this.deliver(this.save() ?? null, () =>
+    this.saving.deliver(this.saving.save(), () =>
       corked(this.clients, () => {
-        if (plan.thrown) this.broadcastMessage('thrown', plan.thrown);
-        for (const { client, message } of plan.welcomes) this.sendTo(client, 'welcome', message);
-        if (plan.acted) this.broadcastMessage('acted', plan.acted);
-        if (plan.view) this.broadcastMessage('view', plan.view, plan.skip);
-        if (plan.left) this.broadcastMessage('left', plan.left);
-        if (plan.moveLink) this.sendTo(plan.moveLink.client, 'move-link', plan.moveLink.message);
-        for (const { client, code, message } of plan.letGo) {
-          this.sendTo(client, 'refused', { code, message });
-          client.leave(CLOSE_LET_GO);
+        for (const { to, type, message, except } of plan.messages) {
+          if (to) to.send(type, message);
+          else this.sendAll(type, message, except);
         }
+        for (const client of plan.letGo) client.leave(CLOSE_LET_GO);
         // A connection that has not finished joining but has too much queued for it already is let go.
-        for (const client of this.clients) {
-          if (client.state === ClientState.JOINING && queuedForJoining(client) > MAX_QUEUED_FOR_JOINING)
-            client.leave(CloseCode.WITH_ERROR);
-        }
+        letGoOverQueued(this.clients, MAX_QUEUED_FOR_JOINING);
       }),
     );
     this.timer.arm();
@@ -417,33 +304,23 @@ export class DiceRoom extends Room {
     return this.stamps.stamp(this.table.view());
   }
 
-  /** A dropped person whose seat is no longer theirs cannot come back to it (they may join again). */
-  private evict(sessionId: string): void {
-    const reconnection = this.reconnections.get(sessionId);
-    this.reconnections.delete(sessionId);
-    reconnection?.reject(new Error('The seat was taken'));
-  }
-
   private sendTo<K extends keyof ServerMessages>(client: Client, type: K, message: ServerMessages[K]): void {
     client.send(type, message);
   }
 
-  private broadcastMessage<K extends keyof ServerMessages>(
+  private sendAll<K extends keyof ServerMessages>(
     type: K,
     message: ServerMessages[K],
-    except: Client[] = [],
+    except?: Client[],
   ): void {
-    this.broadcast(type, message, except.length > 0 ? { except } : {});
+    this.broadcast(type, message, except?.length ? { except } : {});
   }
 }
 
 /** The room type of a server with this configuration (and these services: see RoomServices). */
 export function diceRoom(config: Partial<RoomConfig> = {}, services: RoomServices = {}): typeof DiceRoom {
-  const full: RoomConfig = { ...DEFAULT_ROOM_CONFIG, ...config };
+  const setup = { ...DEFAULT_ROOM_CONFIG, ...config, ...services };
   return class ConfiguredDiceRoom extends DiceRoom {
-    protected override readonly config = full;
-    protected override readonly store = services.store;
-    protected override readonly throws = services.throws;
-    protected override readonly signer = services.signer;
+    protected override readonly setup = setup;
   };
 }

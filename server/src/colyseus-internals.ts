@@ -1,12 +1,14 @@
 /**
  * The one place the game server reaches past Colyseus's public API (0.18 has none for these): a
  * client's `ws` socket, to cork it, and the messages queued for a client that has not finished joining;
- * and the WebSocket transport's connection handler, to close a socket that has not joined a room in
- * time. Each is read defensively: where Colyseus keeps them elsewhere, messages go one by one (as they
- * would anyway), no join is let go for its queue, and a socket is closed only when its room is found and
- * holds it unjoined. (Seat reservations are capped in reservation-cap.ts.)
+ * a room's seat reservations (`_reserveSeat`, `_reservedSeats`), to cap them (reservation-cap.ts: the
+ * room's own count has none, see colyseus/colyseus#678 on how loosely `maxClients` holds); and the
+ * WebSocket transport's connection handler, to close a socket that has not joined a room in time. Each
+ * is read defensively: where Colyseus keeps them elsewhere, messages go one by one (as they would
+ * anyway), no join is let go for its queue, and a socket is closed only when its room is found and holds
+ * it unjoined. No other file names a private field of Colyseus.
  */
-import { ClientState, matchMaker, type Client } from '@colyseus/core';
+import { ClientState, CloseCode, matchMaker, type Client, type Room } from '@colyseus/core';
 import { WebSocketTransport, type TransportOptions } from '@colyseus/ws-transport';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
@@ -33,9 +35,44 @@ export function corked(clients: Iterable<Client>, send: () => void): void {
   }
 }
 
-/** How many messages wait for a client that has not finished joining (0 where it cannot be told). */
-export function queuedForJoining(client: Client): number {
-  return (client as { _enqueuedMessages?: unknown[] })._enqueuedMessages?.length ?? 0;
+/** Lets go each client that has not finished joining but has more than `max` messages queued for it. */
+export function letGoOverQueued(clients: Iterable<Client>, max: number): void {
+  for (const client of clients) {
+    const queued = (client as { _enqueuedMessages?: unknown[] })._enqueuedMessages?.length ?? 0;
+    if (client.state === ClientState.JOINING && queued > max) client.leave(CloseCode.WITH_ERROR);
+  }
+}
+
+/**
+ * What decides a seat reservation about to be made: `reserve()` makes it as Colyseus would (resolves
+ * whether it did); `reconnecting` for a dropped person's seat waiting for her.
+ */
+export type ReservationGate = (
+  sessionId: string,
+  options: unknown,
+  reconnecting: boolean,
+  reserve: () => Promise<boolean>,
+) => Promise<boolean>;
+
+/**
+ * Puts `gate` before each of `room`'s seat reservations (Colyseus's private `_reserveSeat`, called by
+ * the matchmaker in the matchmaking request's own async context; its arguments after the session id:
+ * join options, auth data, seconds, allowReconnection). Returns whether a reservation is still open
+ * (made, not consumed, not a reconnection's: its private `_reservedSeats`, sessionId -> [join options,
+ * auth data, consumed, waiting for a reconnection]).
+ */
+export function wrapReservations(room: Room, gate: ReservationGate): (sessionId: string) => boolean {
+  const internals = room as unknown as {
+    _reserveSeat: (sessionId: string, ...rest: unknown[]) => Promise<boolean>;
+    _reservedSeats: Record<string, [unknown, unknown, boolean, boolean]>;
+  };
+  const original = internals._reserveSeat.bind(room);
+  internals._reserveSeat = (sessionId, ...rest) =>
+    gate(sessionId, rest[0], rest[3] === true, () => original(sessionId, ...rest));
+  return (sessionId) => {
+    const seat = internals._reservedSeats[sessionId];
+    return seat !== undefined && seat[2] === false && seat[3] !== true;
+  };
 }
 
 /** The room id in a room's WebSocket path (`/<processId>/<roomId>?sessionId=...`), as the transport reads it. */

@@ -13,12 +13,12 @@
  * reservations of a pool, so that one script cannot take a whole pool either: the others always find
  * some left. Reconnections (a dropped person's seat waiting for her) are never counted nor refused.
  *
- * Colyseus has no option for it: its private `_reserveSeat` (Room.ts, called by the matchmaker through
- * `remoteRoomCall`, in the matchmaking request's own async context) is wrapped on the room instance,
- * and its private `_reservedSeats` read. The room's `maxClients` must leave room for every reservation
- * these caps let through (Colyseus refuses one past it, owners too).
+ * Colyseus has no option for it: its seat reservations are wrapped through the one adapter of its
+ * private fields (colyseus-internals.ts `wrapReservations`). The room's `maxClients` must leave room
+ * for every reservation these caps let through (Colyseus refuses one past it, owners too).
  */
 import type { Room } from '@colyseus/core';
+import { wrapReservations } from './colyseus-internals.js';
 import { currentRequestAddress } from './http-address.js';
 
 /** What a reservation is for: a seat's own person, a watcher, or anyone else. */
@@ -43,33 +43,18 @@ function keyOf(options: unknown): string | undefined {
   return typeof key === 'string' ? key : undefined;
 }
 
-type Reserve = (sessionId: string, ...rest: unknown[]) => Promise<boolean>;
-
-interface RoomInternals {
-  _reserveSeat: Reserve;
-  /** sessionId -> [join options, auth data, consumed, waiting for a reconnection]. */
-  _reservedSeats: Record<string, [unknown, unknown, boolean, boolean]>;
-}
-
 /** Wraps `room`'s seat reservations with the caps (see the top). */
 export function capOpenReservations(room: Room, caps: ReservationCaps): void {
-  const internals = room as unknown as RoomInternals;
-  const reserve = internals._reserveSeat.bind(room);
   /** Each reservation made here, its kind and address: forgotten once Colyseus no longer holds it open. */
   const made = new Map<
     string,
     { kind: ReservationKind; address: string | undefined; key: string | undefined }
   >();
-  const isOpen = (sessionId: string): boolean => {
-    const seat = internals._reservedSeats[sessionId];
-    return seat !== undefined && seat[2] === false && seat[3] !== true;
-  };
-  internals._reserveSeat = async (sessionId, ...rest) => {
-    // Arguments after the session id: join options, auth data, seconds, allowReconnection.
-    if (rest[3] === true) return reserve(sessionId, ...rest);
-    const kind = caps.kindOf(rest[0]);
+  const isOpen = wrapReservations(room, async (sessionId, options, reconnecting, reserve) => {
+    if (reconnecting) return reserve();
+    const kind = caps.kindOf(options);
     const address = currentRequestAddress();
-    const key = kind === 'owner' ? keyOf(rest[0]) : undefined;
+    const key = kind === 'owner' ? keyOf(options) : undefined;
     let ofKind = 0;
     let ofAddress = 0;
     let ofKey = 0;
@@ -91,12 +76,12 @@ export function capOpenReservations(room: Room, caps: ReservationCaps): void {
     }
     // Counted from now on (Colyseus holds it open before its first await), so that joins at the same
     // time see each other.
-    const reserving = reserve(sessionId, ...rest);
+    const reserving = reserve();
     made.set(sessionId, { kind, address, key });
     const reserved = await reserving;
     if (!reserved) made.delete(sessionId);
     return reserved;
-  };
+  });
 }
 
 /** The caps a room of the game has (see the top). */

@@ -1,11 +1,12 @@
 /**
- * A room's durable writes: its record is written after every change and before anyone sees it, so that
- * what anyone saw outlives the process. A write that fails is tried again with pauses (the database
+ * A room's durable writes, from its first record to its last: its record is written after every change
+ * and before anyone sees it, so that what anyone saw outlives the process. A write that fails is tried again with pauses (the database
  * away, its disk full, or this room's record refused) while the room's pages are told it is saving;
  * every other room goes on (each room writes its own record: RecordWriter.ts). Messages wait for the
  * write before them, in order (`deliver`).
  */
 import type { TableRecord } from '../../src/table/index.js';
+import { joinRefused } from './room-joining.js';
 import type { RoomStore } from './room-store.js';
 
 /** Shortest pause between two warnings of a room that cannot write its record, ms. */
@@ -38,22 +39,49 @@ export class RoomSaving {
   ) {}
 
   /**
-   * Writes the room's record as it is now: whether it was stored, once written; undefined when there is
-   * no store. The last write of a shutdown (`closing`) is tried once, and not while the store cannot be
-   * reached (what anyone saw is stored already): a failure of it is told on the console.
+   * The first record of a new room: a room whose game cannot be kept is not made.
+   * @throws (rejects with) the join refusal `server-unavailable` when it cannot be stored
    */
-  save(closing = false): Promise<boolean> | undefined {
+  async first(): Promise<void> {
+    await this.store?.save(this.room.roomId, this.room.record()).catch((error: unknown) => {
+      this.warn(error);
+      throw joinRefused('server-unavailable', 'The game server cannot store a new game now: try again soon');
+    });
+  }
+
+  /**
+   * Writes the room's record as it is now, until it is stored (see `saveDurably`); null when there is
+   * no store.
+   */
+  save(): Promise<boolean> | null {
+    return this.store ? this.saveDurably(this.store) : null;
+  }
+
+  /**
+   * The last write, as the server shuts down (marked closing: see RoomStore.save): tried once, and not
+   * while the store cannot be reached (what anyone saw is stored already): whether it was stored, or
+   * null when it is not tried.
+   */
+  close(): Promise<boolean> | null {
     const store = this.store;
-    if (!store) return undefined;
-    if (!closing) return this.saveDurably(store);
-    if (!store.ready()) return undefined;
-    return store.save(this.room.roomId, this.room.record(), closing).then(
+    if (!store?.ready()) return null;
+    return store.save(this.room.roomId, this.room.record(), true).then(
       () => true,
       (error: unknown) => {
         this.warn(error);
         return false;
       },
     );
+  }
+
+  /**
+   * The room is gone: its record is forgotten when its game ended, else `kept` (closed by a shutdown to
+   * go on elsewhere, or a game at one's own pace sleeping until one of its people comes back to it or
+   * its clock runs out: its store wakes it then).
+   */
+  end(kept: boolean): void {
+    if (kept) this.store?.letGo(this.room.roomId);
+    else this.store?.remove(this.room.roomId).catch((error: unknown) => this.warn(error));
   }
 
   /**
