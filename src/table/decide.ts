@@ -98,6 +98,8 @@ export function decide(
       return settle(nudge(state, seat), {}, context);
     case 'rematch':
       return askRematch(state, seat, context);
+    default:
+      throw new ProtocolError('bad-message', 'Unknown message');
   }
 }
 

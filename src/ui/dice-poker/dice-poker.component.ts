@@ -198,7 +198,7 @@ export class DicePoker extends LitElement {
   /** Host only: starts the online game with the seats taken. Throws `not-host` or `offline`. */
   startOnline(): void {
     if (!this.sessions.online) throw new DicePokerError('offline', 'Not in an online room');
-    this.sessions.online.start();
+    this.sessions.online.room.startGame();
   }
 
   /** Leaves the online room; the element goes back to a game in the page. */
@@ -211,7 +211,7 @@ export class DicePoker extends LitElement {
    * checks it), or null while there is none.
    */
   get gameRecord(): OnlineGameRecord | null {
-    return this.sessions.online?.gameRecord() ?? null;
+    return this.sessions.online?.session?.gameRecord ?? null;
   }
 
   /**

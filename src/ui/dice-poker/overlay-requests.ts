@@ -47,22 +47,22 @@ export function overlayRequests(parts: ElementParts): DicePokerView['on'] {
     // Verify pressed (no detail), or a record file opened in the panel (its text: a friend's game).
     verify: (event?: Event) =>
       run(() => element.verifyGameRecord((event as CustomEvent<{ record?: string } | null>)?.detail?.record)),
-    // Online play's other requests, straight to it.
+    // Online play's other requests, straight to it (the room's own to the room played: `room`).
     join: (name) => run(() => online()?.joinInvited(name)),
-    addBot: (kind) => run(() => online()?.addBot(kind)),
-    removeSeat: (seat) => run(() => online()?.removeSeat(seat)),
+    addBot: (kind) => run(() => online()?.room.addBot(kind)),
+    removeSeat: (seat) => run(() => online()?.room.removeSeat(seat)),
     leave: () => run(() => online()?.back()),
-    answerClaim: (seat, admit) => run(() => online()?.answerClaim(seat, admit)),
-    setClock: (seconds, pace, timeUp) => run(() => online()?.setClock(seconds, pace, timeUp)),
+    answerClaim: (seat, admit) => run(() => online()?.room.answerClaim(seat, admit)),
+    setClock: (seconds, pace, timeUp) => run(() => online()?.room.setClock(seconds, pace, timeUp)),
     saveRecord: () => online()?.saveRecord(),
     openGame: (roomId) => (overlay.setUp(false), run(() => online()?.openGame(roomId))),
     notifyTurn: (on) => run(() => online()?.setNotifying(on)),
-    nudge: () => run(() => online()?.nudge()),
-    rematch: () => run(() => online()?.rematch()),
+    nudge: () => run(() => online()?.room.nudge()),
+    rematch: () => run(() => online()?.room.rematch()),
     moveLink: () => run(() => online()?.moveLink()),
-    closeMoveLink: () => online()?.closeMoveLink(),
+    closeMoveLink: () => online()?.seatMove.close(),
     // Online play's chunk holds the check: loaded for it (the panel then shows under the start panel).
-    checkRecord: () => run(() => sessions.onlinePlay().then((play) => play.checkRecords())),
+    checkRecord: () => run(() => sessions.onlinePlay().then((play) => play.proof.openChecks())),
   };
 }
 
