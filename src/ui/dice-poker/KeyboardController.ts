@@ -9,7 +9,7 @@ export interface KeyActions {
   /** Where the keyboard is now: whether a person plays a turn, whether a new game may be asked for. */
   context(): KeyContext;
   /** R or Space: throw. */
-  roll(): void;
+  throw(): void;
   /** 1 to 5: hold or release die `index`. */
   hold(index: number): void;
   /** The arrows: the keyboard goes to the sheet's rows. */
@@ -45,7 +45,7 @@ export class KeyboardController implements ReactiveController {
     const command = keyCommand(event, this.actions.context());
     if (!command) return;
     event.preventDefault();
-    if (command.kind === 'roll') this.actions.roll();
+    if (command.kind === 'throw') this.actions.throw();
     else if (command.kind === 'hold') this.actions.hold(command.index);
     else if (command.kind === 'rows') this.actions.rows();
     else if (command.kind === 'hints') this.actions.hints();

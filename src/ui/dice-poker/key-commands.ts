@@ -1,6 +1,6 @@
 /** What a key asks of the game. */
 export type KeyCommand =
-  | { kind: 'roll' }
+  | { kind: 'throw' }
   | { kind: 'hold'; index: number }
   | { kind: 'rows' }
   | { kind: 'hints' }
@@ -10,7 +10,7 @@ export type KeyCommand =
 export interface KeyContext {
   /** A person is playing a turn (no panel open, not a computer's turn). */
   playing: boolean;
-  /** A game exists and no dice roll (a new game may be asked for). */
+  /** A game exists and no dice are in the air (a new game may be asked for). */
   canStartOver: boolean;
 }
 
@@ -25,7 +25,7 @@ export function keyCommand(event: KeyboardEvent, context: KeyContext): KeyComman
   const onButton = tag === 'BUTTON';
   const key = event.key.toLowerCase();
   if (context.playing) {
-    if (key === 'r' || (key === ' ' && !onButton)) return { kind: 'roll' };
+    if (key === 'r' || (key === ' ' && !onButton)) return { kind: 'throw' };
     if (key >= '1' && key <= '5' && key.length === 1) return { kind: 'hold', index: Number(key) - 1 };
     if ((key === 'arrowdown' || key === 'arrowup') && !onButton) return { kind: 'rows' };
     if (key === 'h') return { kind: 'hints' };

@@ -82,7 +82,7 @@ export function keyActions(parts: ElementParts): KeyActions {
   const { element, sessions, toast } = parts;
   return {
     context: () => ({ playing: sessions.personMayAct, canStartOver: !!sessions.game }),
-    roll: () => (keepKeyboardOnThrow(element), attempt(toast, () => element.roll())),
+    throw: () => (keepKeyboardOnThrow(element), attempt(toast, () => element.roll())),
     hold: (index) => attempt(toast, () => element.toggleHold(index)),
     rows: () => element.renderRoot.querySelector('dp-scorecard')?.focusOptions(),
     hints: () => toggleHints(parts),
