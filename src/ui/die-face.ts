@@ -35,7 +35,7 @@ const PIPS: Record<number, [number, number][]> = {
   ],
 };
 
-/** A die face as SVG (viewBox 0 0 30 30), for the tray and the flat fallback. */
+/** A die face as SVG (viewBox 0 0 30 30), for the tray and the flat fallback; 0 draws a blank die. */
 export function dieFaceSvg(face: number): SVGTemplateResult {
   const pips = PIPS[face] ?? [];
   return svg`<svg viewBox="0 0 30 30" aria-hidden="true" focusable="false">

@@ -63,5 +63,35 @@ for (const lang of ['en', 'et'] as const) {
         expect(lines, (await line.textContent()) ?? '').toBeLessThanOrEqual(1);
       }
     });
+
+    test('before the first throw: how to throw is said on the felt, the tray shows blank dice', async ({
+      page,
+    }) => {
+      await startGame(page, { players: ['Mari', 'Jüri'], lang, seed: 3 });
+      const hint = page.locator('dice-poker [data-felt-hint]');
+      await expect(hint).toHaveText(
+        lang === 'et' ? /tõmmates sõrmega üle laua/ : /Swipe across the table to throw/,
+      );
+      // On the felt, whole, and out of the way of no die's tap (it takes no pointer).
+      expect(
+        inside(await boxOf(page, 'dice-poker [data-felt-hint]'), await boxOf(page, 'dice-poker canvas')),
+      ).toBe(true);
+      expect(await hint.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
+      // No faces before a throw: the tray's dice are blank and say so.
+      const tray = page.locator('dice-poker dp-controls .die');
+      await expect(tray.locator('circle')).toHaveCount(0);
+      await expect(tray.first()).toHaveAttribute(
+        'aria-label',
+        lang === 'et' ? /veel viskamata/ : /not thrown yet/,
+      );
+      await page.screenshot({ path: `${ARTIFACTS}/newcomer-landscape-unthrown-${lang}.png` });
+      // Thrown: the words go, the tray shows the dice thrown.
+      await page.locator('dice-poker [part="roll-button"]').tap();
+      await expect.poll(async () => (await stateOf(page)).rollsUsed).toBe(1);
+      await expect(hint).toHaveCount(0);
+      const faces = (await stateOf(page)).dice;
+      const pips = await tray.evaluateAll((dice) => dice.map((d) => d.querySelectorAll('circle').length));
+      expect(pips).toEqual(faces);
+    });
   });
 }

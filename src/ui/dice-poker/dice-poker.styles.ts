@@ -88,6 +88,24 @@ export const dicePokerStyles = css`
   .table:has(canvas:focus-visible) .keys {
     display: block;
   }
+  .felt-hint {
+    display: none;
+    position: absolute;
+    left: 50%;
+    bottom: 0.6rem;
+    transform: translateX(-50%);
+    margin: 0;
+    width: max-content;
+    max-width: calc(100% - 1.5rem);
+    padding: 0.3rem 0.8rem;
+    border-radius: 0.8rem;
+    background: rgba(20, 15, 10, 0.75);
+    font-size: 0.82rem;
+    line-height: 1.3;
+    text-align: center;
+    /* Words on the felt, not a control: a flick over them throws. */
+    pointer-events: none;
+  }
   dp-controls {
     grid-area: controls;
     padding: 0 0.5rem 0.4rem;
@@ -197,6 +215,9 @@ export const dicePokerStyles = css`
     dp-controls {
       --dp-controls-hint-display: none;
     }
+    .felt-hint {
+      display: block;
+    }
     dp-hints {
       --dp-hints-note-display: none;
     }
@@ -227,6 +248,9 @@ export const dicePokerStyles = css`
     dp-controls {
       padding: 0.4rem 0.5rem 0.3rem 0;
       --dp-controls-hint-display: none;
+    }
+    .felt-hint {
+      display: block;
     }
     /* The coach's hints are a sheet over the table (the side column has no room for them): the
        height of the table, scrolling inside itself when longer. */

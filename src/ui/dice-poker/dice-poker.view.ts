@@ -13,6 +13,7 @@ import type { MyGamesView } from '../components/dp-my-games/dp-my-games.componen
 import type { GameProofWords } from '../components/dp-game-proof/dp-game-proof.component.js';
 import type { PlayHistory } from './PlayHistory.js';
 import type { TurnWait } from '../components/dp-controls/dp-controls.component.js';
+import { firstThrowHint } from '../throw-hint.js';
 
 /** Online play as the view shows it. */
 export interface OnlineView {
@@ -398,6 +399,13 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
         <p class="keys" id="keys">${s.keys}</p>
         ${v.noWebgl ? html`<p class="notice" role="status">${s.noWebgl}</p>` : nothing}
         ${v.message ? html`<p class="toast" role="alert">${v.message}</p>` : nothing}
+        ${
+          // Where the controls have no room for their help line (a phone on its side, a short one
+          // upright), how to throw is said on the felt, where the flick is made, until the first throw.
+          playing && !locked && !v.message && game.rollsUsed === 0
+            ? html`<p class="felt-hint" data-felt-hint>${firstThrowHint(s)}</p>`
+            : nothing
+        }
         ${
           playing && v.online.notice
             ? html`<p class="notice" role="status" data-away>${v.online.notice}</p>`

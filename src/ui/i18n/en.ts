@@ -85,6 +85,7 @@ export const en: Strings = {
   held: 'held',
   trayLabel: 'Dice on the table',
   die: (index, face, held) => `Die ${index + 1}: ${face}${held ? ', held' : ''}`,
+  dieUnthrown: (index) => `Die ${index + 1}: not thrown yet`,
   turnOf: (name, turn) => `${name}'s turn, round ${turn + 1} of 13`,
   yourTurn: (name, turn) => `Your turn, ${name}! Round ${turn + 1} of 13`,
   waiting: {

@@ -85,6 +85,7 @@ export const et: Strings = {
   held: 'hoitud',
   trayLabel: 'Täringud laual',
   die: (index, face, held) => `Täring ${index + 1}: ${face}${held ? ', hoitud' : ''}`,
+  dieUnthrown: (index) => `Täring ${index + 1}: veel viskamata`,
   turnOf: (name, turn) => `${name} käik, voor ${turn + 1}/13`,
   yourTurn: (name, turn) => `Sinu käik, ${name}! Voor ${turn + 1}/13`,
   waiting: {

@@ -52,6 +52,8 @@ export interface Strings {
   /** Name of the group of five dice in the tray. */
   trayLabel: string;
   die: (index: number, face: number, held: boolean) => string;
+  /** A die of the tray before the turn's first throw: it shows no face yet. */
+  dieUnthrown: (index: number) => string;
   turnOf: (name: string, turn: number) => string;
   /** Online, the turn line when the turn is this page's own. */
   yourTurn: (name: string, turn: number) => string;

@@ -4,6 +4,7 @@ import { canHold, canRoll, rollsLeft, type Game } from '../../../engine/index.js
 import type { Strings } from '../../i18n/index.js';
 import { emit } from '../../events.js';
 import { dieFaceSvg } from '../../die-face.js';
+import { firstThrowHint, pointerIsTouch } from '../../throw-hint.js';
 import { controlsStyles } from './dp-controls.styles.js';
 
 /**
@@ -50,10 +51,8 @@ export class DpControls extends LitElement {
     if (waiting?.kind === 'link') return s.waiting.linkHint;
     if (waiting?.kind === 'saving') return s.waiting.savingHint;
     if (waiting) return s.waiting.watch(waiting.name);
-    // Said for the pointer the player has: a finger swipes and taps, a mouse flicks and clicks.
-    const touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
-    if (game.rollsUsed === 0) return touch ? s.touchHints.first : s.hintFirst;
-    if (rollsLeft(game) > 0) return touch ? s.touchHints.hold : s.hintHold;
+    if (game.rollsUsed === 0) return firstThrowHint(s);
+    if (rollsLeft(game) > 0) return pointerIsTouch() ? s.touchHints.hold : s.hintHold;
     return s.hintScore;
   }
 
@@ -91,27 +90,27 @@ export class DpControls extends LitElement {
     const waiting = this.waiting;
     const locked = this.busy || waiting !== null;
     const holdable = canHold(game) && !locked;
+    const unthrown = game.rollsUsed === 0;
     return html`<div class="card">
       <p class="turn ${this.mine ? 'mine' : ''}" data-turn>
         ${this.mine ? s.yourTurn(name, game.turn) : s.turnOf(name, game.turn)}
       </p>
-      <div
-        class="tray ${game.rollsUsed === 0 ? 'unthrown' : ''}"
-        part="tray"
-        role="group"
-        aria-label=${s.trayLabel}
-      >
+      <div class="tray ${unthrown ? 'unthrown' : ''}" part="tray" role="group" aria-label=${s.trayLabel}>
         ${game.dice.map(
           (face, index) =>
             html`<button
               class="die"
               data-die=${index}
               aria-pressed=${game.held[index] ? 'true' : 'false'}
-              aria-label=${s.die(index, face, game.held[index]!)}
+              aria-label=${unthrown ? s.dieUnthrown(index) : s.die(index, face, game.held[index]!)}
               ?disabled=${!holdable}
               @click=${() => emit(this, 'dp-request-hold', { index })}
             >
-              ${dieFaceSvg(face)}
+              ${
+                // Before the turn's first throw the dice have no faces to show (not the last turn's,
+                // nor a placeholder 1 to 5): blank.
+                dieFaceSvg(unthrown ? 0 : face)
+              }
             </button>`,
         )}
       </div>
