@@ -84,7 +84,14 @@ for (const lang of ['en', 'et'] as const) {
         'aria-label',
         lang === 'et' ? /veel viskamata/ : /not thrown yet/,
       );
+      // The sheet's lower rows are below its box: its foot says so, until the last row is scrolled in.
+      const more = page.locator('dice-poker .sheet .more-below');
+      await expect(more).toBeVisible();
       await page.screenshot({ path: `${ARTIFACTS}/newcomer-landscape-unthrown-${lang}.png` });
+      await page.locator('dice-poker .sheet').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      await expect(more).toBeHidden();
+      await expect(page.locator('dice-poker dp-scorecard tfoot')).toBeInViewport({ ratio: 1 });
+      await page.locator('dice-poker .sheet').evaluate((el) => el.scrollTo({ top: 0 }));
       // Thrown: the words go, the tray shows the dice thrown.
       await page.locator('dice-poker [part="roll-button"]').tap();
       await expect.poll(async () => (await stateOf(page)).rollsUsed).toBe(1);

@@ -119,6 +119,39 @@ export const dicePokerStyles = css`
     max-height: 36cqh;
     padding: 0 0.5rem 0.5rem;
   }
+  /* A sheet with rows below its box (a phone on its side) says so: a fade and an arrow at its foot,
+     gone once the last row is in view (a scroll-state query: where it is not known, no mark). */
+  .sheet {
+    container: sheet-scroll / scroll-state;
+  }
+  .more-below {
+    display: none;
+    position: sticky;
+    bottom: 0;
+    height: 1.8rem;
+    margin-top: -1.8rem;
+    /* The sheet's box is a column: an empty box in it would shrink to nothing. */
+    flex-shrink: 0;
+    /* Over the sheet's rows (the sheet lies over the table, a layer of its own). */
+    z-index: 2;
+    pointer-events: none;
+    background: linear-gradient(transparent, var(--dp-panel-solid, #1c1712) 70%);
+  }
+  .more-below svg {
+    display: block;
+    width: 1rem;
+    margin: 0.65rem auto 0;
+    fill: none;
+    stroke: var(--dp-accent, #e0a526);
+    stroke-width: 2.2;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
+  @container sheet-scroll scroll-state(scrollable: bottom) {
+    .more-below {
+      display: block;
+    }
+  }
   @container (min-width: 760px) {
     .layout.with-sheet {
       grid-template-columns: 1fr minmax(15rem, auto);

@@ -456,6 +456,9 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
                 ?disabled=${locked}
                 @dp-request-score=${(e: CustomEvent<{ row: RowId }>) => v.on.score(e.detail.row)}
               ></dp-scorecard>
+              <div class="more-below" aria-hidden="true">
+                <svg viewBox="0 0 16 10"><path d="M2 2l6 6 6-6"></path></svg>
+              </div>
             </div>`
           : nothing
       }
