@@ -1,6 +1,6 @@
 import type { Game } from '../../engine/index.js';
 import type { Lang } from '../i18n/index.js';
-import { focusPanel, followPanel, type FocusHost } from './keyboard-focus.js';
+import { focusBack, focusedInside, focusPanel, followPanel, type FocusHost } from './keyboard-focus.js';
 import { Observable } from './Observable.js';
 import type { SessionController } from './SessionController.js';
 
@@ -18,8 +18,12 @@ export class Overlay extends Observable {
   showReview = false;
   /** Why the saved game could not be resumed, shown until a new game starts. */
   notice = '';
+  /** "How to play" is open, over everything (the rest waits behind it, inert). */
+  guideOpen = false;
   /** "New game" is waiting for the dice in the air to rest (the panel then opens). */
   private newGameAsked = false;
+  /** What had the keyboard as the guide opened: it gets it back as the guide closes. */
+  private beforeGuide: HTMLElement | null = null;
 
   constructor(
     private readonly host: OverlayHost,
@@ -90,6 +94,24 @@ export class Overlay extends Observable {
     // Set first: the focus moves once the render that this change asks for is done.
     this.sessions.cover(open);
     followPanel(this.host, open);
+  }
+
+  /** Opens "How to play" (on a first visit, or from its buttons); the keyboard goes into it. */
+  openGuide(): void {
+    if (this.guideOpen) return;
+    this.beforeGuide = focusedInside(this.host);
+    this.guideOpen = true;
+    this.changed();
+    focusPanel(this.host);
+  }
+
+  /** Closes "How to play"; the keyboard goes back to where it was (see focusBack). */
+  closeGuide(): void {
+    if (!this.guideOpen) return;
+    this.guideOpen = false;
+    this.changed();
+    focusBack(this.host, this.beforeGuide);
+    this.beforeGuide = null;
   }
 
   toggleHints(): void {

@@ -4,6 +4,7 @@ import type { SolverClient } from '../coach/SolverClient.js';
 import type { Lang } from '../i18n/index.js';
 import { browserStorage } from '../persistence/browser-storage.js';
 import { GameStore } from '../persistence/GameStore.js';
+import { readGuideSeen, writeGuideSeen } from '../persistence/guide-setting.js';
 import { readLang, writeLang } from '../persistence/lang-setting.js';
 import type { LoadResult } from '../persistence/saved-game.js';
 import { BestScores } from './BestScores.js';
@@ -27,6 +28,8 @@ export class SaveSlot extends Observable implements ReactiveController {
   playHistory: PlayHistory;
   /** The language picked in the overlay, over the attribute's (kept with a saved game). */
   chosenLang: Lang | null = null;
+  /** "How to play" was shown under the key (it opens by itself on a first visit only). */
+  guideSeen = false;
   private key: string | null = null;
   private store: GameStore | null = null;
 
@@ -62,6 +65,13 @@ export class SaveSlot extends Observable implements ReactiveController {
     this.bestScores = this.follow(new BestScores(key));
     this.playHistory = this.follow(new PlayHistory(key));
     this.chosenLang = readLang(browserStorage(), key);
+    this.guideSeen = readGuideSeen(browserStorage(), key);
+  }
+
+  /** "How to play" was shown: remembered under the key, so that it opens by itself no more. */
+  markGuideSeen(): void {
+    this.guideSeen = true;
+    writeGuideSeen(browserStorage(), this.key);
   }
 
   /** The saved game, or why there is none that can be resumed (its language is taken, unless one was picked). */

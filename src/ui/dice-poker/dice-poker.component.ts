@@ -77,6 +77,11 @@ export class DicePoker extends LitElement {
   @property({ type: Boolean, attribute: 'reduced-motion' }) reducedMotion = false;
   /** Where the game is saved in localStorage; give each element on a page its own. */
   @property({ attribute: 'storage-key' }) storageKey = 'default';
+  /**
+   * No "How to play": it neither opens by itself on a first visit nor has buttons (for a page that
+   * explains the game in its own way).
+   */
+  @property({ type: Boolean, attribute: 'no-guide' }) noGuide = false;
   /** The game server for online play (its http(s) address); the page's own origin when not given. */
   @property() server: string | null = null;
 
@@ -259,6 +264,7 @@ export class DicePoker extends LitElement {
       this.saves.open(this.storageKey);
       // A saved game resumes, unless the markup names players: that means "start this game now".
       if (this.players === null) this.resume();
+      if (!this.hasUpdated) this.firstVisitGuide();
     }
     if (changed.has('players') && this.players !== null && !this.busy) {
       const names = this.attrs.players(this.players);
@@ -272,6 +278,16 @@ export class DicePoker extends LitElement {
     if (this.sessions.resume(saved) || saved.ok || saved.reason === 'none') return;
     // A word that vanished before the player looked would be lost: it stays until a game starts.
     this.overlay.tell(this.strings.savedGameRefused[saved.reason]);
+  }
+
+  /**
+   * A first visit (no game resumed, none named in the markup, the guide never shown under this storage
+   * key) opens "How to play" over the first panel, once: it is remembered as shown at once.
+   */
+  private firstVisitGuide(): void {
+    if (this.noGuide || this.saves.guideSeen || this.players !== null || this.sessions.game) return;
+    this.saves.markGuideSeen();
+    this.overlay.openGuide();
   }
 
   protected override firstUpdated(): void {

@@ -382,6 +382,12 @@ export const dicePokerStyles = css`
     overflow-y: auto;
     overscroll-behavior: contain;
   }
+  /* "How to play" lies over everything, the top bar and the online bar too (they wait, inert, behind it). */
+  .modal.guide {
+    z-index: 6;
+    padding: 0;
+    background: rgba(10, 7, 4, 0.6);
+  }
   .saved-notice {
     margin: 0;
     max-width: min(24rem, calc(100% - 2rem));

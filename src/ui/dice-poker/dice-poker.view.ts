@@ -106,6 +106,8 @@ export interface DicePokerView {
   /** Online, another seat is playing now (this page only watches). */
   othersTurn: boolean;
   hintsOn: boolean;
+  /** "How to play": open now (over everything, the rest inert), and offered at all (not `no-guide`). */
+  guide: { open: boolean; offered: boolean };
   showReview: boolean;
   muted: boolean;
   noWebgl: boolean;
@@ -128,6 +130,8 @@ export interface DicePokerView {
     newGame(): void;
     toggleLang(): void;
     toggleHints(): void;
+    openGuide(): void;
+    closeGuide(): void;
     toggleMute(): void;
     showReview(): void;
     skipBot(): void;
@@ -157,7 +161,7 @@ export interface DicePokerView {
 
 function onlinePanel(v: DicePokerView): TemplateResult {
   const o = v.online;
-  return html`<div class="modal" lang=${v.language}>
+  return html`<div class="modal" lang=${v.language} ?inert=${v.guide.open}>
     <dp-online-panel
       .strings=${v.strings}
       .room=${o.lobby}
@@ -190,6 +194,7 @@ function onlineBar(v: DicePokerView): TemplateResult | typeof nothing {
   return html`<dp-online-bar
     class="online-bar"
     lang=${v.language}
+    ?inert=${v.guide.open}
     .clockEndsAt=${bar.clockEndsAt}
     .clockLabel=${bar.clockLabel}
     .longLeft=${bar.longLeft}
@@ -209,7 +214,7 @@ function onlineBar(v: DicePokerView): TemplateResult | typeof nothing {
 
 function startPanel(v: DicePokerView): TemplateResult {
   const game = v.game;
-  return html`<div class="modal" lang=${v.language}>
+  return html`<div class="modal" lang=${v.language} ?inert=${v.guide.open}>
     ${v.notice ? html`<p class="saved-notice" role="alert">${v.notice}</p>` : nothing}
     <dp-start-panel
       .strings=${v.strings}
@@ -217,6 +222,8 @@ function startPanel(v: DicePokerView): TemplateResult {
       .seats=${v.seats}
       .rules=${game?.rules ?? v.rules}
       ?cancellable=${!!game && !game.over}
+      ?guide=${v.guide.offered}
+      @dp-request-guide=${v.on.openGuide}
       @dp-request-new-game=${(e: CustomEvent<NewGameOptions>) => v.on.start(e.detail)}
       @dp-request-cancel=${() => v.on.setUp(false)}
       @dp-request-host=${(e: CustomEvent<{ name: string }>) => v.on.host(e.detail.name)}
@@ -248,7 +255,7 @@ function startPanel(v: DicePokerView): TemplateResult {
 
 /** The History panel (a chunk of its own, loaded when opened), over whichever panel opened it. */
 function historyPanel(v: DicePokerView): TemplateResult {
-  return html`<div class="modal" lang=${v.language}>
+  return html`<div class="modal" lang=${v.language} ?inert=${v.guide.open}>
     <dp-history
       .strings=${v.strings}
       .games=${v.playHistory.games}
@@ -277,7 +284,7 @@ function rematchParts(v: DicePokerView): TemplateResult | typeof nothing {
 }
 
 function gameOverPanel(v: DicePokerView, game: Game): TemplateResult {
-  return html`<div class="modal" lang=${v.language}>
+  return html`<div class="modal" lang=${v.language} ?inert=${v.guide.open}>
     <div class="stack">
       <dp-game-over
         .strings=${v.strings}
@@ -328,7 +335,7 @@ function gameOverPanel(v: DicePokerView, game: Game): TemplateResult {
 
 function topbar(v: DicePokerView, playing: boolean): TemplateResult {
   const s = v.strings;
-  return html`<div class="topbar" lang=${v.language}>
+  return html`<div class="topbar" lang=${v.language} ?inert=${v.guide.open}>
     <button
       data-lang-toggle
       lang=${v.language === 'et' ? 'en' : 'et'}
@@ -340,6 +347,13 @@ function topbar(v: DicePokerView, playing: boolean): TemplateResult {
     <button data-mute aria-pressed=${v.muted ? 'true' : 'false'} @click=${v.on.toggleMute}>
       ${v.muted ? s.sound.off : s.sound.on}
     </button>
+    ${
+      v.guide.offered
+        ? html`<button data-guide-top aria-label=${s.howToPlay} title=${s.howToPlay} @click=${v.on.openGuide}>
+            <span aria-hidden="true">?</span>
+          </button>`
+        : nothing
+    }
     ${
       playing
         ? html`<button data-hints aria-pressed=${v.hintsOn ? 'true' : 'false'} @click=${v.on.toggleHints}>
@@ -360,13 +374,20 @@ function topbar(v: DicePokerView, playing: boolean): TemplateResult {
 
 /** The link to play this online seat on another device, over everything, until closed. */
 function moveLinkPanel(v: DicePokerView, link: { url: string; until: number }): TemplateResult {
-  return html`<div class="modal" lang=${v.language}>
+  return html`<div class="modal" lang=${v.language} ?inert=${v.guide.open}>
     <dp-move-link
       .strings=${v.strings}
       .link=${link.url}
       .until=${link.until}
       @dp-request-close=${v.on.closeMoveLink}
     ></dp-move-link>
+  </div>`;
+}
+
+/** "How to play", over everything (the rest inert behind it) until its button or Escape closes it. */
+function guidePanel(v: DicePokerView): TemplateResult {
+  return html`<div class="modal guide" lang=${v.language}>
+    <dp-how-to-play .strings=${v.strings} @dp-request-close-guide=${v.on.closeGuide}></dp-how-to-play>
   </div>`;
 }
 
@@ -388,7 +409,11 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
       ? { kind: game?.current !== v.online.seat ? 'person' : v.online.saving ? 'saving' : 'link', name }
       : null;
   // While a panel asks something, the game behind it is inert: the keyboard stays in the panel.
-  return html`<div class="layout ${game ? 'with-sheet' : ''}" lang=${v.language} ?inert=${modal}>
+  return html`<div
+      class="layout ${game ? 'with-sheet' : ''}"
+      lang=${v.language}
+      ?inert=${modal || v.guide.open}
+    >
       <div class="table" part="table">
         ${
           // While the game is played the bar has a strip of its own above the felt (no die under it);
@@ -476,5 +501,6 @@ export function renderDicePoker(v: DicePokerView): TemplateResult {
     }
     ${modal ? onlineBar(v) : nothing} ${topbar(v, playing)}
     ${v.online.move?.link ? moveLinkPanel(v, v.online.move.link) : nothing}
+    ${v.guide.open ? guidePanel(v) : nothing}
     <div class="sr-only" role="status" aria-live="polite" lang=${v.language}>${v.announcement}</div>`;
 }

@@ -15,6 +15,7 @@ export type ElementCalls = FocusHost &
   Pick<
     DicePoker,
     | 'language'
+    | 'noGuide'
     | 'roll'
     | 'toggleHold'
     | 'score'

@@ -4,6 +4,9 @@ import type { LitElement, ReactiveControllerHost } from 'lit';
 // The History panel first: it opens over the others.
 const PANELS = 'dp-history, dp-start-panel, dp-game-over, dp-online-panel';
 
+/** "How to play", over everything else while it is open. */
+const GUIDE = 'dp-how-to-play';
+
 /** What focus needs of the element: itself (is the keyboard in it?), its render root and its renders. */
 export type FocusHost = ReactiveControllerHost & HTMLElement & { readonly renderRoot: ParentNode };
 
@@ -28,7 +31,9 @@ export function focusPanel(host: FocusHost): void {
   const active = document.activeElement;
   if (active !== host && active !== document.body && active !== null) return;
   void host.updateComplete.then(async () => {
-    const panel = host.renderRoot.querySelector<LitElement>(PANELS);
+    // "How to play" lies over every other panel: it takes the keyboard while it is open.
+    const panel =
+      host.renderRoot.querySelector<LitElement>(GUIDE) ?? host.renderRoot.querySelector<LitElement>(PANELS);
     if (!panel) return;
     // Both panels come in chunks of their own: wait for the element, then for its first render.
     await customElements.whenDefined(panel.localName);
@@ -48,7 +53,7 @@ export function focusFirstDrawn(host: FocusHost): void {
   if (!free() || matchMedia('(pointer: coarse)').matches) return;
   void host.updateComplete.then(() => {
     if (!free()) return;
-    if (host.renderRoot.querySelector(PANELS)) focusPanel(host);
+    if (host.renderRoot.querySelector(`${GUIDE}, ${PANELS}`)) focusPanel(host);
     else focusTable(host);
   });
 }
@@ -74,4 +79,28 @@ export function focusTable(host: FocusHost): void {
 export function keepKeyboardOnThrow(host: FocusHost): void {
   const active = (host.renderRoot as ShadowRoot).activeElement;
   if (active?.localName === 'dp-controls') focusTable(host);
+}
+
+/**
+ * What has the keyboard inside the element (through its parts' shadow roots: the start panel's button,
+ * not the start panel), or null when the keyboard is elsewhere on the page.
+ */
+export function focusedInside(host: FocusHost): HTMLElement | null {
+  if (document.activeElement !== host) return null;
+  let active = (host.renderRoot as ShadowRoot).activeElement as HTMLElement | null;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
+  return active;
+}
+
+/**
+ * A dialog closed: the keyboard goes back to what had it when the dialog opened (once the render that
+ * takes the dialog away is done), or, where that is gone or there was none, to the panel open or the
+ * table.
+ */
+export function focusBack(host: FocusHost, before: HTMLElement | null): void {
+  void host.updateComplete.then(() => {
+    if (before?.isConnected) before.focus({ preventScroll: true });
+    else if (host.renderRoot.querySelector(PANELS)) focusPanel(host);
+    else focusTable(host);
+  });
 }

@@ -35,6 +35,8 @@ export function overlayRequests(parts: ElementParts): DicePokerView['on'] {
     newGame: () => askNewGame(parts),
     toggleLang: () => saves.pickLang(element.language === 'et' ? 'en' : 'et'),
     toggleHints: () => toggleHints(parts),
+    openGuide: () => overlay.openGuide(),
+    closeGuide: () => overlay.closeGuide(),
     toggleMute: () => sound.toggleMute(),
     showReview: () => void coach.load().then(() => overlay.openReview()),
     skipBot: () => sessions.local.skip(),
@@ -81,7 +83,11 @@ function toggleHints({ overlay, coach }: ElementParts): void {
 export function keyActions(parts: ElementParts): KeyActions {
   const { element, sessions, toast } = parts;
   return {
-    context: () => ({ playing: sessions.personMayAct, canStartOver: !!sessions.game }),
+    // Behind "How to play" the game waits: its keys are the guide's (Escape), not the game's.
+    context: () => {
+      const free = !parts.overlay.guideOpen;
+      return { playing: free && sessions.personMayAct, canStartOver: free && !!sessions.game };
+    },
     throw: () => (keepKeyboardOnThrow(element), attempt(toast, () => element.roll())),
     hold: (index) => attempt(toast, () => element.toggleHold(index)),
     rows: () => element.renderRoot.querySelector('dp-scorecard')?.focusOptions(),

@@ -1,7 +1,7 @@
 import { stringsFor } from '../i18n/index.js';
 import type { DicePokerView } from './dice-poker.view.js';
 import type { ElementParts } from './element-parts.js';
-import { loadOnlinePanel, loadStartPanel } from './panel-chunks.js';
+import { loadGuide, loadOnlinePanel, loadStartPanel } from './panel-chunks.js';
 
 /** Everything the overlay draws now, read from the element's parts; `on`: what its controls ask. */
 export function overlayView(parts: ElementParts, on: DicePokerView['on']): DicePokerView {
@@ -12,6 +12,7 @@ export function overlayView(parts: ElementParts, on: DicePokerView['on']): DiceP
   const startPanel = !onlinePanel && (!game || overlay.settingUp);
   if (onlinePanel) loadOnlinePanel();
   else if (startPanel) loadStartPanel();
+  if (overlay.guideOpen) loadGuide();
   // My games are listed under the start panel (read while it shows, if this browser keeps any seat).
   sessions.followMyGames(startPanel);
   return {
@@ -25,6 +26,7 @@ export function overlayView(parts: ElementParts, on: DicePokerView['on']): DiceP
     botTurn: sessions.botTurn,
     othersTurn: sessions.othersTurn,
     hintsOn: overlay.hintsOn,
+    guide: { open: overlay.guideOpen, offered: !element.noGuide },
     showReview: overlay.showReview,
     muted: sound.muted,
     noWebgl: table.noWebgl,

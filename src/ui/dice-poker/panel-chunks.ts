@@ -35,3 +35,14 @@ export function loadHistoryPanel(): void {
     console.warn('<dice-poker>: the history panel could not be loaded', error);
   });
 }
+
+/** The guide's chunk, once asked for (null again after a failed load, so it is retried). */
+let guide: Promise<unknown> | null = null;
+
+/** Loads "How to play" (its words and pictures): only a first visit or its buttons need it. */
+export function loadGuide(): void {
+  guide ??= import('../components/dp-how-to-play/dp-how-to-play.js').catch((error: unknown) => {
+    guide = null;
+    console.warn('<dice-poker>: the guide could not be loaded', error);
+  });
+}

@@ -68,6 +68,7 @@ export const en: Strings = {
   start: 'Start game',
   playOnline: 'Play online',
   checkRecord: 'Check a game record',
+  howToPlay: 'How to play',
   newGame: 'New game',
   confirmNewGame: 'Abandon this game and start a new one?',
   newGameWaits: 'New game: as soon as these dice stop rolling…',

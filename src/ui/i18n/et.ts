@@ -68,6 +68,7 @@ export const et: Strings = {
   start: 'Alusta mängu',
   playOnline: 'Mängi võrgus',
   checkRecord: 'Kontrolli mängu kirjet',
+  howToPlay: 'Kuidas mängida',
   newGame: 'Uus mäng',
   confirmNewGame: 'Kas loobud sellest mängust ja alustad uut?',
   newGameWaits: 'Uus mäng: kohe, kui need täringud peatuvad…',

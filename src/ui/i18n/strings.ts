@@ -35,6 +35,8 @@ export interface Strings {
   playOnline: string;
   /** The start panel's way to check a saved online game's record (one a friend sent). */
   checkRecord: string;
+  /** Opens the short guide (<dp-how-to-play>): the start panel's button, and the top bar's "?" names it so. */
+  howToPlay: string;
   newGame: string;
   confirmNewGame: string;
   /** "New game" pressed while dice are in the air: the panel opens once they rest. */

@@ -33,3 +33,8 @@ export function historyKey(storageKey?: string | null): string {
 export function langKey(storageKey?: string | null): string {
   return `${scope(storageKey)}:lang`;
 }
+
+/** Where it is remembered that "How to play" was shown (it opens by itself on a first visit only). */
+export function guideKey(storageKey?: string | null): string {
+  return `${scope(storageKey)}:guide`;
+}

@@ -18,6 +18,7 @@ import { onlineStringsFor } from '../../i18n/online-strings.js';
  * @event {CustomEvent<void>} dp-request-history - "History" was pressed: every finished game, with its review.
  * @event {CustomEvent<void>} dp-request-check-record - "Check a game record" was pressed.
  * @event {CustomEvent<{ name: string }>} dp-request-host - "Play online" was pressed: a room for the first player.
+ * @event {CustomEvent<void>} dp-request-guide - "How to play" was pressed (shown only with `guide`).
  * @event {CustomEvent<void>} dp-request-cancel - Back to the game in progress (Cancel or Escape, when `cancellable`).
  *
  * @tagname dp-start-panel
@@ -33,6 +34,8 @@ export class DpStartPanel extends OverlayPanel {
   @property({ attribute: false }) seats: SeatKind[] = [];
   /** Whether a game is in progress that the player may go back to. */
   @property({ type: Boolean }) cancellable = false;
+  /** Whether "How to play" is offered (its button beside the title). */
+  @property({ type: Boolean }) guide = false;
   /** Rule set to start from. */
   @property() rules: RuleSetId = 'seed';
 
@@ -205,6 +208,19 @@ export class DpStartPanel extends OverlayPanel {
         <button class="primary" type="submit" data-start>${s.start}</button>
       </div>
       <p class="online">
+        ${
+          // After the fields and Start: a panel that opens takes the keyboard to its first name.
+          this.guide
+            ? html`<button
+                type="button"
+                class="secondary"
+                data-guide
+                @click=${() => emit(this, 'dp-request-guide')}
+              >
+                <span aria-hidden="true">?</span> ${s.howToPlay}
+              </button>`
+            : nothing
+        }
         <button type="button" class="secondary" data-play-online @click=${() => this.playOnline()}>
           ${s.playOnline}
         </button>
@@ -238,6 +254,8 @@ declare global {
   interface GlobalEventHandlersEventMap {
     /** The start panel's "History": open the History panel. */
     'dp-request-history': CustomEvent<void>;
+    /** The start panel's "How to play": open the guide. */
+    'dp-request-guide': CustomEvent<void>;
     /** The start panel's "Check a game record": the panel that opens and checks a saved record. */
     'dp-request-check-record': CustomEvent<void>;
   }

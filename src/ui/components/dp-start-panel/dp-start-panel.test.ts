@@ -140,4 +140,16 @@ describe('<dp-start-panel>', () => {
     $<HTMLButtonElement>(el, '[data-start]').click();
     expect(seen).toEqual([{ players: ['Mari'], rules: 'seed', seats: ['human'] }]);
   });
+
+  it('offers "How to play" only where the guide is offered, and asks for it', async () => {
+    const el = await mount(['Mari']);
+    expect(el.shadowRoot!.querySelector('[data-guide]')).toBeNull();
+    el.guide = true;
+    await el.updateComplete;
+    let asked = 0;
+    document.addEventListener('dp-request-guide', () => asked++);
+    expect($(el, '[data-guide]').textContent).toContain('How to play');
+    $<HTMLButtonElement>(el, '[data-guide]').click();
+    expect(asked).toBe(1);
+  });
 });
