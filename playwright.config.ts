@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, findChromium, SOFTWARE_COMPOSITING_ARGS } from './scripts/chromium.mjs';
+import { guideSeen } from './tests/browser/helpers.js';
 
 /** The port the built game is served on (as `npm start` serves it); another can be set to run two suites at once. */
 const port = Number(process.env.DP_TEST_PORT ?? 4173);
@@ -25,6 +26,9 @@ export default defineConfig({
     // Estonian, the game's first language: a browser in any other shows English on a first visit
     // (first-visit.spec.ts opens pages in other languages on purpose).
     locale: 'et-EE',
+    // A returning visitor: "How to play" (shown once, on a first visit) does not stand over the start
+    // panel that most tests begin at. The tests of a first visit open a context without it.
+    storageState: guideSeen(`http://127.0.0.1:${port}`),
     trace: 'off',
     screenshot: 'only-on-failure',
     // The page's service worker (it caches the whole site in the background) is tested on its own

@@ -1,12 +1,16 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { ARTIFACTS, stateOf, watchErrors } from './helpers.js';
+import { ARTIFACTS, closeGuide, stateOf, watchErrors } from './helpers.js';
 
-/** A first visit from a browser in `locale`, on a phone-sized window unless given. */
+/**
+ * A first visit from a browser in `locale`, on a phone-sized window unless given: "How to play" opens
+ * first (how-to-play.spec.ts), and the player closes it.
+ */
 async function visit(browser: Browser, locale: string, viewport = { width: 390, height: 844 }) {
-  const context = await browser.newContext({ locale, viewport });
+  const context = await browser.newContext({ locale, viewport, storageState: undefined });
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto('/');
+  await closeGuide(page);
   return { context, page, errors };
 }
 

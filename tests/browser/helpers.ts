@@ -5,6 +5,24 @@ import type { GpuResources } from '../../src/scene/index.js';
 /** Where screenshots are kept as test artifacts. */
 export const ARTIFACTS = 'tests/artifacts';
 
+/**
+ * A returning visitor's storage: "How to play" was shown, so it does not open by itself over the start
+ * panel. Every test starts so (playwright.config.ts) unless it opens a context of its own with
+ * `storageState: undefined`, as a first visit (how-to-play.spec.ts, first-visit.spec.ts).
+ */
+export function guideSeen(origin: string) {
+  return {
+    cookies: [],
+    origins: [{ origin, localStorage: [{ name: 'dice-poker:default:guide', value: 'seen' }] }],
+  };
+}
+
+/** A first visit: closes "How to play" as a player does (its button), and waits until it is gone. */
+export async function closeGuide(page: Page): Promise<void> {
+  await page.locator('dice-poker dp-how-to-play [data-close-guide]').click();
+  await expect(page.locator('dice-poker dp-how-to-play')).toHaveCount(0);
+}
+
 /** Console errors and page errors seen while a test runs. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
