@@ -64,7 +64,7 @@ test('a whole game with the keyboard alone, announced politely, with a clean acc
       const second = await waitForRest(page, 2);
       expect(second.dice[1]).toBe(first.dice[1]);
     }
-    // Arrows go to the free rows; Enter chooses (a 0 asks first, and Enter confirms).
+    // Arrows go to the free rows; Enter chooses (a 0 asks first, the keyboard on Cancel: Tab, Enter confirms).
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     const focused = page.locator('dice-poker dp-scorecard button.option:focus');
@@ -72,6 +72,8 @@ test('a whole game with the keyboard alone, announced politely, with a clean acc
     const shown = Number(await focused.textContent());
     await page.keyboard.press('Enter');
     if (shown === 0) {
+      await expect(page.locator('dice-poker dp-scorecard [data-cancel-zero]')).toBeFocused();
+      await page.keyboard.press('Tab');
       await expect(page.locator('dice-poker dp-scorecard [data-confirm-zero]')).toBeFocused();
       await page.keyboard.press('Enter');
     }

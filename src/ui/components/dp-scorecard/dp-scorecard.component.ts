@@ -38,12 +38,13 @@ export class DpScorecard extends LitElement {
 
   protected override updated(changed: Map<string, unknown>): void {
     if (changed.has('game') && this.game && this.game.current !== this.followed) this.followCurrent();
-    // The question about a 0 takes the keyboard with it, so Enter confirms and Escape is one Tab away.
+    // The question about a 0 takes the keyboard with it, on the safe answer: Enter, pressed twice in a
+    // hurry, goes back to the sheet rather than throw a row away; "Score 0" is one Tab further.
     if (changed.has('confirming') && this.confirming) {
       this.placeQuestion(this.confirming);
       // All of the question in a short sheet's view (the row it asks about lies next to it).
       this.renderRoot.querySelector('.ask')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-      this.renderRoot.querySelector<HTMLButtonElement>('[data-confirm-zero]')?.focus({ preventScroll: true });
+      this.renderRoot.querySelector<HTMLButtonElement>('[data-cancel-zero]')?.focus({ preventScroll: true });
     }
   }
 
@@ -93,6 +94,14 @@ export class DpScorecard extends LitElement {
   /** Whether the player to act may choose `row` now (its cell offers a score, and none are locked). */
   private choosable(row: RowId): boolean {
     return !this.disabled && this.options[row] !== undefined && !this.game?.over;
+  }
+
+  /** The question about a 0 answered "Cancel": it goes, and the keyboard is back on the row it asked about. */
+  private keepRow(row: RowId): void {
+    this.confirming = null;
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector<HTMLButtonElement>(`button.option[data-row="${row}"]`)?.focus(),
+    );
   }
 
   private choose(row: RowId): void {
@@ -210,7 +219,9 @@ export class DpScorecard extends LitElement {
           ? html`<div class="confirm" role="alertdialog" aria-label=${s.confirmZero(s.rows[this.confirming])}>
               <div class="ask">
                 <p>${s.confirmZero(s.rows[this.confirming])}</p>
-                <button class="secondary" @click=${() => (this.confirming = null)}>${s.cancel}</button>
+                <button class="secondary" data-cancel-zero @click=${() => this.keepRow(this.confirming!)}>
+                  ${s.cancel}
+                </button>
                 <button class="primary" data-confirm-zero @click=${() => this.choose(this.confirming!)}>
                   ${s.scoreZero}
                 </button>

@@ -91,11 +91,16 @@ describe('<dp-scorecard>', () => {
     const dialog = el.shadowRoot!.querySelector('[role="alertdialog"]');
     expect(text(dialog?.querySelector('p'))).toBe('Score 0 in Five of a kind?');
     expect(seen).toHaveLength(0);
+    // The keyboard is on the safe answer: an Enter too many throws no row away.
+    expect(text(el.shadowRoot!.activeElement)).toBe('Cancel');
 
     [...dialog!.querySelectorAll('button')].find((b) => text(b) === 'Cancel')!.click();
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[role="alertdialog"]')).toBeNull();
     expect(seen).toHaveLength(0);
+    // Back on the row it asked about.
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement?.getAttribute('data-row')).toBe('fiveOfAKind');
 
     el.shadowRoot!.querySelector<HTMLButtonElement>('button.option[data-row="fiveOfAKind"]')!.click();
     await el.updateComplete;
