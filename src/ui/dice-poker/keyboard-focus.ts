@@ -104,3 +104,14 @@ export function focusBack(host: FocusHost, before: HTMLElement | null): void {
     else focusTable(host);
   });
 }
+
+/**
+ * A game opened from a panel that had the keyboard (My games' Open): the panel is gone, which drops
+ * the keyboard to the page, where R and 1-5 do nothing. It goes to what shows now: the room's panel
+ * (its lobby, its game's end) or the table. Focus elsewhere on the page (the embedder's) stays.
+ */
+export function focusOpened(host: FocusHost): void {
+  const active = document.activeElement;
+  if (active !== host && active !== document.body && active !== null) return;
+  focusBack(host, null);
+}

@@ -2,7 +2,7 @@ import type { TableHandlers } from '../../scene/index.js';
 import { stringsFor } from '../i18n/index.js';
 import type { DicePokerView } from './dice-poker.view.js';
 import type { ElementCalls, ElementParts } from './element-parts.js';
-import { focusPanel, focusTable, followPanel, keepKeyboardOnThrow } from './keyboard-focus.js';
+import { focusOpened, focusPanel, focusTable, followPanel, keepKeyboardOnThrow } from './keyboard-focus.js';
 import type { KeyActions } from './KeyboardController.js';
 import type { SoundController } from './SoundController.js';
 import type { Toast } from './Toast.js';
@@ -57,7 +57,15 @@ export function overlayRequests(parts: ElementParts): DicePokerView['on'] {
     answerClaim: (seat, admit) => run(() => online()?.room.answerClaim(seat, admit)),
     setClock: (seconds, pace, timeUp) => run(() => online()?.room.setClock(seconds, pace, timeUp)),
     saveRecord: () => online()?.saveRecord(),
-    openGame: (roomId) => (overlay.setUp(false), run(() => online()?.openGame(roomId))),
+    // The game opened takes the keyboard from the start panel that had it (gone now): R throws at once.
+    openGame: (roomId) => (
+      overlay.setUp(false),
+      run(() =>
+        online()
+          ?.openGame(roomId)
+          .then(() => focusOpened(element)),
+      )
+    ),
     notifyTurn: (on) => run(() => online()?.setNotifying(on)),
     nudge: () => run(() => online()?.room.nudge()),
     rematch: () => run(() => online()?.room.rematch()),
