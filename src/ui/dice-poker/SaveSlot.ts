@@ -6,6 +6,8 @@ import { browserStorage } from '../persistence/browser-storage.js';
 import { GameStore } from '../persistence/GameStore.js';
 import { readGuideSeen, writeGuideSeen } from '../persistence/guide-setting.js';
 import { readLang, writeLang } from '../persistence/lang-setting.js';
+import { readName, writeName } from '../persistence/name-setting.js';
+import { isGivenName } from '../shown-names.js';
 import type { LoadResult } from '../persistence/saved-game.js';
 import { BestScores } from './BestScores.js';
 import { Observable } from './Observable.js';
@@ -30,6 +32,8 @@ export class SaveSlot extends Observable implements ReactiveController {
   chosenLang: Lang | null = null;
   /** "How to play" was shown under the key (it opens by itself on a first visit only). */
   guideSeen = false;
+  /** The name the player last played under ('' before any): the join panel offers it again. */
+  lastName = '';
   private key: string | null = null;
   private store: GameStore | null = null;
 
@@ -66,6 +70,18 @@ export class SaveSlot extends Observable implements ReactiveController {
     this.playHistory = this.follow(new PlayHistory(key));
     this.chosenLang = readLang(browserStorage(), key);
     this.guideSeen = readGuideSeen(browserStorage(), key);
+    this.lastName = readName(browserStorage(), key) ?? '';
+  }
+
+  /**
+   * The player started a game or joined one under `name`: kept under the key, for the next panel that
+   * asks (a name the page gave, "Player 1", is no one's and is not kept).
+   */
+  rememberName(name: string | undefined): void {
+    const typed = name?.trim() ?? '';
+    if (!typed || isGivenName(typed) || typed === this.lastName) return;
+    this.lastName = typed;
+    writeName(browserStorage(), typed, this.key);
   }
 
   /** "How to play" was shown: remembered under the key, so that it opens by itself no more. */

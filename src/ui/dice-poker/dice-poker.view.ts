@@ -106,6 +106,8 @@ export interface DicePokerView {
   /** Online, another seat is playing now (this page only watches). */
   othersTurn: boolean;
   hintsOn: boolean;
+  /** The name the player last played under, kept between visits ('' before any): offered where a name is asked. */
+  lastName: string;
   /** "How to play": open now (over everything, the rest inert), and offered at all (not `no-guide`). */
   guide: { open: boolean; offered: boolean };
   showReview: boolean;
@@ -170,7 +172,7 @@ function onlinePanel(v: DicePokerView): TemplateResult {
       .watchLink=${o.watchLink}
       ?watching=${o.watching}
       .invitedBy=${o.invitedBy}
-      .name=${o.playerName}
+      .name=${o.playerName || v.lastName}
       ?keptElsewhere=${o.keptElsewhere}
       .claiming=${o.claiming}
       ?busy=${o.busy}
@@ -218,7 +220,7 @@ function startPanel(v: DicePokerView): TemplateResult {
     ${v.notice ? html`<p class="saved-notice" role="alert">${v.notice}</p>` : nothing}
     <dp-start-panel
       .strings=${v.strings}
-      .names=${game?.players.map((p) => p.name) ?? (v.online.playerName ? [v.online.playerName] : [])}
+      .names=${game?.players.map((p) => p.name) ?? [v.online.playerName || v.lastName].filter(Boolean)}
       .seats=${v.seats}
       .rules=${game?.rules ?? v.rules}
       ?cancellable=${!!game && !game.over}

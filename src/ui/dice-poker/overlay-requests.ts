@@ -30,7 +30,11 @@ export function overlayRequests(parts: ElementParts): DicePokerView['on'] {
     // A row chosen on the sheet: its button goes away, so the keyboard goes back to the table.
     score: (row) => playing() && (run(() => element.score(row)), focusTable(element)),
     // Start pressed: the game begins and the keyboard goes to the table, where R or Space throws.
-    start: (options) => (run(() => element.newGame(options)), focusTable(element)),
+    start: (options) => (
+      saves.rememberName(options.players?.find((_, i) => (options.seats?.[i] ?? 'human') === 'human')),
+      run(() => element.newGame(options)),
+      focusTable(element)
+    ),
     setUp: (open) => overlay.setUp(open),
     newGame: () => askNewGame(parts),
     toggleLang: () => saves.pickLang(element.language === 'et' ? 'en' : 'et'),
@@ -44,13 +48,13 @@ export function overlayRequests(parts: ElementParts): DicePokerView['on'] {
     openHistory: () => void saves.playHistory.show().then(() => focusPanel(element)),
     closeHistory: () => (saves.playHistory.hide(), followPanel(element, true)),
     importHistory: (text) => saves.playHistory.importFile(text, element.language),
-    host: (name) => run(() => element.hostOnline({ name })),
+    host: (name) => (saves.rememberName(name), run(() => element.hostOnline({ name }))),
     startOnline: () => run(() => element.startOnline()),
     // Verify pressed (no detail), or a record file opened in the panel (its text: a friend's game).
     verify: (event?: Event) =>
       run(() => element.verifyGameRecord((event as CustomEvent<{ record?: string } | null>)?.detail?.record)),
     // Online play's other requests, straight to it (the room's own to the room played: `room`).
-    join: (name) => run(() => online()?.joinInvited(name)),
+    join: (name) => (saves.rememberName(name), run(() => online()?.joinInvited(name))),
     addBot: (kind) => run(() => online()?.room.addBot(kind)),
     removeSeat: (seat) => run(() => online()?.room.removeSeat(seat)),
     leave: () => run(() => online()?.back()),

@@ -26,6 +26,7 @@ export function overlayView(parts: ElementParts, on: DicePokerView['on']): DiceP
     botTurn: sessions.botTurn,
     othersTurn: sessions.othersTurn,
     hintsOn: overlay.hintsOn,
+    lastName: saves.lastName,
     guide: { open: overlay.guideOpen, offered: !element.noGuide },
     showReview: overlay.showReview,
     muted: sound.muted,

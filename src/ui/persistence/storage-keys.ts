@@ -38,3 +38,8 @@ export function langKey(storageKey?: string | null): string {
 export function guideKey(storageKey?: string | null): string {
   return `${scope(storageKey)}:guide`;
 }
+
+/** Where the name the player last played under is remembered (the join panel offers it again). */
+export function nameKey(storageKey?: string | null): string {
+  return `${scope(storageKey)}:name`;
+}
