@@ -106,9 +106,10 @@ function report(rules: RuleSetId, sums: FitSums, gains: number[][][][]): void {
 
 async function main(): Promise<void> {
   const rules: Record<string, { gain: number[][][][]; temper: number[]; sums: GainSums }> = {};
-  for (const id of RULE_SETS) {
+  // The win model covers `seed` and `classic` (yahtzee and yatzy are not calibrated yet).
+  for (const id of RULE_SETS.filter((r) => r === 'seed' || r === 'classic')) {
     if (options.refit) {
-      const sums = WIN_CALIBRATION_TABLE.rules[id].sums;
+      const sums = WIN_CALIBRATION_TABLE.rules[id]!.sums;
       rules[id] = { ...fitOf(sums, temperedRules(id)), sums };
       continue;
     }

@@ -68,7 +68,7 @@ export function parse(args: readonly string[]): Options | DuelOptions {
     if (games === undefined || games < 1) throw new Error('--games must be a whole number of at least 1');
     const rules = flags.values.get('--rules') ?? 'seed';
     if (!isRuleSetId(rules)) {
-      throw new Error(`--rules must be ${RULE_SETS.join(' or ')}, got ${JSON.stringify(rules)}`);
+      throw new Error(`--rules must be one of ${RULE_SETS.join(', ')}, got ${JSON.stringify(rules)}`);
     }
     const workers = countFlag(flags, '--workers', 2);
     if (workers > MAX_WORKERS) throw new Error(`--workers must be at most ${MAX_WORKERS}, got ${workers}`);
@@ -95,7 +95,7 @@ export function parse(args: readonly string[]): Options | DuelOptions {
   }
   const rules = flags.values.get('--rules');
   if (!isRuleSetId(rules)) {
-    throw new Error(`--rules must be ${RULE_SETS.join(' or ')}, got ${JSON.stringify(rules)}`);
+    throw new Error(`--rules must be one of ${RULE_SETS.join(', ')}, got ${JSON.stringify(rules)}`);
   }
   const seed = integerFlag(flags, '--seed', 1);
   return { games, bot, rules, seed, json: flags.switches.has('--json') };

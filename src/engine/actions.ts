@@ -2,7 +2,8 @@ import { assertDieIndex, diceRefusal, dieIndexRefusal, DICE_COUNT, type Dice } f
 import { RuleError } from './errors.js';
 import { drawFaces, drawThrowSeed } from './random.js';
 import { isRowId, type RowId } from './rows.js';
-import { rowPoints } from './scoring.js';
+import { hasRow, turnsOf } from './rules.js';
+import { allowedRows, earnsYahtzeeBonus, sheetRowPoints } from './scoring.js';
 import {
   assertGame,
   canHold,
@@ -10,7 +11,6 @@ import {
   newGame,
   MAX_HOLD_CHANGES,
   ROLLS_PER_TURN,
-  TURNS,
   freeRows,
   holdsLeft,
   type Game,
@@ -91,9 +91,18 @@ function holdRefusal(game: Game, index: unknown, held: unknown, strict: boolean)
 function scoreRefusal(game: Game, row: unknown): RuleError | null {
   const over = overRefusal(game);
   if (over) return over;
-  if (!isRowId(row)) return new RuleError('unknown-row', `Unknown row ${JSON.stringify(row) ?? String(row)}`);
+  if (!isRowId(row) || !hasRow(game.rules, row)) {
+    return new RuleError(
+      'unknown-row',
+      `Unknown row ${JSON.stringify(row) ?? String(row)} under ${String(game.rules)}`,
+    );
+  }
   if (game.rollsUsed === 0) return new RuleError('no-roll-yet', 'Throw before scoring');
   if (!freeRows(game).includes(row)) return new RuleError('row-filled', `${row} is already filled`);
+  const allowed = allowedRows(game.rules, game.players[game.current]!.scores, game.dice);
+  if (!allowed.includes(row)) {
+    return new RuleError('joker-row', `A joker goes in ${allowed.join(' or ')}, not ${row}`);
+  }
   return null;
 }
 
@@ -143,11 +152,17 @@ function hold(game: Game, index: number, held: boolean): Game {
   return { ...game, held: next };
 }
 
-/** A score `scoreRefusal` accepted. */
+/** A score `scoreRefusal` accepted: the row's points, and a Yahtzee bonus when it earns one. */
 function score(game: Game, row: RowId): Game {
-  const players = game.players.map((p, i) =>
-    i === game.current ? { ...p, scores: { ...p.scores, [row]: rowPoints(row, game.dice) } } : p,
-  );
+  const players = game.players.map((p, i) => {
+    if (i !== game.current) return p;
+    const scored = {
+      ...p,
+      scores: { ...p.scores, [row]: sheetRowPoints(game.rules, p.scores, row, game.dice) },
+    };
+    if (!earnsYahtzeeBonus(game.rules, p.scores, game.dice)) return scored;
+    return { ...scored, yahtzeeBonuses: (p.yahtzeeBonuses ?? 0) + 1 };
+  });
   return nextTurn(game, players);
 }
 
@@ -175,12 +190,13 @@ function nextTurn(game: Game, players: Game['players']): Game {
     if (current === 0) turn++;
     if (!players[current]!.out) break;
   }
-  const over = turn >= TURNS;
+  const turns = turnsOf(game.rules);
+  const over = turn >= turns;
   return {
     ...game,
     players,
     current: over ? 0 : current,
-    turn: over ? TURNS - 1 : turn,
+    turn: over ? turns - 1 : turn,
     over,
     rollsUsed: 0,
     held: Array<boolean>(DICE_COUNT).fill(false),

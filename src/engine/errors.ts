@@ -7,6 +7,7 @@ export type RuleErrorCode =
   | 'no-rolls-left'
   | 'all-held'
   | 'row-filled'
+  | 'joker-row'
   | 'unknown-row'
   | 'game-over'
   | 'bad-dice'

@@ -2,7 +2,8 @@ import { DICE_COUNT, safeText, type Dice } from './dice.js';
 import { RuleError } from './errors.js';
 import { drawThrowSeed, seedRng, randomSeed, type RngState } from './random.js';
 import { ROWS, type RowId } from './rows.js';
-import { assertRuleSet, playerTotal, type RuleSetId, type Scores } from './rules.js';
+import { assertRuleSet, playerTotal, rowsOf, type RuleSetId, type Scores } from './rules.js';
+import { allowedRows } from './scoring.js';
 import type { Action } from './actions.js';
 
 /** Fewest and most players at one table. */
@@ -19,7 +20,10 @@ export const ROLLS_PER_TURN = 3;
 export const MAX_HOLD_CHANGES = 15;
 /** The most actions one turn can log: every throw, the most holds between them, and the score. */
 export const MAX_TURN_ACTIONS = ROLLS_PER_TURN + (ROLLS_PER_TURN - 1) * MAX_HOLD_CHANGES + 1;
-/** Turns each player plays: one per row. */
+/**
+ * Turns each player plays under the 13-row rule sets (`seed`, `classic`, `yahtzee`): one per row. A
+ * rule set's own count is `turnsOf(rules)` (15 under `yatzy`).
+ */
 export const TURNS = ROWS.length;
 
 /** What a game is started from. Replaying a game's log from its setup reproduces it exactly. */
@@ -42,6 +46,11 @@ export interface PlayerSheet {
    * that): they play no more turns and cannot win; their sheet stays as it was. Absent otherwise.
    */
   out?: true;
+  /**
+   * Yahtzee bonuses earned (`yahtzee` only: each a further five of a kind scored while the Yahtzee row
+   * holds 50, worth `YAHTZEE_BONUS_POINTS`). Absent while there are none.
+   */
+  yahtzeeBonuses?: number;
 }
 
 /**
@@ -55,7 +64,7 @@ export interface Game {
   players: PlayerSheet[];
   /** Index of the player to act. */
   current: number;
-  /** 0-based round, 0..12; stays 12 once the game is over. */
+  /** 0-based round, 0..12 (0..14 under `yatzy`); stays at the last once the game is over. */
   turn: number;
   /** Throws used in this turn, 0..3. */
   rollsUsed: number;
@@ -217,13 +226,28 @@ export function canScore(game: Game): boolean {
 export function freeRows(game: Game, player?: number): RowId[] {
   assertGame(game);
   const scores = game.players[player ?? game.current]?.scores ?? {};
-  return ROWS.filter((row) => !(row in scores));
+  return rowsOf(game.rules).filter((row) => !(row in scores));
+}
+
+/**
+ * The free rows the player to act may score the dice on the table in now, in sheet order: every free
+ * row, except that a Yahtzee joker is placed as RULES.md says (`allowedRows`). Empty when no row may
+ * be scored now.
+ */
+export function scoringRows(game: Game): RowId[] {
+  if (!canScore(game)) return [];
+  return allowedRows(game.rules, game.players[game.current]!.scores, game.dice);
+}
+
+/** A sheet's total under a rule set: its rows and every bonus it has earned. */
+export function sheetTotal(rules: RuleSetId, sheet: PlayerSheet): number {
+  return playerTotal(rules, sheet.scores, sheet.yahtzeeBonuses ?? 0);
 }
 
 /** Each player's total, in player order (rows plus any bonus of the rule set). */
 export function totals(game: Game): number[] {
   assertGame(game);
-  return game.players.map((p) => playerTotal(game.rules, p.scores));
+  return game.players.map((p) => sheetTotal(game.rules, p));
 }
 
 /**

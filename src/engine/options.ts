@@ -1,9 +1,13 @@
-import { canScore, freeRows, type Game } from './game.js';
+import { scoringRows, type Game } from './game.js';
 import type { RowId } from './rows.js';
-import { rowPoints } from './scoring.js';
+import { sheetRowPoints } from './scoring.js';
 
-/** What each free row would score with the dice on the table now; empty before the turn's first throw. */
+/**
+ * What each row the dice on the table may be scored in would score now (every free row, or those a
+ * Yahtzee joker may take, at its points); empty before the turn's first throw.
+ */
 export function scoreOptions(game: Game): Partial<Record<RowId, number>> {
-  if (!canScore(game)) return {};
-  return Object.fromEntries(freeRows(game).map((row) => [row, rowPoints(row, game.dice)]));
+  const rows = scoringRows(game);
+  const scores = game.players[game.current]?.scores ?? {};
+  return Object.fromEntries(rows.map((row) => [row, sheetRowPoints(game.rules, scores, row, game.dice)]));
 }

@@ -10,7 +10,7 @@
  * not in the file: only the page that saw it can trust it. It is kept beside the record object
  * (`observedBy`) for that page's own check.
  */
-import { isRowId, MAX_PLAYERS, type Action, type RuleSetId } from '../engine/index.js';
+import { isRowId, isRuleSetId, MAX_PLAYERS, type Action, type RuleSetId } from '../engine/index.js';
 import { CodedError } from '../engine/errors.js';
 import { encodedFirstFrame } from '../physics/trajectory.js';
 import { isHex, SECRET_BYTES, type ProofGesture } from './fairness.js';
@@ -184,7 +184,7 @@ export function parseGameRecord(input: unknown): OnlineGameRecord {
   if (r.version !== 1 && r.version !== GAME_RECORD_VERSION)
     fail(`Unknown game record version ${String(r.version).slice(0, 20)}`);
   if (typeof r.roomId !== 'string' || r.roomId.length > MAX_ID_CHARS) fail('The room id is missing');
-  if (r.rules !== 'seed' && r.rules !== 'classic') fail('Unknown rules');
+  if (!isRuleSetId(r.rules)) fail('Unknown rules');
   const players = r.players;
   if (
     !Array.isArray(players) ||

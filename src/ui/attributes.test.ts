@@ -52,7 +52,9 @@ describe('attributes', () => {
   it('rules: seed by default, classic when asked, a warning for anything else', () => {
     expect(parseRules(null)).toEqual({ value: 'seed' });
     expect(parseRules('classic')).toEqual({ value: 'classic' });
-    expect(parseRules('yahtzee')).toEqual({ value: 'seed', warning: expect.stringMatching(/rules=/) });
+    expect(parseRules('maxiyatzy')).toEqual({ value: 'seed', warning: expect.stringMatching(/rules=/) });
+    expect(parseRules('yahtzee')).toEqual({ value: 'yahtzee' });
+    expect(parseRules('yatzy')).toEqual({ value: 'yatzy' });
   });
 
   it('lang: et or en by its primary subtag, else none with a warning', () => {

@@ -127,8 +127,8 @@ describe('npm run sim -- --duel: the flags', () => {
       '--workers must be a whole number of at least 1, got "0"',
     ],
     [
-      ['--duel', 'winner,optimal', '--games', '2', '--rules', 'yatzy'],
-      '--rules must be seed or classic, got "yatzy"',
+      ['--duel', 'winner,optimal', '--games', '2', '--rules', 'maxiyatzy'],
+      '--rules must be one of seed, classic, yahtzee, yatzy, got "maxiyatzy"',
     ],
     [['--bot', 'optimal', '--games', '2', '--rules', 'seed', '--workers', '2'], '--workers goes with --duel'],
   ])('refuses %j: %s', (argv, message) => {

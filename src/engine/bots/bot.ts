@@ -1,7 +1,7 @@
 import type { Action } from '../actions.js';
 import { RuleError } from '../errors.js';
-import { assertGame, canRoll, freeRows, holdsLeft, type Game } from '../game.js';
-import { rowPoints } from '../scoring.js';
+import { assertGame, canRoll, holdsLeft, scoringRows, type Game } from '../game.js';
+import { sheetRowPoints } from '../scoring.js';
 import type { RowId } from '../rows.js';
 
 /**
@@ -64,8 +64,10 @@ export function stepTowards(game: Game, plan: () => TurnPlan): Action {
   const index = wanted.held.findIndex((held, i) => held !== game.held[i]);
   if (index >= 0 && holdsLeft(game) > 0) return { type: 'hold', index, held: wanted.held[index]! };
   if (canRoll(game)) return { type: 'roll' };
-  const rows = freeRows(game);
-  const best = rows.reduce((a, b) => (rowPoints(b, game.dice) > rowPoints(a, game.dice) ? b : a));
+  const rows = scoringRows(game);
+  const points = (row: RowId): number =>
+    sheetRowPoints(game.rules, game.players[game.current]!.scores, row, game.dice);
+  const best = rows.reduce((a, b) => (points(b) > points(a) ? b : a));
   return { type: 'score', row: best };
 }
 

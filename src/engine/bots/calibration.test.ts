@@ -114,7 +114,7 @@ describe('the shipped calibration table', () => {
     expect(new Set(Object.values(CALIBRATION_SEEDS)).size).toBe(3);
     expect(WIN_CALIBRATION_TABLE.made.deals.every((deals) => deals >= 1000)).toBe(true);
     for (const rules of ['seed', 'classic'] as const) {
-      const { gain, temper, sums } = WIN_CALIBRATION_TABLE.rules[rules];
+      const { gain, temper, sums } = WIN_CALIBRATION_TABLE.rules[rules]!;
       expect(fitOf(sums, temperedRules(rules))).toEqual({ gain, temper });
       if (!temperedRules(rules)) expect(temper).toEqual([1, 1]);
       expect(temper).toHaveLength(SIZES);

@@ -1,8 +1,8 @@
 import { faceCounts } from '../dice.js';
-import { freeRows, ROLLS_PER_TURN, type Game } from '../game.js';
+import { freeRows, ROLLS_PER_TURN, scoringRows, type Game } from '../game.js';
 import { nextUnit, seedRng, type RngState } from '../random.js';
 import type { RowId } from '../rows.js';
-import { rowPoints } from '../scoring.js';
+import { rowPoints, sheetRowPoints } from '../scoring.js';
 import { lastPlan, stepTowards, type Bot, type TurnPlan } from './bot.js';
 
 /** The rows a beginner gives up first when the dice score nothing anywhere. */
@@ -28,17 +28,21 @@ const MADE_HANDS: readonly RowId[] = ['fiveOfAKind', 'largeStraight', 'fullHouse
 /** Chance that the beginner stops early on a decent score instead of throwing again. */
 const IMPATIENCE = 0.15;
 
-/** The free row with the most points now (first in sheet order on a tie); a weak row for a zero. */
+/**
+ * The row the dice may go in with the most points now (first in sheet order on a tie); a weak row for a
+ * zero (the first the dice may go in when no row of `SACRIFICE_ORDER` is free).
+ */
 export function greedyRow(game: Game): RowId {
-  const free = freeRows(game);
+  const free = scoringRows(game);
+  const scores = game.players[game.current]!.scores;
   let best = free[0]!;
   let bestPoints = -1;
   for (const row of free) {
-    const points = rowPoints(row, game.dice);
+    const points = sheetRowPoints(game.rules, scores, row, game.dice);
     if (points > bestPoints) [best, bestPoints] = [row, points];
   }
   if (bestPoints > 0) return best;
-  return SACRIFICE_ORDER.find((row) => free.includes(row))!;
+  return SACRIFICE_ORDER.find((row) => free.includes(row)) ?? free[0]!;
 }
 
 /** Holds one die of each given face. */
@@ -57,10 +61,11 @@ export function easyPlan(game: Game, rng: RngState): [TurnPlan, RngState] {
   const free = freeRows(game);
   const score = (): TurnPlan => ({ type: 'score', row: greedyRow(game) });
   if (game.rollsUsed >= ROLLS_PER_TURN) return [score(), rng];
-  if (MADE_HANDS.some((row) => free.includes(row) && rowPoints(row, dice) > 0)) return [score(), rng];
+  if (MADE_HANDS.some((row) => free.includes(row) && rowPoints(game.rules, row, dice) > 0))
+    return [score(), rng];
   let unit: number;
   [unit, rng] = nextUnit(rng);
-  if (unit < IMPATIENCE && free.some((row) => rowPoints(row, dice) >= 20)) return [score(), rng];
+  if (unit < IMPATIENCE && free.some((row) => rowPoints(game.rules, row, dice) >= 20)) return [score(), rng];
 
   const counts = faceCounts(dice);
   const most = Math.max(...counts);

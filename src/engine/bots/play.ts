@@ -1,9 +1,13 @@
 import { apply } from '../actions.js';
 import { newGame, type Game, type GameSetup } from '../game.js';
+import { MAX_ROWS } from '../rows.js';
 import type { Bot } from './bot.js';
 
-/** Most actions a game can take: 13 turns of 3 throws and 5 holds or releases between them, and a row. */
-const MAX_ACTIONS_PER_PLAYER = 13 * (3 + 2 * 5 + 1);
+/**
+ * Most actions a game can take: 13 turns (15 under `yatzy`) of 3 throws and 5 holds or releases between
+ * them, and a row.
+ */
+const MAX_ACTIONS_PER_PLAYER = MAX_ROWS * (3 + 2 * 5 + 1);
 
 /**
  * Plays a game to its end with one bot per seat (the same bot may sit in several), drawing the dice

@@ -2,8 +2,10 @@ import type { Game } from '../game.js';
 import {
   bestAction,
   bestWinAction,
+  getTable,
   getWinModel,
   positionOf,
+  winModelCovers,
   type TargetTables,
   type WinModel,
 } from '../solver/index.js';
@@ -19,7 +21,8 @@ import { lastPlan, stepTowards, type Bot, type TurnPlan } from './bot.js';
  * (`decodeTargetTables` of win-targets.bin) or solved elsewhere for full strength. Without them it plays
  * as `optimal` until its sheet has `LATE_FREE_ROWS` free rows, then solves the tables it needs from
  * there (a fraction of a second) and plays to win. A whole model made elsewhere (`createWinModel`, e.g.
- * in a worker) may be given instead; it is used for games of its rule set.
+ * in a worker) may be given instead; it is used for games of its rule set. Under a rule set the win
+ * model does not cover yet (`winModelCovers`: `yahtzee`, `yatzy`) it plays as `optimal`.
  */
 export function createWinnerBot(targets?: TargetTables | WinModel): Bot {
   const remember = lastPlan();
@@ -32,6 +35,11 @@ export function createWinnerBot(targets?: TargetTables | WinModel): Bot {
 }
 
 function plan(game: Game, given: TargetTables | WinModel | undefined): TurnPlan {
+  if (!winModelCovers(game.rules)) {
+    // No win model for this rule set yet (`yahtzee`, `yatzy`): play as `optimal`.
+    const best = bestAction(getTable(game.rules), positionOf(game));
+    return best.type === 'score' ? { type: 'score', row: best.row } : { type: 'hold', held: best.held };
+  }
   const model =
     given && 'distributions' in given && given.rules === game.rules
       ? given

@@ -80,7 +80,7 @@ function sheetArb(rows: readonly RowId[] = ROWS): fc.Arbitrary<Scores> {
     .map(([filled, dice]) => {
       const scores: Scores = {};
       rows.forEach((row, i) => {
-        if (filled[i]) scores[row] = rowPoints(row, dice[i]!);
+        if (filled[i]) scores[row] = rowPoints('seed', row, dice[i]!);
       });
       if (Object.keys(scores).length === ROWS.length) delete scores.chance;
       return scores;
@@ -98,7 +98,7 @@ describe('rankRows', () => {
         const soFar = playerTotal('seed', scores);
         for (const choice of rows) {
           const after = { ...scores, [choice.row]: choice.points };
-          expect(choice.points).toBe(rowPoints(choice.row, dice));
+          expect(choice.points).toBe(rowPoints('seed', choice.row, dice));
           expect(choice.bonus).toBe(0);
           expect(choice.expected).toBeCloseTo(soFar + choice.points + stateValue(seed, maskOf(after)), 9);
         }
@@ -181,7 +181,7 @@ describe('rankHolds', () => {
 
   it('is exact with the classic upper total too', () => {
     const free: RowId[] = ['fives', 'sixes', 'fullHouse', 'chance'];
-    const from = free.reduce((mask, row) => mask & ~(1 << ROWS.indexOf(row)), ALL);
+    const from = free.reduce((mask, row) => mask & ~(1 << (ROWS as readonly RowId[]).indexOf(row)), ALL);
     const table = solveTable('classic', { from });
     const filled = ROWS.filter((row) => !free.includes(row));
     fc.assert(

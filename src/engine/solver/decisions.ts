@@ -1,13 +1,14 @@
 import { assertDice, DICE_COUNT, safeText, type Dice } from '../dice.js';
 import { RuleError } from '../errors.js';
 import { assertGame, ROLLS_PER_TURN, type Game } from '../game.js';
-import { ROWS, type RowId } from '../rows.js';
+import type { RowId } from '../rows.js';
 import { playerTotal, type Scores } from '../rules.js';
-import { facesOfKeep, keepOfFaces, KEEP_SIZE, ROLL_COUNT, ROLL_OFFSET, rollOfFaces } from './dice-tables.js';
-import { ALL_FILLED, maskOf, ROW_COUNT, ROW_POINTS, trackedUpper, UPPER_MASK } from './sheet-model.js';
-import { stateValue, type StateValues } from './table.js';
+import { allowedRows, earnsYahtzeeBonus, sheetRowPoints } from '../scoring.js';
+import { facesOfKeep, keepOfFaces, KEEP_SIZE, ROLL_OFFSET, rollOfFaces } from './dice-tables.js';
+import { flagOf, maskOf, trackedUpper } from './sheet-model.js';
+import { stateIndex, stateValue, type StateValues } from './table.js';
 import { KEEP_RANK, preferredKeep, preferredRow, TIE } from './ties.js';
-import { LEAF_WIDTH, solveTurn, TurnWorkspace } from './turn.js';
+import { rowValue, solveTurn, TurnWorkspace } from './turn.js';
 
 /** A live position of the player to act: their sheet, the dice on the table, and the throws used. */
 export interface Position {
@@ -17,6 +18,8 @@ export interface Position {
   dice: Dice;
   /** Throws used this turn, 1..3. */
   rollsUsed: number;
+  /** Yahtzee bonuses the player has earned (`yahtzee`; `PlayerSheet.yahtzeeBonuses`), 0 if left out. */
+  yahtzeeBonuses?: number;
 }
 
 /** Scoring the dice in one free row now. */
@@ -24,7 +27,7 @@ export interface RowChoice {
   row: RowId;
   /** Points the row gets. */
   points: number;
-  /** Bonus this completes now (the classic upper bonus), else 0. */
+  /** Bonus this earns now (the upper bonus it completes, a Yahtzee bonus), else 0. */
   bonus: number;
   /** Expected final score: points so far, these points and bonus, and the optimal rest of the game. */
   expected: number;
@@ -52,12 +55,20 @@ export type BestAction =
 /** The position of the player to act in a game. */
 export function positionOf(game: Game): Position {
   assertGame(game);
-  return { scores: game.players[game.current]!.scores, dice: game.dice, rollsUsed: game.rollsUsed };
+  const sheet = game.players[game.current]!;
+  return {
+    scores: sheet.scores,
+    dice: game.dice,
+    rollsUsed: game.rollsUsed,
+    ...(sheet.yahtzeeBonuses ? { yahtzeeBonuses: sheet.yahtzeeBonuses } : {}),
+  };
 }
 
 interface Prepared {
   mask: number;
   upper: number;
+  /** Under `yahtzee`, 1 when the Yahtzee row holds 50. */
+  flag: number;
   soFar: number;
 }
 
@@ -71,13 +82,14 @@ function prepare(table: StateValues, position: Position): Prepared {
       `Throws used must be 1 to ${ROLLS_PER_TURN}, got ${safeText(rollsUsed)}`,
     );
   }
-  const mask = maskOf(scores);
-  if (mask === ALL_FILLED) throw new RuleError('game-over', 'Every row is filled');
+  const mask = maskOf(scores, table.sheet);
+  if (mask === table.sheet.allFilled) throw new RuleError('game-over', 'Every row is filled');
   const upper = trackedUpper(table.model, scores);
-  if (Number.isNaN(stateValue(table, mask, upper))) {
+  const flag = flagOf(table.sheet, scores);
+  if (Number.isNaN(stateValue(table, mask, upper, flag))) {
     throw new RuleError('bad-state', 'The table has no value for this sheet (points no dice can score?)');
   }
-  return { mask, upper, soFar: playerTotal(table.rules, scores) };
+  return { mask, upper, flag, soFar: playerTotal(table.rules, scores, position.yahtzeeBonuses ?? 0) };
 }
 
 /** Turns solved per table and kept for reuse: the first turns of games repeat the same few states. */
@@ -85,13 +97,13 @@ const TURN_CACHE_SIZE = 64;
 const turnCaches = new WeakMap<StateValues, Map<number, TurnWorkspace>>();
 
 /** The solved turn of a state, from the table's cache (least recently used first out). */
-function turnFor(table: StateValues, mask: number, upper: number): TurnWorkspace {
+function turnFor(table: StateValues, mask: number, upper: number, flag: number): TurnWorkspace {
   let cache = turnCaches.get(table);
   if (!cache) {
     cache = new Map();
     turnCaches.set(table, cache);
   }
-  const key = mask * table.model.upperStates + upper;
+  const key = stateIndex(table, mask, upper, flag);
   let ws = cache.get(key);
   if (ws) {
     cache.delete(key);
@@ -102,7 +114,7 @@ function turnFor(table: StateValues, mask: number, upper: number): TurnWorkspace
       cache.delete(oldest);
     }
     ws ??= new TurnWorkspace();
-    solveTurn(table.values, table.model, mask, upper, ws);
+    solveTurn(table.values, table.model, mask, upper, ws, table.sheet, flag);
   }
   cache.set(key, ws);
   return ws;
@@ -118,19 +130,29 @@ export function rankRows(table: StateValues, position: Position): RowChoice[] {
   return rowChoices(table, position, prepare(table, position));
 }
 
-function rowChoices(table: StateValues, position: Position, { mask, upper, soFar }: Prepared): RowChoice[] {
+function rowChoices(
+  table: StateValues,
+  position: Position,
+  { mask, upper, flag, soFar }: Prepared,
+): RowChoice[] {
   const { threshold, points: bonusPoints, upperStates } = table.model;
-  const roll = rollOfFaces(position.dice);
+  const { sheet, rules } = table;
+  const { scores, dice } = position;
+  // The rows the dice may go in and what they score there are the engine's (a joker's included).
+  const allowed = new Set(allowedRows(rules, scores, dice));
+  const yahtzeeBonus = earnsYahtzeeBonus(rules, scores, dice) ? sheet.yahtzeeBonus : 0;
   const choices: RowChoice[] = [];
-  for (let i = 0; i < ROW_COUNT; i++) {
+  for (let i = 0; i < sheet.rowCount; i++) {
     const bit = 1 << i;
-    if (mask & bit) continue;
-    const points = ROW_POINTS[i * ROLL_COUNT + roll]!;
+    const row = sheet.rows[i]!;
+    if (mask & bit || !allowed.has(row)) continue;
+    const points = sheetRowPoints(rules, scores, row, dice);
     // The bonus model is the engine's own rule (see bonusModel), tracked on the capped upper total.
-    const upperAfter = upperStates > 1 && bit & UPPER_MASK ? Math.min(threshold, upper + points) : upper;
-    const gained = upper < threshold && upperAfter >= threshold ? bonusPoints : 0;
-    const rest = stateValue(table, mask | bit, upperAfter);
-    choices.push({ row: ROWS[i]!, points, bonus: gained, expected: soFar + (points + gained + rest) });
+    const upperAfter = upperStates > 1 && bit & sheet.upperMask ? Math.min(threshold, upper + points) : upper;
+    const gained = (upper < threshold && upperAfter >= threshold ? bonusPoints : 0) + yahtzeeBonus;
+    const flagAfter = i === sheet.jokerRow ? (points > 0 ? 1 : 0) : flag;
+    const rest = stateValue(table, mask | bit, upperAfter, flagAfter);
+    choices.push({ row, points, bonus: gained, expected: soFar + (points + gained + rest) });
   }
   // Free rows come in sheet order: a stable sort keeps it among ties, and the head is the first row
   // tied for the best (ties.ts).
@@ -150,9 +172,9 @@ function rowChoices(table: StateValues, position: Position, { mask, upper, soFar
  *   sheet the table cannot value)
  */
 export function rankHolds(table: StateValues, position: Position): HoldChoice[] {
-  const { mask, upper, soFar } = prepare(table, position);
+  const { mask, upper, flag, soFar } = prepare(table, position);
   if (position.rollsUsed === ROLLS_PER_TURN) return [];
-  const ws = turnFor(table, mask, upper);
+  const ws = turnFor(table, mask, upper, flag);
   const keepValues = position.rollsUsed === 1 ? ws.keep2 : ws.keep1;
   const dice = position.dice;
   const seen = new Set<number>();
@@ -189,13 +211,13 @@ export function rankHolds(table: StateValues, position: Position): HoldChoice[] 
   return choices;
 }
 
-/** The value of standing on throw r: scoring it now in the preferred row (ties.ts). */
+/**
+ * The value of standing on throw r: scoring it now in the preferred row (ties.ts) of those it may go in
+ * (a joker's row is forced: the others are -Infinity).
+ */
 function standValue(ws: TurnWorkspace, r: number): number {
   const values = new Float64Array(ws.freeCount);
-  for (let i = 0; i < ws.freeCount; i++) {
-    const row = ws.freeRows[i]!;
-    values[i] = ws.leaf[row * LEAF_WIDTH + ROW_POINTS[row * ROLL_COUNT + r]!]!;
-  }
+  for (let i = 0; i < ws.freeCount; i++) values[i] = rowValue(ws, ws.freeRows[i]!, r);
   return values[preferredRow(values, ws.freeCount)]!;
 }
 
@@ -215,10 +237,10 @@ function heldFor(dice: Dice, keep: number): boolean[] {
  */
 export function bestAction(table: StateValues, position: Position): BestAction {
   const prepared = prepare(table, position);
-  const { mask, upper, soFar } = prepared;
+  const { mask, upper, flag, soFar } = prepared;
   const dice = position.dice;
   if (position.rollsUsed < ROLLS_PER_TURN) {
-    const ws = turnFor(table, mask, upper);
+    const ws = turnFor(table, mask, upper, flag);
     const keepValues = position.rollsUsed === 1 ? ws.keep2 : ws.keep1;
     const r = rollOfFaces(dice);
     const keep = preferredKeep(r, standValue(ws, r), keepValues);

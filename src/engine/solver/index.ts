@@ -10,6 +10,7 @@ export {
   stateValue,
   expectedScoreFromStart,
   myopicTable,
+  stateIndex,
   type StateValues,
   type SolveOptions,
 } from './table.js';
@@ -23,7 +24,16 @@ export {
   type HoldChoice,
   type BestAction,
 } from './decisions.js';
-export { bonusModel, maskOf, trackedUpper, type BonusModel } from './sheet-model.js';
+export {
+  bonusModel,
+  maskOf,
+  flagOf,
+  sheetModel,
+  trackedUpper,
+  type BonusModel,
+  type SheetModel,
+  type SheetOptions,
+} from './sheet-model.js';
 export {
   ROW_MAX,
   MAX_ROW_TOTAL,
@@ -40,6 +50,7 @@ export { WIN_TARGETS_CHECKSUM, encodeTargetTables, decodeTargetTables, fnv1a } f
 export { solveBonusChances, type BonusChances } from './win-bonus.js';
 export {
   LATE_FREE_ROWS,
+  winModelCovers,
   createWinModel,
   getWinModel,
   winChances,

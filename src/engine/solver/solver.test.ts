@@ -88,7 +88,10 @@ describe('solveTable', { timeout: 120_000 }, () => {
 
   it('matches brute force on every state with one free row (seed)', () => {
     const table = getTable('seed');
-    const brute = bruteTurn((dice) => Float64Array.from(ROWS, (row) => rowPoints(row, dice)), ROWS.length);
+    const brute = bruteTurn(
+      (dice) => Float64Array.from(ROWS, (row) => rowPoints('seed', row, dice)),
+      ROWS.length,
+    );
     ROWS.forEach((row, i) => {
       expect(stateValue(table, ALL & ~bit(row)), row).toBeCloseTo(brute[i]!, 9);
     });
@@ -106,7 +109,7 @@ describe('solveTable', { timeout: 120_000 }, () => {
     const brute = bruteTurn(
       (dice) =>
         Float64Array.from(pairs, ([a, b]) =>
-          Math.max(rowPoints(a, dice) + last(b), rowPoints(b, dice) + last(a)),
+          Math.max(rowPoints('seed', a, dice) + last(b), rowPoints('seed', b, dice) + last(a)),
         ),
       pairs.length,
     );
@@ -119,7 +122,7 @@ describe('solveTable', { timeout: 120_000 }, () => {
     const table = getTable('classic');
     const uppers = [45, 50, 62, 63, 0];
     const brute = bruteTurn((dice) => {
-      const points = rowPoints('sixes', dice);
+      const points = rowPoints('seed', 'sixes', dice);
       return Float64Array.from(uppers, (u) => points + (u < 63 && u + points >= 63 ? 35 : 0));
     }, uppers.length);
     uppers.forEach((upper, i) => {

@@ -1,38 +1,47 @@
 import type { RuleSetId } from '../rules.js';
 import { ROLL_COUNT } from './dice-tables.js';
-import { ALL_FILLED, bonusModel, ROW_COUNT, ROW_POINTS, UPPER_MASK, type BonusModel } from './sheet-model.js';
+import { bonusModel, sheetModel, type BonusModel, type SheetModel } from './sheet-model.js';
 import { solveTurn, TurnWorkspace } from './turn.js';
 
 /**
  * The optimal value of every sheet state at the start of a turn, for solitaire play that maximises the
- * expected final score. A state is the set of filled rows (a 13-bit mask, bit i = `ROWS[i]`) and, for a
- * rule set with an upper bonus, the upper rows' total so far capped at the threshold (0..63).
+ * expected final score. A state is the set of filled rows (a mask, bit i = `rowsOf(rules)[i]`: 13 bits,
+ * 15 under `yatzy`), for a rule set with an upper bonus the upper rows' total so far capped at the
+ * threshold (0..63), and under `yahtzee` whether the Yahtzee row holds 50 (the flag).
  */
 export interface StateValues {
   readonly rules: RuleSetId;
   /** The rule set's upper bonus as the solver tracks it. */
   readonly model: BonusModel;
+  /** The rule set's rows, points, joker and Yahtzee bonus as the solver reads them. */
+  readonly sheet: SheetModel;
   /**
    * Expected future points (rows still to fill plus any bonus still to earn) under optimal play,
-   * `values[mask * model.upperStates + upper]`. NaN for states no game can reach.
+   * `values[(flag * (sheet.allFilled + 1) + mask) * model.upperStates + upper]` (see `stateIndex`).
+   * NaN for states no game can reach.
    */
   readonly values: Float64Array;
 }
 
+/** Where a state's value is in `StateValues.values`. */
+export function stateIndex(table: StateValues, mask: number, upper = 0, flag = 0): number {
+  return (flag * (table.sheet.allFilled + 1) + mask) * table.model.upperStates + upper;
+}
+
 /**
- * Which capped upper totals a set of filled upper rows can show: `reach[(mask & UPPER_MASK) * states
- * + upper]`, from the points each upper row can take.
+ * Which capped upper totals a set of filled upper rows can show: `reach[upperMask * states + upper]`
+ * (the mask of the upper rows alone, bits 0..5), from the points each upper row can take.
  */
-function reachableUppers(model: BonusModel): Uint8Array {
+function reachableUppers(model: BonusModel, sheet: SheetModel): Uint8Array {
   const states = model.upperStates;
-  const reach = new Uint8Array((UPPER_MASK + 1) * states);
+  const reach = new Uint8Array(64 * states);
   reach[0] = 1;
-  for (let upperMask = 1; upperMask <= UPPER_MASK; upperMask++) {
-    if ((upperMask & UPPER_MASK) !== upperMask) continue;
+  for (let upperMask = 1; upperMask < 64; upperMask++) {
     const row = 31 - Math.clz32(upperMask);
     const before = (upperMask & ~(1 << row)) * states;
     const options = new Set<number>();
-    for (let r = 0; r < ROLL_COUNT; r++) options.add(ROW_POINTS[row * ROLL_COUNT + r]!);
+    for (let r = 0; r < ROLL_COUNT; r++) options.add(sheet.rowPoints[row * ROLL_COUNT + r]!);
+    // A joker scores its own upper row as five dice do, which the row's points already include.
     for (let upper = 0; upper < states; upper++) {
       if (!reach[before + upper]) continue;
       for (const points of options) reach[upperMask * states + Math.min(states - 1, upper + points)] = 1;
@@ -48,45 +57,55 @@ export interface SolveOptions {
    * with these rows filled, much faster late in a game. The other states are NaN. 0 (all) by default.
    */
   from?: number;
+  /** See `SheetOptions.unforcedJoker`: for checking the solver against Verhoeff's reading only. */
+  unforcedJoker?: boolean;
 }
 
 /**
  * Solves a rule set by backward induction over the sheet states, last turn first. Takes about 0.2 s
- * for `seed` (8,192 states) and several seconds for `classic` (its reachable states with upper totals).
+ * for `seed` (8,192 states) and several seconds for the rule sets with an upper bonus (their reachable
+ * states with upper totals; `yahtzee` also with its flag, `yatzy` with 32,768 sets of rows).
  */
-export function solveTable(rules: RuleSetId, { from = 0 }: SolveOptions = {}): StateValues {
+export function solveTable(rules: RuleSetId, { from = 0, unforcedJoker }: SolveOptions = {}): StateValues {
   const model = bonusModel(rules);
+  const sheet = sheetModel(rules, { unforcedJoker });
   const { upperStates: states, threshold } = model;
-  const values = new Float64Array((ALL_FILLED + 1) * states).fill(NaN);
-  values.fill(0, ALL_FILLED * states);
-  const reach = reachableUppers(model);
-  const maxPoints = Array.from({ length: ROW_COUNT }, (_, row) =>
-    ROW_POINTS.subarray(row * ROLL_COUNT, (row + 1) * ROLL_COUNT).reduce((a, b) => Math.max(a, b), 0),
-  );
+  const { allFilled, rowCount, upperMask, flagStates, jokerRow } = sheet;
+  const plane = (allFilled + 1) * states;
+  const values = new Float64Array(flagStates * plane).fill(NaN);
+  for (let flag = 0; flag < flagStates; flag++)
+    values.fill(0, flag * plane + allFilled * states, (flag + 1) * plane);
+  const reach = reachableUppers(model, sheet);
+  // The upper rows are rows 0..5 of every sheet: a mask's upper part is its low six bits.
+  if (upperMask !== 63) throw new Error('The solver expects the upper rows first');
   const ws = new TurnWorkspace();
-  for (let mask = ALL_FILLED - 1; mask >= 0; mask--) {
+  for (let mask = allFilled - 1; mask >= 0; mask--) {
     if ((mask & from) !== from) continue;
-    const reachOffset = (mask & UPPER_MASK) * states;
-    const base = mask * states;
+    const reachOffset = (mask & upperMask) * states;
     let upperLeft = 0;
-    for (let row = 0; row < ROW_COUNT; row++) {
-      if (UPPER_MASK & ~mask & (1 << row)) upperLeft += maxPoints[row]!;
+    for (let row = 0; row < rowCount; row++) {
+      if (upperMask & ~mask & (1 << row)) upperLeft += sheet.maxPoints[row]!;
     }
-    // Once the bonus is banked or out of reach the upper total no longer matters: every such state of
-    // this mask has the same value, solved once.
-    let settledValue = NaN;
-    for (let upper = 0; upper < states; upper++) {
-      if (!reach[reachOffset + upper]) continue;
-      const settled = states > 1 && (upper >= threshold || upper + upperLeft < threshold);
-      if (settled && !Number.isNaN(settledValue)) {
-        values[base + upper] = settledValue;
-        continue;
+    // The flag is 1 only once the Yahtzee row is filled (with 50).
+    const flags = jokerRow >= 0 && mask & (1 << jokerRow) ? flagStates : 1;
+    for (let flag = 0; flag < flags; flag++) {
+      const base = flag * plane + mask * states;
+      // Once the bonus is banked or out of reach the upper total no longer matters: every such state
+      // of this mask has the same value, solved once.
+      let settledValue = NaN;
+      for (let upper = 0; upper < states; upper++) {
+        if (!reach[reachOffset + upper]) continue;
+        const settled = states > 1 && (upper >= threshold || upper + upperLeft < threshold);
+        if (settled && !Number.isNaN(settledValue)) {
+          values[base + upper] = settledValue;
+          continue;
+        }
+        values[base + upper] = solveTurn(values, model, mask, upper, ws, sheet, flag);
+        if (settled) settledValue = values[base + upper]!;
       }
-      values[base + upper] = solveTurn(values, model, mask, upper, ws);
-      if (settled) settledValue = values[base + upper]!;
     }
   }
-  return { rules, model, values };
+  return { rules, model, sheet, values };
 }
 
 const solved = new Map<RuleSetId, StateValues>();
@@ -102,8 +121,8 @@ export function getTable(rules: RuleSetId): StateValues {
 }
 
 /** Expected future points of a state at the start of a turn (NaN if no game can reach it). */
-export function stateValue(table: StateValues, mask: number, upper = 0): number {
-  return table.values[mask * table.model.upperStates + upper] ?? NaN;
+export function stateValue(table: StateValues, mask: number, upper = 0, flag = 0): number {
+  return table.values[stateIndex(table, mask, upper, flag)] ?? NaN;
 }
 
 /** The optimal expected final score of a rule set from an empty sheet. */
@@ -118,5 +137,11 @@ export function expectedScoreFromStart(rules: RuleSetId | StateValues): number {
  */
 export function myopicTable(rules: RuleSetId): StateValues {
   const model = bonusModel(rules);
-  return { rules, model, values: new Float64Array((ALL_FILLED + 1) * model.upperStates) };
+  const sheet = sheetModel(rules);
+  return {
+    rules,
+    model,
+    sheet,
+    values: new Float64Array(sheet.flagStates * (sheet.allFilled + 1) * model.upperStates),
+  };
 }

@@ -21,7 +21,7 @@ const sheetArb: fc.Arbitrary<Scores> = fc
   .map(([filled, dice]) => {
     const scores: Scores = {};
     ROWS.forEach((row, i) => {
-      if (filled[i]) scores[row] = rowPoints(row, dice[i]!);
+      if (filled[i]) scores[row] = rowPoints('seed', row, dice[i]!);
     });
     if (Object.keys(scores).length === ROWS.length) delete scores.chance;
     return scores;

@@ -84,7 +84,8 @@ export interface RuleCalibration {
 export interface WinCalibrationTable {
   /** How the table was made: the deals played per table size, and the seed of their dice. */
   readonly made: { readonly deals: readonly number[]; readonly seed: number };
-  readonly rules: Readonly<Record<RuleSetId, RuleCalibration>>;
+  /** Rule sets not calibrated yet (`yahtzee`, `yatzy`) have no entry: their gains are 0. */
+  readonly rules: Readonly<Partial<Record<RuleSetId, RuleCalibration>>>;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   type TargetTables,
 } from './win-tables.js';
 
-const bit = (row: RowId): number => 1 << ROWS.indexOf(row);
+const bit = (row: RowId): number => 1 << (ROWS as readonly RowId[]).indexOf(row);
 const keyOf = (dice: readonly number[]): string => [...dice].sort().join('');
 
 /** Every positional throw of n dice. */
@@ -83,7 +83,8 @@ describe('target tables (b): the best chance of at least t more points', { timeo
       const one = solveTargetTables({ from: mask });
       const most = maxRemaining(mask);
       const brute = bruteTurn(
-        (dice) => Float64Array.from({ length: most + 1 }, (_, t) => (rowPoints(row, dice) >= t ? 1 : 0)),
+        (dice) =>
+          Float64Array.from({ length: most + 1 }, (_, t) => (rowPoints('seed', row, dice) >= t ? 1 : 0)),
         most + 1,
       );
       for (let t = 0; t <= most + 1; t++) {
@@ -108,7 +109,7 @@ describe('target tables (b): the best chance of at least t more points', { timeo
       const brute = bruteTurn(
         (dice) =>
           Float64Array.from({ length: most + 1 }, (_, t) =>
-            Math.max(last(b, t - rowPoints(a, dice)), last(a, t - rowPoints(b, dice))),
+            Math.max(last(b, t - rowPoints('seed', a, dice)), last(a, t - rowPoints('seed', b, dice))),
           ),
         most + 1,
       );

@@ -27,7 +27,7 @@ const diceArb = fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 5, maxLeng
 
 /** A sheet with the given rows filled with points real dice score there (from `dice`, one per row). */
 function sheet(rows: readonly RowId[], dice: readonly number[][]): Scores {
-  return Object.fromEntries(rows.map((row, i) => [row, rowPoints(row, dice[i % dice.length]!)]));
+  return Object.fromEntries(rows.map((row, i) => [row, rowPoints('seed', row, dice[i % dice.length]!)]));
 }
 
 /** A game of two at a decision of player 0: the sheets given, the dice on the table after some throws. */

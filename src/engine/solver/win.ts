@@ -106,10 +106,23 @@ export interface WinModelOptions {
 }
 
 /**
+ * Whether the win model covers a rule set: `seed` and `classic`, whose 13 rows score alike. `yahtzee`
+ * (its Yahtzee bonus and joker) and `yatzy` (15 rows) are not modelled yet: their coach gives expected
+ * scores only, and the `winner` bot plays them as `optimal`.
+ */
+export function winModelCovers(rules: RuleSetId): boolean {
+  return rules === 'seed' || rules === 'classic';
+}
+
+/**
  * The model of a rule set: solves the distributions (a) (under a second), and under `classic` the bonus
  * chances (a few seconds more), with the expected-score tables given or solved.
+ * @throws RuleError `unknown-rules` for a rule set the win model does not cover (`winModelCovers`)
  */
 export function createWinModel(rules: RuleSetId, options: WinModelOptions = {}): WinModel {
+  if (!winModelCovers(rules)) {
+    throw new RuleError('unknown-rules', `The chance to win is not modelled under ${rules} yet`);
+  }
   const table = options.table?.rules === rules ? options.table : getTable(rules);
   const seedTable =
     rules === 'seed' ? table : options.seedTable?.rules === 'seed' ? options.seedTable : getTable('seed');

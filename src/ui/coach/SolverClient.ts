@@ -172,8 +172,9 @@ export class SolverClient {
    */
   advise(game: Game | null | undefined): Promise<Advice | null> {
     if (!game || game.over) return this.adviseOn(null);
-    const { scores, dice, rollsUsed } = positionOf(game);
-    return this.adviseOn({ rules: game.rules, scores, dice: [...dice], rollsUsed });
+    const { scores, dice, rollsUsed, yahtzeeBonuses } = positionOf(game);
+    const bonuses = yahtzeeBonuses ? { yahtzeeBonuses } : {};
+    return this.adviseOn({ rules: game.rules, scores, dice: [...dice], rollsUsed, ...bonuses });
   }
 
   /** Advice for a position given as plain data; null supersedes any waiting request and resolves null. */

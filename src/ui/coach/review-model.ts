@@ -5,11 +5,15 @@ import type { PlayerReview, ReviewOption } from '../../engine/solver/review.js';
 import type { Strings } from '../i18n/index.js';
 import { coachStringsFor } from '../i18n/coach-strings.js';
 
-/** Expected points a player lost in each round (13 entries, 0 where nothing was lost). */
+/**
+ * Expected points a player lost in each round (13 entries, 15 when a round past the 13th has a
+ * decision, as under `yatzy`; 0 where nothing was lost).
+ */
 export function lossByRound(review: PlayerReview): number[] {
   const rounds = Array<number>(TURNS).fill(0);
-  for (const decision of review.decisions) rounds[decision.turn] = rounds[decision.turn]! + decision.loss;
-  return rounds;
+  for (const decision of review.decisions)
+    rounds[decision.turn] = (rounds[decision.turn] ?? 0) + decision.loss;
+  return Array.from(rounds, (loss) => loss ?? 0);
 }
 
 /** An option in words: a row with its points, the faces kept, or throwing all again. */
@@ -42,8 +46,9 @@ export function heldOf(dice: readonly number[], kept: readonly number[]): boolea
 
 /** An option of the review by chance to win as the review shows options: a row with its points, or a hold. */
 export function winOption(option: WinReviewedDecision['best'], dice: readonly number[]): ReviewOption {
+  // The win model plays `seed` and `classic` only, which score every row alike.
   return option.type === 'row'
-    ? { type: 'row', row: option.row, points: rowPoints(option.row, dice), expected: option.win }
+    ? { type: 'row', row: option.row, points: rowPoints('seed', option.row, dice), expected: option.win }
     : { type: 'hold', held: heldOf(dice, option.kept), kept: option.kept, expected: option.win };
 }
 

@@ -1,5 +1,6 @@
 import { playerTotal, RuleError, type RuleSetId } from '../../engine/index.js';
 import {
+  flagOf,
   getTable,
   maskOf,
   rankHolds,
@@ -22,10 +23,10 @@ const TIE = 1e-9;
 export function adviseOn(table: StateValues, query: AdviceQuery): Advice {
   const { rules, scores, dice, rollsUsed } = query;
   if (rollsUsed === 0) {
-    const mask = maskOf(scores);
-    const rest = stateValue(table, mask, trackedUpper(table.model, scores));
+    const mask = maskOf(scores, table.sheet);
+    const rest = stateValue(table, mask, trackedUpper(table.model, scores), flagOf(table.sheet, scores));
     if (Number.isNaN(rest)) throw new RuleError('bad-state', 'The table has no value for this sheet');
-    const expected = playerTotal(rules, scores) + rest;
+    const expected = playerTotal(rules, scores, query.yahtzeeBonuses ?? 0) + rest;
     return { rules, rollsUsed, dice: [...dice], expected, rows: [], holds: [], best: null };
   }
   const rows = rankRows(table, query);

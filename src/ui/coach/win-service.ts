@@ -9,6 +9,7 @@ import {
   rankRowsByWin,
   reviewByWin,
   winChances,
+  winModelCovers,
   type SeatPlay,
   type TargetTables,
   type WinModel,
@@ -84,6 +85,8 @@ export class WinService {
   }
 
   private async modelFor(rules: RuleSetId): Promise<{ model: WinModel; millis: number }> {
+    // Refused before any table is solved for it (see `winModelCovers`).
+    if (!winModelCovers(rules)) throw new RuleError('unknown-rules', `No chance to win under ${rules} yet`);
     let made = this.models.get(rules);
     if (!made) {
       const start = performance.now();

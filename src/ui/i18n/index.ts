@@ -1,6 +1,7 @@
 import { en } from './en.js';
 import { et } from './et.js';
 import { LANGS, type Lang, type Strings } from './strings.js';
+import type { RowId, RuleSetId } from '../../engine/index.js';
 
 export { LANGS, type Lang, type Strings, type ElementErrorCode } from './strings.js';
 
@@ -9,6 +10,16 @@ const TABLES: Record<Lang, Strings> = { et, en };
 /** The strings of a language. */
 export function stringsFor(lang: Lang): Strings {
   return TABLES[lang];
+}
+
+/** A row's name on a rule set's sheet (a rule set may name a row its own way: the Yahtzee row). */
+export function rowName(s: Strings, rules: RuleSetId, row: RowId): string {
+  return s.ruleRows[rules]?.[row] ?? s.rows[row];
+}
+
+/** A row's hint on a rule set's sheet: what its dice need and score under that rule set. */
+export function rowHint(s: Strings, rules: RuleSetId, row: RowId): string {
+  return s.ruleRowHints[rules]?.[row] ?? s.rowHints[row];
 }
 
 /** Whether a value names a supported language. */

@@ -7,6 +7,10 @@ export interface Strings {
   lang: Lang;
   rows: Record<RowId, string>;
   rowHints: Record<RowId, string>;
+  /** A rule set's own names of rows where they differ from `rows` (its Yahtzee or Yatzy row). */
+  ruleRows: Partial<Record<RuleSetId, Partial<Record<RowId, string>>>>;
+  /** A rule set's own hints of rows where its rows score otherwise than `rowHints` says. */
+  ruleRowHints: Partial<Record<RuleSetId, Partial<Record<RowId, string>>>>;
   rules: Record<RuleSetId, string>;
   /** Why a player's own move was refused (what the overlay lets a player try). */
   errors: Record<PlayerErrorCode, string>;
@@ -15,6 +19,8 @@ export interface Strings {
   title: string;
   total: string;
   bonus: string;
+  /** The line of Yahtzee bonuses on a `yahtzee` sheet. */
+  yahtzeeBonus: string;
   player: string;
   /** A player who forfeited (out of the game), as the sheet names them. */
   playerOut: (name: string) => string;
@@ -136,6 +142,7 @@ export type PlayerErrorCode = Extract<
   | 'all-held'
   | 'too-many-holds'
   | 'row-filled'
+  | 'joker-row'
   | 'game-over'
   | 'throw-in-progress'
   | 'throw-cancelled'

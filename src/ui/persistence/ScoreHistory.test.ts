@@ -94,7 +94,7 @@ describe('ScoreHistory', () => {
           { ...good, score: -1 },
           { ...good, score: 1.5 },
           { ...good, score: '150' },
-          { ...good, rules: 'yatzy' },
+          { ...good, rules: 'maxiyatzy' },
           { ...good, date: 'soon' },
           null,
           'Mari 150',

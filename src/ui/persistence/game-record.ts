@@ -2,6 +2,7 @@ import {
   isPlayerName,
   isRuleSetId,
   MAX_PLAYERS,
+  MAX_ROWS,
   totals,
   type Game,
   type RuleSetId,
@@ -91,7 +92,7 @@ export function recordProblem(value: unknown): string | null {
   if (!whole(v.score, 0, MAX_POINTS)) return 'score';
   if (!whole(v.place, 1, v.players as number)) return 'place';
   if (!orNull(v.pointsLost, 0, MAX_POINTS)) return 'pointsLost';
-  if (!orNull(v.winLost, 0, 13 * 3 * MAX_PLAYERS)) return 'winLost';
+  if (!orNull(v.winLost, 0, MAX_ROWS * 3 * MAX_PLAYERS)) return 'winLost';
   if (v.winLost !== null && v.players === 1) return 'winLost';
   if (!orNull(v.luck, -MAX_POINTS, MAX_POINTS)) return 'luck';
   if (!orNull(v.average, 0, MAX_POINTS)) return 'average';

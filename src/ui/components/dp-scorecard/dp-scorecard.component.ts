@@ -1,7 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { ROWS, UPPER_ROWS, bonus, totals, type Game, type RowId } from '../../../engine/index.js';
-import type { Strings } from '../../i18n/index.js';
+import { UPPER_ROWS, bonusParts, rowsOf, totals, type Game, type RowId } from '../../../engine/index.js';
+import { rowHint, rowName, type Strings } from '../../i18n/index.js';
 import { emit } from '../../events.js';
 import { scorecardStyles } from './dp-scorecard.styles.js';
 
@@ -142,8 +142,8 @@ export class DpScorecard extends LitElement {
       class="option ${option === 0 ? 'zero' : ''}"
       data-row=${row}
       ?disabled=${this.disabled}
-      aria-label="${s.rows[row]}: ${s.scores(option)}"
-      title=${s.rowHints[row]}
+      aria-label="${rowName(s, game.rules, row)}: ${s.scores(option)}"
+      title=${rowHint(s, game.rules, row)}
       @click=${() => this.choose(row)}
     >
       ${option}
@@ -155,7 +155,11 @@ export class DpScorecard extends LitElement {
     if (!game) return nothing;
     const s = this.strings;
     const sums = totals(game);
-    const showBonus = game.rules === 'classic';
+    // The bonus lines are the engine's (bonusParts): the upper bonus where the rule set has one, and the
+    // Yahtzee bonuses under `yahtzee`.
+    const parts = game.players.map((p) => bonusParts(game.rules, p.scores, p.yahtzeeBonuses ?? 0));
+    const showBonus = parts[0]!.upperBonusPoints > 0;
+    const showYahtzeeBonus = parts[0]!.hasYahtzeeBonus;
     return html`<div class="card" @keydown=${this.onKeyDown}>
       <table aria-label=${s.sheet}>
         <caption>
@@ -179,16 +183,16 @@ export class DpScorecard extends LitElement {
           </tr>
         </thead>
         <tbody>
-          ${ROWS.map(
+          ${rowsOf(game.rules).map(
             (row) =>
               html`<tr class=${row === UPPER_ROWS.at(-1) && !showBonus ? 'upper-end' : ''} data-row=${row}>
                   <th
                     scope="row"
-                    title=${s.rowHints[row]}
+                    title=${rowHint(s, game.rules, row)}
                     class=${this.choosable(row) ? 'choosable' : ''}
                     @click=${() => this.choosable(row) && this.choose(row)}
                   >
-                    ${s.rows[row]}
+                    ${rowName(s, game.rules, row)}
                   </th>
                   ${game.players.map(
                     (p, i) =>
@@ -201,11 +205,19 @@ export class DpScorecard extends LitElement {
                   showBonus && row === 'sixes'
                     ? html`<tr class="upper-end">
                         <th scope="row">${s.bonus}</th>
-                        ${game.players.map((p) => html`<td>${bonus(game.rules, p.scores)}</td>`)}
+                        ${parts.map((part) => html`<td>${part.upperBonus}</td>`)}
                       </tr>`
                     : nothing
                 }`,
           )}
+          ${
+            showYahtzeeBonus
+              ? html`<tr data-bonus="yahtzee">
+                  <th scope="row">${s.yahtzeeBonus}</th>
+                  ${parts.map((part) => html`<td>${part.yahtzeeBonus}</td>`)}
+                </tr>`
+              : nothing
+          }
         </tbody>
         <tfoot>
           <tr>
@@ -216,9 +228,13 @@ export class DpScorecard extends LitElement {
       </table>
       ${
         this.confirming
-          ? html`<div class="confirm" role="alertdialog" aria-label=${s.confirmZero(s.rows[this.confirming])}>
+          ? html`<div
+              class="confirm"
+              role="alertdialog"
+              aria-label=${s.confirmZero(rowName(s, game.rules, this.confirming))}
+            >
               <div class="ask">
-                <p>${s.confirmZero(s.rows[this.confirming])}</p>
+                <p>${s.confirmZero(rowName(s, game.rules, this.confirming))}</p>
                 <button class="secondary" data-cancel-zero @click=${() => this.keepRow(this.confirming!)}>
                   ${s.cancel}
                 </button>
