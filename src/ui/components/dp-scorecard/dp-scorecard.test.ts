@@ -6,7 +6,7 @@ import './dp-scorecard.js';
 
 /** A seeded game after the throws and rows given, each turn thrown with the faces given. */
 function played(turns: { faces: number[]; row?: RowId }[], players = ['Mari', 'Jüri'], rules = 'seed') {
-  let game = newGame({ players, seed: 1, rules: rules as 'seed' | 'classic' });
+  let game = newGame({ players, seed: 1, rules: rules as 'seed' | 'classic' | 'yahtzee' | 'yatzy' });
   for (const { faces, row } of turns) {
     game = apply(game, { type: 'roll', faces });
     if (row) game = apply(game, { type: 'score', row });
@@ -130,5 +130,56 @@ describe('<dp-scorecard>', () => {
     const el = await mount(played([{ faces: [1, 2, 3, 4, 5] }]));
     el.focusOptions();
     expect(el.shadowRoot!.activeElement?.getAttribute('data-row')).toBe('ones');
+  });
+});
+
+describe('<dp-scorecard> under the other rule sets', () => {
+  it('shows the 15 Yatzy rows in their order with the upper bonus line', async () => {
+    const game = played([{ faces: [3, 3, 5, 5, 1], row: 'twoPairs' }], ['Ann'], 'yatzy');
+    const root = (await mount(game)).shadowRoot!;
+    const rows = [...root.querySelectorAll('tbody tr[data-row]')].map((tr) => tr.getAttribute('data-row'));
+    expect(rows).toEqual([
+      'ones',
+      'twos',
+      'threes',
+      'fours',
+      'fives',
+      'sixes',
+      'onePair',
+      'twoPairs',
+      'threeOfAKind',
+      'fourOfAKind',
+      'smallStraight',
+      'largeStraight',
+      'fullHouse',
+      'chance',
+      'fiveOfAKind',
+    ]);
+    expect(text(root.querySelector('tr[data-row="twoPairs"] td'))).toBe('16');
+    expect(text(root.querySelector('tr[data-row="fiveOfAKind"] th'))).toBe('Yatzy');
+    const names = [...root.querySelectorAll('tbody th[scope="row"]')].map(text);
+    expect(names).toContain('Bonus');
+    expect(names).not.toContain('Yahtzee bonus');
+  });
+
+  it('shows a Yahtzee bonus line that counts 100 for each joker after a 50', async () => {
+    const game = played(
+      [
+        { faces: [4, 4, 4, 4, 4], row: 'fiveOfAKind' },
+        { faces: [4, 4, 4, 4, 4], row: 'fours' },
+        { faces: [2, 2, 2, 2, 2] },
+      ],
+      ['Ann'],
+      'yahtzee',
+    );
+    const el = await mount(game);
+    const root = el.shadowRoot!;
+    expect(text(root.querySelector('tr[data-row="fiveOfAKind"] th'))).toBe('Yahtzee');
+    expect(text(root.querySelector('tr[data-bonus="yahtzee"] td'))).toBe('100');
+    expect(text(root.querySelector('[data-total="0"]'))).toBe('170');
+    // The joker is forced into Twos: the only row offered.
+    expect([...root.querySelectorAll('button.option')].map((b) => b.getAttribute('data-row'))).toEqual([
+      'twos',
+    ]);
   });
 });
