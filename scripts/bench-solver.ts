@@ -1,13 +1,15 @@
 /**
- * `npm run bench:solver [-- --runs N --decisions N --no-classic]`: prints how long the optimal-play
- * solver takes: the whole `seed` table (target 500 ms), the `classic` table, and single live decisions
- * (best hold, best row and the value of every option; target 5 ms), each from a cold turn cache.
- * Bad flags exit with code 2.
+ * `npm run bench:solver [-- --runs N --decisions N --no-classic --rules a,b]`: prints how long the
+ * optimal-play solver takes and what it finds: the whole `seed` table (target 500 ms) with its expected
+ * score, then each rule set with an upper bonus (`classic`, `yahtzee`, `yatzy`): its table's time, CPU,
+ * size in memory and optimal expected score to four decimals (and `yahtzee` under Verhoeff's reading of
+ * the joker too, see RULES.md), and single live decisions (best hold, best row and the value of every
+ * option; target 5 ms) from a cold turn cache. `--no-classic` skips the rule sets with an upper bonus;
+ * `--rules` names the rule sets to run. Bad flags exit with code 2.
  */
 import os from 'node:os';
 import { nextFace, nextUnit, type RngState } from '../src/engine/random.js';
-import { ROWS } from '../src/engine/rows.js';
-import type { Scores } from '../src/engine/rules.js';
+import { isRuleSetId, RULE_SETS, rowsOf, type RuleSetId, type Scores } from '../src/engine/rules.js';
 import { rowPoints } from '../src/engine/scoring.js';
 import {
   bestAction,
@@ -16,17 +18,18 @@ import {
   rankRows,
   solveTable,
   type Position,
+  type SolveOptions,
   type StateValues,
 } from '../src/engine/solver/index.js';
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 
-const USAGE = 'usage: npm run bench:solver -- [--runs N] [--decisions N] [--no-classic]';
+const USAGE = 'usage: npm run bench:solver -- [--runs N] [--decisions N] [--no-classic] [--rules seed,yatzy]';
 
-/** What to run: table solves (5 by default), live decisions (2000 by default), and the classic table or not. */
+/** What to run: table solves of `seed` (5 by default), live decisions (2000 by default), the rule sets. */
 interface Options {
   runs: number;
   decisions: number;
-  withClassic: boolean;
+  rules: RuleSetId[];
   help: boolean;
 }
 
@@ -36,14 +39,20 @@ interface Options {
  */
 function parseArgs(argv: readonly string[]): Options {
   const flags = readFlags(argv, {
-    valued: ['--runs', '--decisions'],
+    valued: ['--runs', '--decisions', '--rules'],
     switches: ['--no-classic', '--help', '-h'],
     stopAt: ['--help', '-h'],
   });
+  const named = flags.values.get('--rules')?.split(',');
+  for (const name of named ?? []) {
+    if (!isRuleSetId(name))
+      throw new Error(`--rules takes ${RULE_SETS.join(', ')}, got ${JSON.stringify(name)}`);
+  }
+  const all = (named as RuleSetId[] | undefined) ?? [...RULE_SETS];
   return {
     runs: countFlag(flags, '--runs', 5),
     decisions: countFlag(flags, '--decisions', 2000),
-    withClassic: !flags.switches.has('--no-classic'),
+    rules: flags.switches.has('--no-classic') ? all.filter((id) => id === 'seed') : all,
     help: flags.switches.has('--help') || flags.switches.has('-h'),
   };
 }
@@ -53,7 +62,7 @@ function loadAverage(): string {
   return os.loadavg()[0]!.toFixed(1);
 }
 
-const { runs, decisions, withClassic, help } = parseOrExit('bench-solver', USAGE, parseArgs);
+const { runs, decisions, rules, help } = parseOrExit('bench-solver', USAGE, parseArgs);
 if (help) {
   console.log(USAGE);
   process.exit(0);
@@ -62,11 +71,13 @@ if (help) {
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 const ms = (value: number): string => `${value.toFixed(value < 10 ? 3 : 0)} ms`;
+const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
 /** Wall-clock and CPU times of solving a table, fastest first. */
 function timeTable(
-  rules: 'seed' | 'classic',
+  id: RuleSetId,
   times: number,
+  options: SolveOptions = {},
 ): { table: StateValues; times: number[]; cpu: number[] } {
   let table: StateValues | undefined;
   const taken: number[] = [];
@@ -74,7 +85,7 @@ function timeTable(
   for (let i = 0; i < times; i++) {
     const start = performance.now();
     const startCpu = process.cpuUsage();
-    table = solveTable(rules);
+    table = solveTable(id, options);
     const used = process.cpuUsage(startCpu);
     cpu.push((used.user + used.system) / 1000);
     taken.push(performance.now() - start);
@@ -92,21 +103,22 @@ function dice(rng: RngState): [number[], RngState] {
   return [faces, rng];
 }
 
-/** Random live positions: a random part of the sheet filled with points real dice could score. */
-function positions(count: number, seed: number): Position[] {
+/** Random live positions of a rule set: a random part of its sheet filled with points real dice score. */
+function positions(id: RuleSetId, count: number, seed: number): Position[] {
+  const rows = rowsOf(id);
   let rng: RngState = seed;
   const all: Position[] = [];
   while (all.length < count) {
     const scores: Scores = {};
     let unit: number;
     let faces: number[];
-    for (const row of ROWS) {
+    for (const row of rows) {
       [unit, rng] = nextUnit(rng);
       if (unit < 0.5) continue;
       [faces, rng] = dice(rng);
-      scores[row] = rowPoints(row, faces);
+      scores[row] = rowPoints(id, row, faces);
     }
-    if (Object.keys(scores).length === ROWS.length) continue;
+    if (Object.keys(scores).length === rows.length) continue;
     [faces, rng] = dice(rng);
     [unit, rng] = nextUnit(rng);
     all.push({ scores, dice: faces, rollsUsed: 1 + Math.floor(unit * 3) });
@@ -144,25 +156,36 @@ function reportDecisions(name: string, table: StateValues, list: Position[]): vo
   );
 }
 
-const seed = timeTable('seed', runs);
-console.log(
-  `seed table (8,192 states): min ${ms(seed.times[0]!)}, median ${ms(percentile(seed.times, 0.5))} ` +
-    `(CPU min ${ms(seed.cpu[0]!)}; load average ${loadAverage()})`,
-);
-console.log(`  expected score from an empty sheet: ${expectedScoreFromStart(seed.table).toFixed(6)}`);
+console.log(`${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores; Node ${process.version}`);
 
-const list = positions(decisions, 2024);
-const emptySheet: Position = { scores: {}, dice: [1, 2, 3, 5, 6], rollsUsed: 1 };
-reportDecisions('seed', seed.table, list);
-const [first] = timeDecisions(seed.table, [emptySheet]);
-console.log(`seed decision on an empty sheet after the first throw (cold cache): ${ms(first!)}`);
-
-if (withClassic) {
-  const classic = timeTable('classic', 1);
+if (rules.includes('seed')) {
+  const seed = timeTable('seed', runs);
   console.log(
-    `classic table (with upper totals): ${ms(classic.times[0]!)} (CPU ${ms(classic.cpu[0]!)}; ` +
-      `load average ${loadAverage()})`,
+    `seed table (8,192 states): min ${ms(seed.times[0]!)}, median ${ms(percentile(seed.times, 0.5))} ` +
+      `(CPU min ${ms(seed.cpu[0]!)}; load average ${loadAverage()}); ${mb(seed.table.values.byteLength)}`,
   );
-  console.log(`  expected score from an empty sheet: ${expectedScoreFromStart(classic.table).toFixed(6)}`);
-  reportDecisions('classic', classic.table, list);
+  console.log(`  optimal expected score: ${expectedScoreFromStart(seed.table).toFixed(4)}`);
+  reportDecisions('seed', seed.table, positions('seed', decisions, 2024));
+  const emptySheet: Position = { scores: {}, dice: [1, 2, 3, 5, 6], rollsUsed: 1 };
+  const [first] = timeDecisions(seed.table, [emptySheet]);
+  console.log(`seed decision on an empty sheet after the first throw (cold cache): ${ms(first!)}`);
+}
+
+for (const id of rules.filter((r) => r !== 'seed')) {
+  const solved = timeTable(id, 1);
+  const table = solved.table;
+  console.log(
+    `${id} table (${table.sheet.rowCount} rows, upper totals${table.sheet.flagStates > 1 ? ', Yahtzee flag' : ''}): ` +
+      `${ms(solved.times[0]!)} (CPU ${ms(solved.cpu[0]!)}; load average ${loadAverage()}); ` +
+      `table ${mb(table.values.byteLength)}, process ${mb(process.memoryUsage().rss)} resident`,
+  );
+  console.log(`  optimal expected score: ${expectedScoreFromStart(table).toFixed(4)}`);
+  if (id === 'yahtzee') {
+    const verhoeff = timeTable(id, 1, { unforcedJoker: true }).table;
+    console.log(
+      `  under Verhoeff's and Glenn's reading of the joker (not forced, RULES.md): ` +
+        `${expectedScoreFromStart(verhoeff).toFixed(4)}`,
+    );
+  }
+  reportDecisions(id, table, positions(id, decisions, 2024));
 }
