@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { minifyCssLiterals } from './scripts/minify-css-literals.js';
+import { precompress } from './scripts/precompress.js';
 import { webManifest } from './scripts/web-manifest.js';
 
 /** The module Vite's import analysis wraps every dynamic import of a build in (`__vitePreload`). */
@@ -63,6 +64,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    // Each file also brotli- and gzip-compressed beside it, for the game server to send as it is.
+    precompress(),
   ],
   build: {
     outDir: 'dist/app',

@@ -1,15 +1,21 @@
 /**
- * The built page (dist/app) on the game server's port: files as they are, with their content types,
- * index.html for `/` (an invite link is `/?room=ID`), no directory listing, and 404 for the rest.
- * Colyseus's own routes (/matchmake/...) are answered before any of this.
+ * The built page (dist/app) on the game server's port: files with their content types, each in the
+ * compressed form the browser takes when the build made one (precompressed.ts), index.html for `/` (an
+ * invite link is `/?room=ID`), no directory listing, and 404 for the rest. Colyseus's own routes
+ * (/matchmake/...) are answered before any of this.
  */
 import { basename } from 'node:path';
 import express from 'express';
 import type { Response } from 'express';
+import { precompressed } from './precompressed.js';
 
-/** Hashed build files may be kept for a year; everything else is checked again each time. */
+/**
+ * Hashed build files may be kept for a year; everything else is checked again each time. `path` may be
+ * a compressed copy's (`x-HASH.js.br`): it is kept as long as its file.
+ */
 function cacheHeaders(res: Response, path: string): void {
-  const hashed = /[\\/]assets[\\/]/.test(path) && /-[A-Za-z0-9_-]{8,}\.\w+$/.test(basename(path));
+  const name = basename(path).replace(/\.(br|gz)$/, '');
+  const hashed = /[\\/]assets[\\/]/.test(path) && /-[A-Za-z0-9_-]{8,}\.\w+$/.test(name);
   res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
@@ -17,6 +23,7 @@ function cacheHeaders(res: Response, path: string): void {
 export function serveSite(app: express.Application, dir: string | null): void {
   app.disable('x-powered-by');
   if (dir !== null) {
+    app.use(precompressed(dir, 'index.html'));
     app.use(
       express.static(dir, {
         index: 'index.html',
@@ -28,6 +35,8 @@ export function serveSite(app: express.Application, dir: string | null): void {
     );
   }
   app.use((_req, res) => {
+    // (A compressed copy gone since the server started ends here: this answer is not compressed.)
+    res.removeHeader('Content-Encoding');
     res.status(404).type('text/plain; charset=utf-8').send('Not found');
   });
 }
