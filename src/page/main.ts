@@ -6,15 +6,51 @@
 import '../index.js';
 import { setPageLang } from './page-lang.js';
 import { followTurnInTitle } from './turn-title.js';
+import { FIRST_FRAME_MARK } from '../scene/DiceTable.js';
 
 // Before the game's first render (a microtask after its element was defined, above): its language.
 setPageLang();
 followTurnInTitle();
 
-// Nothing of the worker is needed before play: its registration (and workbox-window) is a chunk of
-// its own, fetched once the page has loaded, and the worker then caches the site in the background.
+// Nothing of the worker is needed before play, and its precache (the whole site, the coach's 2 MB
+// tables too) must never compete with a first visit's own downloads: its registration (and
+// workbox-window) is a chunk of its own, fetched once the page has loaded, the table's first frame is
+// drawn (the chunks the table asks for then are on their way) and the browser is idle.
 if (import.meta.env.PROD && 'serviceWorker' in navigator && isSecureContext) {
-  const start = () => void import('./offline-worker.js').then(({ installWorker }) => installWorker());
-  if (document.readyState === 'complete') start();
-  else addEventListener('load', start, { once: true });
+  void afterFirstLoad().then(() =>
+    import('./offline-worker.js').then(({ installWorker }) => installWorker()),
+  );
+}
+
+/** Settles once the page has loaded, the table has drawn its first frame (or never will) and the page is idle. */
+async function afterFirstLoad(): Promise<void> {
+  if (document.readyState !== 'complete')
+    await new Promise((done) => addEventListener('load', done, { once: true }));
+  await firstFrameOrNone();
+  await new Promise((done) =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(done, { timeout: IDLE_WAIT_MS })
+      : setTimeout(done, 0),
+  );
+}
+
+/** Longest wait for the table's first frame: without WebGL there is none. */
+const FIRST_FRAME_WAIT_MS = 10_000;
+/** Longest wait for the page to be idle. */
+const IDLE_WAIT_MS = 2_000;
+
+/** Settles when <dice-poker> marks its first frame drawn, or after FIRST_FRAME_WAIT_MS. */
+function firstFrameOrNone(): Promise<void> {
+  return new Promise((done) => {
+    const finish = (): void => {
+      observer.disconnect();
+      clearTimeout(timer);
+      done();
+    };
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName(FIRST_FRAME_MARK).length) finish();
+    });
+    const timer = setTimeout(finish, FIRST_FRAME_WAIT_MS);
+    observer.observe({ type: 'mark', buffered: true });
+  });
 }
