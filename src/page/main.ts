@@ -12,20 +12,25 @@ import { FIRST_FRAME_MARK } from '../scene/DiceTable.js';
 setPageLang();
 followTurnInTitle();
 
-// Nothing of the worker is needed before play, and its precache (the whole site, the coach's 2 MB
-// tables too) must never compete with a first visit's own downloads: its registration (and
-// workbox-window) is a chunk of its own, fetched once the page has loaded, the table's first frame is
-// drawn (the chunks the table asks for then are on their way) and the browser is idle.
+// Nothing of the worker is needed before play: its registration (and workbox-window) is a chunk of
+// its own, fetched once the page has loaded. On a first visit (no worker controls the page yet) its
+// precache, the whole site with the coach's 2 MB tables, must never compete with the page's own
+// downloads: it waits for the table's first frame too (the chunks the table asks for then are on
+// their way) and for the page to be idle. A page the worker already controls loads from its cache.
 if (import.meta.env.PROD && 'serviceWorker' in navigator && isSecureContext) {
-  void afterFirstLoad().then(() =>
+  void afterLoad(!navigator.serviceWorker.controller).then(() =>
     import('./offline-worker.js').then(({ installWorker }) => installWorker()),
   );
 }
 
-/** Settles once the page has loaded, the table has drawn its first frame (or never will) and the page is idle. */
-async function afterFirstLoad(): Promise<void> {
+/**
+ * Settles once the page has loaded and, on a first visit, the table has drawn its first frame (or
+ * never will) and the page is idle.
+ */
+async function afterLoad(firstVisit: boolean): Promise<void> {
   if (document.readyState !== 'complete')
     await new Promise((done) => addEventListener('load', done, { once: true }));
+  if (!firstVisit) return;
   await firstFrameOrNone();
   await new Promise((done) =>
     typeof requestIdleCallback === 'function'
