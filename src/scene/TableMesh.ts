@@ -2,6 +2,7 @@ import * as THREE from 'three';
 import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
 import type { Lighting } from './Lighting.js';
 import { DIE_SIZE, HELD_SLOTS, TABLE } from '../physics/types.js';
+import { PicturePainter } from './PicturePainter.js';
 import { boxUvsInUnits, feltPicture, woodPicture, type TablePicture } from './table-textures.js';
 import { VertexLitMaterial } from './VertexLitMaterial.js';
 
@@ -48,6 +49,8 @@ export class TableMesh {
   private readonly materials: THREE.Material[] = [];
   private readonly textures: THREE.Texture[] = [];
   private readonly pictures: TablePicture[] = [];
+  /** Draws the full look's pictures off the page's thread. */
+  private readonly painter = new PicturePainter();
   /** Each lit mesh with its material in the full look and in the quick one. */
   private readonly looks: { mesh: THREE.Mesh; full: THREE.Material; quick: THREE.Material }[] = [];
   /** The quick look's stand-in for each material of the full look. */
@@ -147,12 +150,17 @@ export class TableMesh {
     for (const child of this.occluders.children) child.updateMatrix();
   }
 
-  /** Works out the pixels of the felt and the wood that `look` draws with (once): before drawing in it. */
-  paint(look: TableLook): void {
-    for (const picture of this.pictures) {
-      if (look === 'quick') picture.paintQuick();
-      else picture.paintFull();
+  /**
+   * Works out the pixels of the felt and the wood that `look` draws with (once): before drawing in it.
+   * The quick look's at once, on this thread (the first frame waits for them anyway); the full look's
+   * on a worker, settling when they are in place, so the upgrade never blocks a tap.
+   */
+  paint(look: TableLook): Promise<void> {
+    if (look === 'quick') {
+      for (const picture of this.pictures) picture.paintQuick();
+      return Promise.resolve();
     }
+    return Promise.all(this.pictures.map((picture) => picture.paintFull(this.painter))).then(() => {});
   }
 
   /** The look the table is drawn with now. */
@@ -168,6 +176,7 @@ export class TableMesh {
 
   /** Frees every geometry, material and texture of the table. */
   dispose(): void {
+    this.painter.dispose();
     for (const geometry of this.geometries) geometry.dispose();
     for (const material of this.materials) material.dispose();
     for (const texture of this.textures) texture.dispose();

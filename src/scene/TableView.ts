@@ -97,10 +97,10 @@ export class TableView {
         this.table.setLook('full');
       },
       prepare: async () => {
-        // As for the first frame: programs off to the GPU process, pictures painted meanwhile.
+        // As for the first frame: programs off to the GPU process, pictures painted meanwhile (on a
+        // worker: these are full size).
         this.renderer.precompile(still, this.camera, still);
-        this.table.paint('full');
-        await this.renderer.gpuDone();
+        await Promise.all([this.table.paint('full'), this.renderer.gpuDone()]);
         if (!this.disposed) this.renderer.settlePrograms(still);
       },
       redraw: () => {
@@ -220,7 +220,7 @@ export class TableView {
    */
   private paintPictures(): void {
     this.dice.paint();
-    this.table.paint('quick');
+    void this.table.paint('quick');
     this.renderer.settlePrograms(this.layers.still);
     this.renderer.settlePrograms(this.dice.group);
   }

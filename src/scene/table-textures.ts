@@ -1,5 +1,7 @@
 import * as THREE from 'three';
-import { feltPixels, haloPixels, pressSlots, roomPixels, woodPixels } from './table-pixels.js';
+import type { PicturePainter } from './PicturePainter.js';
+import { drawPicture, type PictureJob } from './picture-jobs.js';
+import { haloPixels, roomPixels } from './table-pixels.js';
 
 /** Resolution of a quick texture, as a share of the full one's. */
 const QUICK_SCALE = 0.5;
@@ -15,23 +17,23 @@ export interface TablePicture {
   readonly full: THREE.DataTexture;
   /** Works out the quick texture's pixels, once (uploaded when it is next drawn). */
   paintQuick(): void;
-  /** Works out the full texture's pixels, once (uploaded when it is next drawn). */
-  paintFull(): void;
+  /**
+   * Works out the full texture's pixels, once (uploaded when it is next drawn): on `painter`'s worker
+   * when there is one, else on this thread; settles when they are in place.
+   */
+  paintFull(painter?: PicturePainter): Promise<void>;
 }
 
-/** What draws a picture: `width` x `height` RGBA bytes, rows bottom-up, at `scale` of the full size. */
-type Draw = (data: Uint8ClampedArray<ArrayBuffer>, width: number, height: number, scale: number) => void;
-
 /**
- * The two textures of a `width` x `height` picture drawn by `draw` (data textures are not flipped on
- * upload, hence rows bottom-up), wrapping as `wrap`.
+ * The two textures of a `width` x `height` picture of `job` (data textures are not flipped on upload,
+ * hence rows bottom-up), wrapping as `wrap`.
  */
 function picture(
   width: number,
   height: number,
   anisotropy: number,
   wrap: THREE.Wrapping,
-  draw: Draw,
+  job: PictureJob,
 ): TablePicture {
   const texture = (scale: number): THREE.DataTexture => {
     const w = Math.round(width * scale);
@@ -50,19 +52,31 @@ function picture(
   full.generateMipmaps = true;
   // Only drawn on full frames (then kept as the backdrop), so filtering can be generous.
   full.anisotropy = anisotropy;
+  const bytes = (texture: THREE.DataTexture) =>
+    new Uint8ClampedArray((texture.image.data as Uint8Array).buffer as ArrayBuffer);
   const paint = (texture: THREE.DataTexture, scale: number): void => {
-    const { data, width: w, height: h } = texture.image;
-    draw(new Uint8ClampedArray((data as Uint8Array).buffer as ArrayBuffer), w, h, scale);
+    drawPicture(job, bytes(texture), texture.image.width, texture.image.height, scale);
     texture.needsUpdate = true;
   };
+  let fullPainted: Promise<void> | null = null;
   return {
     quick,
     full,
     paintQuick: () => {
       if (quick.version === 0) paint(quick, QUICK_SCALE);
     },
-    paintFull: () => {
-      if (full.version === 0) paint(full, 1);
+    paintFull: (painter) => {
+      fullPainted ??= (async () => {
+        try {
+          if (!painter) throw new Error('no painter');
+          bytes(full).set(await painter.paint(job, full.image.width, full.image.height));
+          full.needsUpdate = true;
+        } catch {
+          // No worker here (or it failed): the same pixels, on this thread; none for a table gone.
+          if (!painter?.disposed) paint(full, 1);
+        }
+      })();
+      return fullPainted;
     },
   };
 }
@@ -77,11 +91,7 @@ export function feltPicture(
   edgeShade = 0.32,
   slots: readonly (readonly [number, number, number])[] = [],
 ): TablePicture {
-  return picture(width, height, 4, THREE.ClampToEdgeWrapping, (data, w, h, scale) => {
-    feltPixels(w, h, edgeShade, 'bottom-up', scale, data);
-    const scaled = slots.map(([x, y, half]) => [x * scale, y * scale, half * scale] as const);
-    pressSlots(data, w, h, 'bottom-up', scaled);
-  });
+  return picture(width, height, 4, THREE.ClampToEdgeWrapping, { kind: 'felt', edgeShade, slots });
 }
 
 /**
@@ -89,9 +99,7 @@ export function feltPicture(
  * boxUvsInUnits so the grain keeps one scale.
  */
 export function woodPicture(width = 512, height = 256): TablePicture {
-  return picture(width, height, 2, THREE.RepeatWrapping, (data, w, h, scale) =>
-    woodPixels(w, h, 'bottom-up', scale, data),
-  );
+  return picture(width, height, 2, THREE.RepeatWrapping, { kind: 'wood' });
 }
 
 /** The room behind the table (see roomPixels), for RoomBackground. */

@@ -1,0 +1,72 @@
+import type { PictureJob } from './picture-jobs.js';
+import type { PictureRequest } from './table-pixels.worker.js';
+
+/**
+ * Draws pictures on a worker (table-pixels.worker.ts), one at a time in the order asked; the worker
+ * is started for the first job and ended when none is left. Rejects where there is no module worker
+ * (Node, old browsers) or it fails: the caller then draws on its own thread, as before.
+ */
+export class PicturePainter {
+  private worker: Worker | null = null;
+  private nextId = 0;
+  private readonly pending = new Map<
+    number,
+    { resolve: (pixels: Uint8ClampedArray<ArrayBuffer>) => void; reject: (error: unknown) => void }
+  >();
+
+  /** The pixels of `job` at full size, `width` x `height` RGBA bytes, rows bottom-up. */
+  paint(job: PictureJob, width: number, height: number): Promise<Uint8ClampedArray<ArrayBuffer>> {
+    return new Promise((resolve, reject) => {
+      let worker: Worker;
+      try {
+        worker = this.worker ??= this.start();
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, job, width, height } satisfies PictureRequest);
+    });
+  }
+
+  /** Whether `dispose` was called: pictures asked for are no longer wanted. */
+  disposed = false;
+
+  /** Ends the worker; jobs not answered reject. */
+  dispose(): void {
+    this.disposed = true;
+    this.fail(new Error('The picture painter was disposed'));
+  }
+
+  private start(): Worker {
+    if (typeof Worker !== 'function') throw new Error('No module workers here');
+    // Vite bundles the worker from this exact `new Worker(new URL(...))` form.
+    const worker = new Worker(new URL('./table-pixels.worker.ts', import.meta.url), { type: 'module' });
+    worker.addEventListener(
+      'message',
+      (event: MessageEvent<{ id: number; pixels: Uint8ClampedArray<ArrayBuffer> }>) => {
+        const { id, pixels } = event.data;
+        this.pending.get(id)?.resolve(pixels);
+        this.pending.delete(id);
+        if (this.pending.size === 0) this.end();
+      },
+    );
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      this.fail(new Error(`The picture worker failed: ${event.message}`));
+    });
+    return worker;
+  }
+
+  private fail(error: Error): void {
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+    this.end();
+  }
+
+  private end(): void {
+    this.worker?.terminate();
+    this.worker = null;
+  }
+}
