@@ -115,7 +115,7 @@ export class DpControls extends LitElement {
         )}
       </div>
       <button
-        class="primary roll ${this.mine && !locked ? 'mine' : ''}"
+        class="primary roll ${this.mine && !locked ? 'mine' : ''} ${waiting ? 'waiting' : ''}"
         part="roll-button"
         title=${this.waiting ? this.waitingTitle(this.waiting) : nothing}
         ?disabled=${locked || !canRoll(game)}

@@ -79,7 +79,8 @@ export const controlsStyles = [
        grows, so the tray beside it and everything under it stay where they are. */
     .roll {
       min-width: 9rem;
-      max-width: 11rem;
+      /* Room for a long name's turn ("Kristjan-Mihkel käik"); a longer one is whole in its title. */
+      max-width: 14rem;
       white-space: nowrap;
       overflow: hidden;
       text-overflow: ellipsis;
@@ -109,10 +110,16 @@ export const controlsStyles = [
         width: 2rem;
         height: 2rem;
       }
+      /* All the line's width beside the tray, whatever the words (so nothing moves as they change). */
       .roll {
+        flex: 1 1 6.5rem;
         min-width: 6.5rem;
-        max-width: 7.5rem;
+        max-width: none;
         padding-inline: 0.6rem;
+      }
+      /* Another's turn: the name and the word whole ("Kristjan-Mihkel käik", "Player 2's turn"). */
+      .roll.waiting {
+        font-size: 0.8rem;
       }
       .hint {
         font-size: 0.8rem;

@@ -137,7 +137,7 @@ export class DpStartPanel extends OverlayPanel {
         <legend>${s.players}</legend>
         ${this.draft.map(
           (name, i) =>
-            html`<div class="name">
+            html`<div class="name ${(this.draftSeats[i] ?? 'human') === 'human' ? '' : 'computer'}">
               <input
                 .value=${name}
                 title=${name}

@@ -7,8 +7,9 @@ export const startPanelStyles = [
   panelFieldStyles,
   css`
     .card {
-      /* Room for "Computer: plays to win" beside a name, and still clear of a die on each side. */
-      width: min(25rem, calc(100vw - 2rem));
+      /* Room for "Computer: plays to win" beside a name as long as "Arvuti · mängib võidule" (a phone
+         puts them one under the other: below). */
+      width: min(34rem, calc(100vw - 2rem));
     }
     h2 {
       margin: 0 0 0.8rem;
@@ -31,27 +32,85 @@ export const startPanelStyles = [
     }
     .name {
       display: flex;
+      flex-wrap: wrap;
       gap: 0.4rem;
       margin-bottom: 0.35rem;
     }
     select {
       width: 100%;
     }
-    /* Who plays a seat is read whole ("Computer: plays to win"); the name takes the rest, its whole
-       text in its title where it is cut short. */
+    /* Room for a long name whole ("Kristjan-Mihkel"); who plays the seat is as wide as what it says
+       (field-sizing), so a person's seat leaves the name the line, and a computer's, too long for the
+       line beside the name, goes under it, whole. */
     input[data-player] {
-      min-width: 5.5rem;
+      flex: 1 1 10rem;
     }
     select.seat {
       width: auto;
       flex: 0 0 auto;
       min-width: 0;
+      field-sizing: content;
     }
+    /* A phone: six players, two of them computers, with the rules, Start and the links under them,
+       fit an upright phone's screen (390x844) without a scroll: a tighter card and fields, and a
+       computer's seat, too long for the line beside its name, under the name, its ✕ still beside the
+       name (never a line of its own). */
     @media (max-width: 480px) {
+      .card {
+        padding: 0.9rem 1rem;
+      }
+      h2 {
+        margin-bottom: 0.5rem;
+        font-size: 1.3rem;
+      }
+      .warning {
+        margin: -0.2rem 0 0.5rem;
+      }
+      fieldset {
+        margin-bottom: 0.55rem;
+      }
+      legend {
+        margin-bottom: 0.3rem;
+      }
+      .name {
+        margin-bottom: 0.3rem;
+      }
       input[data-player],
       select.seat {
         font-size: 0.85rem;
-        padding-inline: 0.4rem;
+        padding: 0.3rem 0.4rem;
+      }
+      .name.computer {
+        display: grid;
+        grid-template-columns: minmax(0, 1fr) auto;
+        gap: 0.3rem 0.4rem;
+      }
+      .name.computer select.seat {
+        grid-row: 2;
+        justify-self: start;
+        max-width: 100%;
+      }
+      .name.computer .remove {
+        grid-row: 1;
+        grid-column: 2;
+      }
+      .add button,
+      .actions button,
+      .online button {
+        padding-block: 0.4em;
+      }
+      /* Whole words on one line each ("Tagasi mängu", "Alusta mängu"), not two. */
+      .actions button {
+        white-space: nowrap;
+      }
+      .online {
+        gap: 0.4rem;
+        margin-top: 0.6rem;
+        padding-top: 0.55rem;
+      }
+      .online button {
+        font-size: 0.85rem;
+        padding-inline: 0.8em;
       }
     }
     .add {
