@@ -236,6 +236,20 @@ export const dicePokerStyles = css`
     dp-controls {
       padding: 0 0.4rem 0.35rem;
     }
+    /* Before a game, the table in the top part, where a game has it, and the start panel under it: the
+       felt and the dice in view above the panel, not hidden behind it in the middle of a dark screen. */
+    .layout:not(.with-sheet) {
+      bottom: 50cqh;
+    }
+    /* The room behind the table fades into the page's dark, without an edge (no dice move here: the
+       mask costs nothing per frame). */
+    .layout:not(.with-sheet) .stage {
+      mask-image: linear-gradient(to bottom, #000 85%, transparent);
+    }
+    .layout:not(.with-sheet) ~ .modal:has(> dp-start-panel) {
+      align-content: safe end;
+      padding-bottom: 0.75rem;
+    }
     dp-scorecard {
       font-size: 1rem;
       --dp-sheet-font-size: 0.84rem;
