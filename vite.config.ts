@@ -73,8 +73,18 @@ export default defineConfig({
         // The page, every chunk and worker, the coach's tables and the icons: all a game needs offline.
         // (The manifest is added by the plugin itself.)
         globPatterns: ['**/*.{html,js,css,bin,png,svg,ico}'],
-        // The standalone bundle is for other sites' pages; this page never loads it.
-        globIgnores: ['standalone/**'],
+        // The standalone bundle is for other sites' pages; this page never loads it. The solved tables
+        // of yahtzee and yatzy (solver-*.bin, 1.4 and 3.6 MB) are fetched only when that rule set is
+        // played, and kept then (runtimeCaching below): not every visitor downloads them.
+        globIgnores: ['standalone/**', '**/solver-*.bin'],
+        runtimeCaching: [
+          {
+            // Their names change with their content, so a kept copy is always the right one.
+            urlPattern: /\/solver-[^/]*\.bin$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'solver-tables', expiration: { maxEntries: 4 } },
+          },
+        ],
         // win-targets.bin (2.2 MB, the chance to win) is over Workbox's 2 MiB default. Precached, not
         // cached on first use: the coach's chance to win, a "plays to win" computer and the review's
         // switch all need it, and a page visited once must play them offline whether or not they were

@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createBot, playGame } from '../bots/index.js';
 import { setupOf, totals } from '../game.js';
 import { reviewGame } from './review.js';
+import { decodeStateValues, encodeStateValues, TABLE_ASSET_CHECKSUMS } from './table-asset.js';
+import { fnv1a } from './win-asset.js';
 import { rowsOf, type RuleSetId, type Scores } from '../rules.js';
 import type { RowId } from '../rows.js';
 import { allowedRows, earnsYahtzeeBonus, rowPoints, sheetRowPoints } from '../scoring.js';
@@ -207,3 +211,36 @@ describe('bots and the review under yahtzee and yatzy', { timeout: 600_000 }, ()
     }
   });
 });
+
+describe(
+  'the shipped tables of yahtzee and yatzy (src/engine/solver/solver-*.bin)',
+  { timeout: 600_000 },
+  () => {
+    const fileOf = (rules: 'yahtzee' | 'yatzy') =>
+      readFileSync(fileURLToPath(new URL(`./solver-${rules}.bin`, import.meta.url)));
+
+    it('carry the pinned checksums, are refused damaged or for another rule set, and agree with the solver', () => {
+      for (const rules of ['yahtzee', 'yatzy'] as const) {
+        const bytes = fileOf(rules);
+        expect(fnv1a(bytes, 16)).toBe(TABLE_ASSET_CHECKSUMS[rules]);
+        const damaged = Uint8Array.from(bytes);
+        damaged[50_000]! ^= 4;
+        expect(() => decodeStateValues(rules, damaged)).toThrow(/checksum/);
+        expect(() => decodeStateValues(rules === 'yatzy' ? 'yahtzee' : 'yatzy', bytes)).toThrow(/Not the/);
+        const shipped = decodeStateValues(rules, bytes);
+        const solved = getTable(rules);
+        // Every state: the same ones unreachable, the others within float32's rounding.
+        let worst = 0;
+        for (let i = 0; i < solved.values.length; i++) {
+          const [a, b] = [shipped.values[i]!, solved.values[i]!];
+          expect(Number.isNaN(a)).toBe(Number.isNaN(b));
+          if (!Number.isNaN(a)) worst = Math.max(worst, Math.abs(a - b));
+        }
+        expect(worst).toBeLessThan(2e-5);
+        expect(expectedScoreFromStart(shipped).toFixed(4)).toBe(expectedScoreFromStart(solved).toFixed(4));
+        // What the asset would be made of the table solved now: the very bytes shipped.
+        expect(Buffer.from(encodeStateValues(solved)).equals(bytes)).toBe(true);
+      }
+    });
+  },
+);

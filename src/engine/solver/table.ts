@@ -62,13 +62,34 @@ export interface SolveOptions {
 }
 
 /**
- * Solves a rule set by backward induction over the sheet states, last turn first. Takes about 0.2 s
- * for `seed` (8,192 states) and several seconds for the rule sets with an upper bonus (their reachable
- * states with upper totals; `yahtzee` also with its flag, `yatzy` with 32,768 sets of rows).
+ * Solves a rule set by backward induction over the sheet states, last turn first. Takes about 0.1 s
+ * for `seed` (8,192 states) and seconds for the rule sets with an upper bonus (their reachable states
+ * with upper totals; `yahtzee` also with its flag, `yatzy` with 32,768 sets of rows): see
+ * `npm run bench:solver`.
  */
 export function solveTable(rules: RuleSetId, { from = 0, unforcedJoker }: SolveOptions = {}): StateValues {
   const model = bonusModel(rules);
   const sheet = sheetModel(rules, { unforcedJoker });
+  const ws = new TurnWorkspace();
+  const values = fillStates(model, sheet, from, (values, mask, upper, flag) =>
+    solveTurn(values, model, mask, upper, ws, sheet, flag),
+  );
+  return { rules, model, sheet, values };
+}
+
+/**
+ * The values of a rule set's states, filled in the order of backward induction (every mask from the
+ * last down, each Yahtzee flag, each reachable upper total): `valueOf` gives the value of each state
+ * that has its own, the others are NaN (no game reaches them) or share the value of their mask's
+ * settled states (the upper bonus banked or out of reach). The order in which `valueOf` is asked is the
+ * order of a table's asset (table-asset.ts).
+ */
+export function fillStates(
+  model: BonusModel,
+  sheet: SheetModel,
+  from: number,
+  valueOf: (values: Float64Array, mask: number, upper: number, flag: number) => number,
+): Float64Array {
   const { upperStates: states, threshold } = model;
   const { allFilled, rowCount, upperMask, flagStates, jokerRow } = sheet;
   const plane = (allFilled + 1) * states;
@@ -78,7 +99,6 @@ export function solveTable(rules: RuleSetId, { from = 0, unforcedJoker }: SolveO
   const reach = reachableUppers(model, sheet);
   // The upper rows are rows 0..5 of every sheet: a mask's upper part is its low six bits.
   if (upperMask !== 63) throw new Error('The solver expects the upper rows first');
-  const ws = new TurnWorkspace();
   for (let mask = allFilled - 1; mask >= 0; mask--) {
     if ((mask & from) !== from) continue;
     const reachOffset = (mask & upperMask) * states;
@@ -91,7 +111,7 @@ export function solveTable(rules: RuleSetId, { from = 0, unforcedJoker }: SolveO
     for (let flag = 0; flag < flags; flag++) {
       const base = flag * plane + mask * states;
       // Once the bonus is banked or out of reach the upper total no longer matters: every such state
-      // of this mask has the same value, solved once.
+      // of this mask has the same value, found once.
       let settledValue = NaN;
       for (let upper = 0; upper < states; upper++) {
         if (!reach[reachOffset + upper]) continue;
@@ -100,15 +120,29 @@ export function solveTable(rules: RuleSetId, { from = 0, unforcedJoker }: SolveO
           values[base + upper] = settledValue;
           continue;
         }
-        values[base + upper] = solveTurn(values, model, mask, upper, ws, sheet, flag);
+        values[base + upper] = valueOf(values, mask, upper, flag);
         if (settled) settledValue = values[base + upper]!;
       }
     }
   }
-  return { rules, model, sheet, values };
+  return values;
 }
 
 const solved = new Map<RuleSetId, StateValues>();
+
+/**
+ * Keeps a rule set's table made elsewhere (decoded from its shipped asset, or solved in another
+ * thread) as the one `getTable` gives, instead of solving it.
+ */
+export function provideTable(table: StateValues): void {
+  if (table.sheet.forcedJoker === false) throw new RangeError('Only tables of the rules as played');
+  solved.set(table.rules, table);
+}
+
+/** Whether `getTable` has a rule set's table at hand (solved or provided), so that it will not solve. */
+export function hasTable(rules: RuleSetId): boolean {
+  return solved.has(rules);
+}
 
 /** The table of a rule set, solved on first use and kept for later calls. */
 export function getTable(rules: RuleSetId): StateValues {
