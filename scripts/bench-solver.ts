@@ -3,10 +3,12 @@
  * optimal-play solver takes and what it finds: the whole `seed` table (target 500 ms) with its expected
  * score, then each rule set with an upper bonus (`classic`, `yahtzee`, `yatzy`): its table's time, CPU,
  * size in memory and optimal expected score to four decimals (and `yahtzee` under Verhoeff's reading of
- * the joker too, see RULES.md), and single live decisions (best hold, best row and the value of every
+ * the joker too, see RULES.md), the time to decode the tables that ship as assets (`yahtzee`, `yatzy`:
+ * what the coach's worker does instead of solving them), and single live decisions (best hold, best row and the value of every
  * option; target 5 ms) from a cold turn cache. `--no-classic` skips the rule sets with an upper bonus;
  * `--rules` names the rule sets to run. Bad flags exit with code 2.
  */
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { nextFace, nextUnit, type RngState } from '../src/engine/random.js';
 import { isRuleSetId, RULE_SETS, rowsOf, type RuleSetId, type Scores } from '../src/engine/rules.js';
@@ -21,6 +23,7 @@ import {
   type SolveOptions,
   type StateValues,
 } from '../src/engine/solver/index.js';
+import { decodeStateValues, hasTableAsset } from '../src/engine/solver/table-asset.js';
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 
 const USAGE = 'usage: npm run bench:solver -- [--runs N] [--decisions N] [--no-classic] [--rules seed,yatzy]';
@@ -185,6 +188,16 @@ for (const id of rules.filter((r) => r !== 'seed')) {
     console.log(
       `  under Verhoeff's and Glenn's reading of the joker (not forced, RULES.md): ` +
         `${expectedScoreFromStart(verhoeff).toFixed(4)}`,
+    );
+  }
+  if (hasTableAsset(id)) {
+    // What the coach's worker does instead of solving: read the shipped table (fetched, in a page).
+    const bytes = readFileSync(new URL(`../src/engine/solver/solver-${id}.bin`, import.meta.url));
+    const start = performance.now();
+    const shipped = decodeStateValues(id, bytes);
+    console.log(
+      `  shipped table (solver-${id}.bin, ${mb(bytes.byteLength)}): decoded in ${ms(performance.now() - start)}, ` +
+        `optimal expected score ${expectedScoreFromStart(shipped).toFixed(4)}`,
     );
   }
   reportDecisions(id, table, positions(id, decisions, 2024));
