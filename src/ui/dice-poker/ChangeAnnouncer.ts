@@ -1,6 +1,6 @@
 import { rollsLeft, totals, winners } from '../../engine/index.js';
 import { emit } from '../events.js';
-import { stringsFor, type Lang } from '../i18n/index.js';
+import { rowName, stringsFor, type Lang } from '../i18n/index.js';
 import type { SessionChange } from '../session/game-session.js';
 import { verdictOf } from '../verdict.js';
 import { isGameAction, type GameAction, type SessionController } from './SessionController.js';
@@ -56,7 +56,7 @@ export class ChangeAnnouncer {
     const total = totals(game)[player]!;
     const scored = s.said.scored(
       this.sessions.namedAsShown(before).players[player]!.name,
-      s.rows[row],
+      rowName(s, game.rules, row),
       points,
       total,
     );

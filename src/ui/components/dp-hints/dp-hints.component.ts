@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Game } from '../../../engine/index.js';
-import type { Strings } from '../../i18n/index.js';
+import { rowName, type Strings } from '../../i18n/index.js';
 import { coachStringsFor } from '../../i18n/coach-strings.js';
 import {
   adviceFits,
@@ -225,7 +225,7 @@ export class DpHints extends LitElement {
                   (row) =>
                     html`<li class=${row.best ? 'best' : ''} data-row=${row.row}>
                       <span class="what"
-                        >${c.scored(s.rows[row.row], row.points)}${row.bonus ? ` +${row.bonus}` : ''}</span
+                        >${c.scored(rowName(s, game.rules, row.row), row.points)}${row.bonus ? ` +${row.bonus}` : ''}</span
                       >
                       ${row.best ? html`<span class="tag">${c.best}</span>` : nothing}
                       <span class="value">${c.number(row.expected)}</span>
