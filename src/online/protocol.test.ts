@@ -31,6 +31,9 @@ describe('client messages', () => {
     expect(parseClientMessage('hold', { index: 4, held: true })).toEqual({ index: 4, held: true });
     expect(parseClientMessage('score', { row: 'chance' })).toEqual({ row: 'chance' });
     expect(parseClientMessage('add-bot', { kind: 'good' })).toEqual({ kind: 'good' });
+    for (const rules of ['seed', 'classic', 'yahtzee', 'yatzy']) {
+      expect(parseClientMessage('rules', { rules })).toEqual({ rules });
+    }
     expect(parseClientMessage('start', undefined)).toEqual({});
   });
 

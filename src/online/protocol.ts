@@ -6,7 +6,7 @@
  */
 import type { Action, Game, RowId, RuleErrorCode, RuleSetId } from '../engine/index.js';
 import { isBotId, type BotId } from '../engine/bots/bot.js';
-import { CodedError, isPlayerName, isRowId, MAX_PLAYERS } from '../engine/index.js';
+import { CodedError, isPlayerName, isRowId, isRuleSetId, MAX_PLAYERS } from '../engine/index.js';
 import type { GameProof, ProofGesture } from './fairness.js';
 import { nameProblem, normalName } from './player-names.js';
 
@@ -418,8 +418,7 @@ export function parseClientMessage(type: string, value: unknown): ClientMessages
     }
     case 'rules': {
       const o = record(value, ['rules']);
-      if (o.rules !== 'seed' && o.rules !== 'classic')
-        throw new ProtocolError('unknown-rules', 'Unknown rules');
+      if (!isRuleSetId(o.rules)) throw new ProtocolError('unknown-rules', 'Unknown rules');
       return { rules: o.rules };
     }
     case 'start':
