@@ -37,6 +37,13 @@ describe('reading a game record', () => {
     expect(parseGameRecord(v1).signature).toBeUndefined();
   });
 
+  it('reads a record of every rule set, and refuses rules there are not', () => {
+    for (const rules of ['seed', 'classic', 'yahtzee', 'yatzy']) {
+      expect(parseGameRecord(JSON.stringify({ ...record, rules })).rules).toBe(rules);
+    }
+    expect(() => parseGameRecord({ ...record, rules: 'house' })).toThrow(/Unknown rules/);
+  });
+
   it('measures nesting without recursion, outside strings', () => {
     expect(nestingDepth('{"a":[1,{"b":"[[[["}]}', 10)).toBe(3);
     expect(nestingDepth('"\\"[[["', 10)).toBe(0);

@@ -75,7 +75,7 @@ export class GameRecordError extends CodedError<GameRecordErrorCode> {
  * what a check costs.
  */
 export const MAX_RECORD_BYTES = 1_000_000;
-/** Most actions a record's log may have (the rules allow 2,652 in a game of six). */
+/** Most actions a record's log may have (the rules allow 2,652 in a game of six, 3,060 under `yatzy`). */
 export const MAX_LOG_ACTIONS = 4_000;
 /** Deepest nesting of arrays and objects in a record's JSON (record > log > action > faces is 4). */
 export const MAX_RECORD_DEPTH = 6;
