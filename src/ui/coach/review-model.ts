@@ -1,8 +1,8 @@
-import { TURNS } from '../../engine/index.js';
+import { TURNS, type RuleSetId } from '../../engine/index.js';
 import { rowPoints } from '../../engine/scoring.js';
 import type { WinReviewedDecision } from '../../engine/solver/index.js';
 import type { PlayerReview, ReviewOption } from '../../engine/solver/review.js';
-import type { Strings } from '../i18n/index.js';
+import { rowName, type Strings } from '../i18n/index.js';
 import { coachStringsFor } from '../i18n/coach-strings.js';
 
 /**
@@ -16,9 +16,13 @@ export function lossByRound(review: PlayerReview): number[] {
   return Array.from(rounds, (loss) => loss ?? 0);
 }
 
-/** An option in words: a row with its points, the faces kept, or throwing all again. */
-export function optionText(option: ReviewOption, s: Strings): string {
-  if (option.type === 'row') return coachStringsFor(s.lang).scored(s.rows[option.row], option.points);
+/**
+ * An option in words: a row with its points (named as the rule set names it, `seed`'s names when left
+ * out), the faces kept, or throwing all again.
+ */
+export function optionText(option: ReviewOption, s: Strings, rules: RuleSetId = 'seed'): string {
+  if (option.type === 'row')
+    return coachStringsFor(s.lang).scored(rowName(s, rules, option.row), option.points);
   return option.kept.length
     ? `${coachStringsFor(s.lang).hold} ${option.kept.join(' ')}`
     : coachStringsFor(s.lang).holdNone;

@@ -100,7 +100,7 @@ export class DpReview extends LitElement {
   }
 
   private option(option: ReviewOption, dice: number[]) {
-    const text = optionText(option, this.strings);
+    const text = optionText(option, this.strings, this.game?.rules);
     return option.type === 'row'
       ? html`<span>${text}</span>`
       : html`<span role="img" aria-label=${text}>${miniDice(dice, option.held)}</span>`;
