@@ -12,6 +12,7 @@ import { getTable, stateValue, type StateValues } from './table.js';
 import { preferredOf, ROLL_SUBKEEPS, ROLL_SUBKEEPS_START, TIE } from './ties.js';
 import * as turnModule from './turn.js';
 import { calibrateLine, seatFeaturesOf } from './win-calibration.js';
+import { winModelCovers } from './win-rules.js';
 import { solveBonusChances, type BonusChances } from './win-bonus.js';
 import {
   MAX_ROW_TOTAL,
@@ -105,14 +106,7 @@ export interface WinModelOptions {
   seedTable?: StateValues;
 }
 
-/**
- * Whether the win model covers a rule set: `seed` and `classic`, whose 13 rows score alike. `yahtzee`
- * (its Yahtzee bonus and joker) and `yatzy` (15 rows) are not modelled yet: their coach gives expected
- * scores only, and the `winner` bot plays them as `optimal`.
- */
-export function winModelCovers(rules: RuleSetId): boolean {
-  return rules === 'seed' || rules === 'classic';
-}
+export { winModelCovers } from './win-rules.js';
 
 /**
  * The model of a rule set: solves the distributions (a) (under a second), and under `classic` the bonus

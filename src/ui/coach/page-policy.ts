@@ -3,6 +3,7 @@ import { createEasyBot } from '../../engine/bots/easy.js';
 import { createGoodBot } from '../../engine/bots/good.js';
 import { createOptimalBot } from '../../engine/bots/optimal.js';
 import type { StateValues } from '../../engine/solver/index.js';
+import { winModelCovers } from '../../engine/solver/win-rules.js';
 import type { Game, RuleSetId } from '../../engine/index.js';
 import type { ComputerPolicy } from '../../table/index.js';
 import type { SolverClient } from './SolverClient.js';
@@ -49,9 +50,11 @@ export function pagePolicy(solver: SolverClient): ComputerPolicy {
   const winMove = (game: Game): Promise<TurnPlan | null> => {
     const decision = `${game.seed}:${game.turn}:${game.current}:${game.rollsUsed}:${game.dice.join('')}`;
     if (plan?.decision !== decision) {
-      const move = solver.winReady(game.rules)
-        ? solver.winPlan(game).catch(() => null)
-        : Promise.resolve(null);
+      // No win model under yahtzee and yatzy yet (winModelCovers): the winner plays as optimal there.
+      const move =
+        winModelCovers(game.rules) && solver.winReady(game.rules)
+          ? solver.winPlan(game).catch(() => null)
+          : Promise.resolve(null);
       plan = { decision, move };
     }
     return plan.move;
@@ -66,7 +69,7 @@ export function pagePolicy(solver: SolverClient): ComputerPolicy {
       return (await botFor(kind, seat, game)).next(game);
     },
     prepare(kinds: readonly BotId[], rules: RuleSetId) {
-      if (kinds.includes('winner')) solver.winReady(rules);
+      if (kinds.includes('winner') && winModelCovers(rules)) solver.winReady(rules);
       if (kinds.some((kind) => kind === 'optimal' || kind === 'winner'))
         void solver.table(rules).catch(() => {});
     },
