@@ -6,6 +6,8 @@ export interface PlayerSnapshot {
   name: string;
   /** Only the filled rows, with their points. */
   scores: Partial<Record<RowId, number>>;
+  /** Yahtzee bonuses earned (`yahtzee` only; absent while none): each 100 of `total`. */
+  yahtzeeBonuses?: number;
   total: number;
 }
 
@@ -44,7 +46,12 @@ export function emptySnapshot(rules: RuleSetId, online: OnlineState | null = nul
 export function snapshotOf(game: Game, online: OnlineState | null = null): DicePokerState {
   const sums = totals(game);
   return {
-    players: game.players.map((p, i) => ({ name: p.name, scores: { ...p.scores }, total: sums[i]! })),
+    players: game.players.map((p, i) => ({
+      name: p.name,
+      scores: { ...p.scores },
+      ...(p.yahtzeeBonuses ? { yahtzeeBonuses: p.yahtzeeBonuses } : {}),
+      total: sums[i]!,
+    })),
     current: game.current,
     turn: game.turn,
     rollsUsed: game.rollsUsed,
