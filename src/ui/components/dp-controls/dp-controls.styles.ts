@@ -79,11 +79,15 @@ export const controlsStyles = [
        grows, so the tray beside it and everything under it stay where they are. */
     .roll {
       min-width: 9rem;
-      /* Room for a long name's turn ("Kristjan-Mihkel käik"); a longer one is whole in its title. */
-      max-width: 14rem;
+      /* Room for a long name's turn ("Kristjan-Mihkel käik", "Hannelore-Liisa's turn"); a longer one
+         is whole in its title. */
+      max-width: 17rem;
       white-space: nowrap;
       overflow: hidden;
       text-overflow: ellipsis;
+    }
+    .roll.waiting {
+      padding-inline: 1em;
     }
     /* Online, the player's own turn: plain to see away from the header, not only in words. */
     .turn.mine {
@@ -105,6 +109,10 @@ export const controlsStyles = [
     @container (max-width: 400px) {
       .card {
         gap: 0.5rem 0.6rem;
+        padding-inline: 0.55rem;
+      }
+      .tray {
+        gap: 0.25rem;
       }
       .die {
         width: 2rem;
@@ -115,11 +123,12 @@ export const controlsStyles = [
         flex: 1 1 6.5rem;
         min-width: 6.5rem;
         max-width: none;
-        padding-inline: 0.6rem;
+        padding-inline: 0.45rem;
       }
-      /* Another's turn: the name and the word whole ("Kristjan-Mihkel käik", "Player 2's turn"). */
+      /* Another's turn: the name and the words whole ("Kristjan-Mihkel käik", "Hannelore-Liisa's turn"). */
       .roll.waiting {
-        font-size: 0.8rem;
+        padding-inline: 0.45rem;
+        font-size: 0.76rem;
       }
       .hint {
         font-size: 0.8rem;
