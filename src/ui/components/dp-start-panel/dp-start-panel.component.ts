@@ -243,7 +243,9 @@ export class DpStartPanel extends OverlayPanel {
       </p>
       ${
         this.offlineSaid
-          ? html`<p class="offline" role="alert" data-offline-note>${onlineStringsFor(s.lang).needsNetwork}</p>`
+          ? html`<p class="offline" role="alert" data-offline-note>
+              ${onlineStringsFor(s.lang).needsNetwork}
+            </p>`
           : nothing
       }
     </form>`;
