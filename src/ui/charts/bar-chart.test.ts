@@ -45,6 +45,18 @@ describe('barChart', () => {
     expect(Number(up!.getAttribute('y')) + Number(up!.getAttribute('height'))).toBeCloseTo(zero, 6);
   });
 
+  it('draws one game as one bar of a tenth of the chart, not the whole of it', () => {
+    const host = document.createElement('div');
+    const spec = { title: 'Score', labels: ['1'], xLabel: 'Games', yLabel: 'Points', format: String };
+    render(barChart({ ...spec, values: [212] }), host);
+    const width = (rect: Element) => Number(rect.getAttribute('width'));
+    const one = width(host.querySelector('rect.bar')!);
+    render(barChart({ ...spec, values: Array(10).fill(212), labels: [...'0123456789'] }), host);
+    expect(one).toBeCloseTo(width(host.querySelector('rect.bar')!), 6);
+    // The game's label under its bar.
+    expect([...host.querySelectorAll('text.tick')].some((t) => t.textContent!.trim() === '1')).toBe(true);
+  });
+
   it('has a table of the same numbers', () => {
     const host = document.createElement('div');
     render(dataTable('Luck', ['Game', 'Points'], [['1', '+3.0']]), host);

@@ -16,6 +16,11 @@ export interface BarChartSpec {
   tickFormat?: (value: number) => string;
   /** Horizontal lines across the chart, e.g. averages. */
   lines?: readonly { value: number; label: string }[];
+  /**
+   * Room for at least this many bars (10 by default): a first game or two are bars of their usual
+   * width from the left, not one bar filling the chart.
+   */
+  minSlots?: number;
 }
 
 const W = 320;
@@ -51,7 +56,7 @@ export function barChart(spec: BarChartSpec): TemplateResult {
   const lo = ticks[0]!;
   const hi = ticks[ticks.length - 1]!;
   const y = (v: number) => TOP + ((hi - v) / (hi - lo || 1)) * (H - TOP - BOTTOM);
-  const n = Math.max(1, spec.values.length);
+  const n = Math.max(1, spec.minSlots ?? 10, spec.values.length);
   const slot = (W - LEFT - RIGHT) / n;
   const every = Math.max(1, Math.ceil(n / 13)); // at most 13 labels: every round of a review
   const zero = y(0);
@@ -76,7 +81,7 @@ export function barChart(spec: BarChartSpec): TemplateResult {
     <line class="axis" x1=${LEFT} x2=${W - RIGHT} y1=${zero} y2=${zero}></line>
     <line class="axis" x1=${LEFT} x2=${LEFT} y1=${TOP} y2=${H - BOTTOM}></line>
     ${spec.labels.map((label, i) =>
-      i % every === 0 || i === n - 1
+      i % every === 0 || i === spec.labels.length - 1
         ? svg`<text class="tick" x=${LEFT + (i + 0.5) * slot} y=${H - BOTTOM + 10} text-anchor="middle"
             >${label}</text>`
         : nothing,
