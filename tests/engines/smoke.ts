@@ -152,6 +152,20 @@ export const SMOKE_TESTS: SmokeTest[] = [
       expectEqual('A canvas in the shadow root', seen.canvas, true);
       expectEqual('A live WebGL2 context on the canvas', seen.webgl2, true);
       log(`WebGL: ${seen.renderer}`);
+      // A first visit opens "How to play" over the game: closed as a player does, by its button.
+      const close = await poll(
+        'How to play, open on a first visit',
+        () => boxOf(driver, 'dp-how-to-play', '[data-close-guide]'),
+        (box) => !!box,
+        20_000,
+      );
+      await driver.pointer(click(close!.x + close!.width / 2, close!.y + close!.height / 2));
+      await poll(
+        'How to play closed by its button',
+        () => inPage(driver, (el) => !el.shadowRoot?.querySelector('dp-how-to-play'), null),
+        (closed) => closed,
+        10_000,
+      );
       await expectNoErrors(driver);
     },
   },
