@@ -154,7 +154,9 @@ describe('server processes sharing one database over Redis', { timeout: 120_000 
     await Promise.all([guest.leave(), host.leave()]);
 
     const woken = new RegExp(`Room ${pacedId}: its game goes on`);
-    const wakers = [c!, d].map((s) => s.waitFor(woken, 30_000).then(() => s));
+    // (Each process looks every 0.3 s here, once the room is let go; with both cores busy that took
+    // over 30 s.)
+    const wakers = [c!, d].map((s) => s.waitFor(woken, 75_000).then(() => s));
     await moveDeadline({ DATABASE_URL: databaseUrl }, pacedId, Date.now() - 1000);
     const waker = await Promise.race(wakers);
     // The stand-in plays Anu's turn; Peeter comes back, through the process that did not wake it, to his turn.
