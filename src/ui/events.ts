@@ -1,4 +1,4 @@
-import type { RowId } from '../engine/index.js';
+import type { RowId, RuleSetId } from '../engine/index.js';
 import type { BotId } from '../engine/bots/index.js';
 import type { RoomPace, TimeUp } from '../online/protocol.js';
 import type { NewGameOptions } from './new-game-options.js';
@@ -109,6 +109,8 @@ declare global {
     'dp-request-open-game': CustomEvent<{ roomId: string }>;
     /** The host sets the seconds a person has for a turn. */
     'dp-request-clock': CustomEvent<RequestClockDetail>;
+    /** The host chose the online room's rule set. */
+    'dp-request-rules': CustomEvent<{ rules: RuleSetId }>;
     /** "Verify this game", after an online game. */
     'dp-request-verify': CustomEvent<void>;
     /** "Save the game record", after an online game. */

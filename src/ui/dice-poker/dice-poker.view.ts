@@ -149,6 +149,7 @@ export interface DicePokerView {
     leave(): void;
     answerClaim(seat: number, admit: boolean): void;
     setClock(seconds: number, pace: RoomPace, timeUp?: TimeUp): void;
+    setRoomRules(rules: RuleSetId): void;
     openGame(roomId: string): void;
     notifyTurn(on: boolean): void;
     nudge(): void;
@@ -176,6 +177,7 @@ function onlinePanel(v: DicePokerView): TemplateResult {
       ?keptElsewhere=${o.keptElsewhere}
       .claiming=${o.claiming}
       ?busy=${o.busy}
+      @dp-request-rules=${(e: CustomEvent<{ rules: RuleSetId }>) => v.on.setRoomRules(e.detail.rules)}
       @dp-request-clock=${(e: CustomEvent<RequestClockDetail>) => v.on.setClock(e.detail.seconds, e.detail.pace, e.detail.timeUp)}
       @dp-request-join=${(e: CustomEvent<{ name: string }>) => v.on.join(e.detail.name)}
       @dp-request-online-start=${v.on.startOnline}

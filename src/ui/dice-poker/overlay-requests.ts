@@ -59,6 +59,7 @@ export function overlayRequests(parts: ElementParts): DicePokerView['on'] {
     removeSeat: (seat) => run(() => online()?.room.removeSeat(seat)),
     leave: () => run(() => online()?.back()),
     answerClaim: (seat, admit) => run(() => online()?.room.answerClaim(seat, admit)),
+    setRoomRules: (rules) => run(() => online()?.room.setRules(rules)),
     setClock: (seconds, pace, timeUp) => run(() => online()?.room.setClock(seconds, pace, timeUp)),
     saveRecord: () => online()?.saveRecord(),
     // The game opened takes the keyboard from the start panel that had it (gone now): R throws at once.

@@ -1,4 +1,4 @@
-import type { Game } from '../../engine/index.js';
+import type { Game, RuleSetId } from '../../engine/index.js';
 import type { GameRecorder, OnlineGameRecord } from '../../online/game-record.js';
 import type {
   ClientMessages,
@@ -195,6 +195,11 @@ export class OnlineSession extends SessionCore {
   /** Host only, before the game: empties a seat. */
   removeSeat(seat: number): void {
     this.link.send('remove-seat', { seat });
+  }
+
+  /** Host only, before the game: the rule set the room plays. */
+  setRules(rules: RuleSetId): void {
+    this.link.send('rules', { rules });
   }
 
   /** Host only, before the game: how the room is played, and the seconds a person has for each turn. */

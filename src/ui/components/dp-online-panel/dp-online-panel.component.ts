@@ -2,7 +2,7 @@ import { shownName } from '../../shown-names.js';
 import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { BOT_IDS, type BotId } from '../../../engine/bots/bot.js';
-import { MAX_NAME_LENGTH } from '../../../engine/index.js';
+import { MAX_NAME_LENGTH, RULE_SETS, type RuleSetId } from '../../../engine/index.js';
 import {
   MAX_SEATS,
   MIN_SEATS,
@@ -30,6 +30,7 @@ type LinkKind = 'invite' | 'watch';
  * @event {CustomEvent<void>} dp-request-online-start - The host pressed Start.
  * @event {CustomEvent<{ kind: BotId }>} dp-request-add-bot - The host added a computer.
  * @event {CustomEvent<{ seat: number }>} dp-request-remove-seat - The host emptied a seat.
+ * @event {CustomEvent<{ rules: RuleSetId }>} dp-request-rules - The host chose the rule set.
  * @event {CustomEvent<{ seconds: number, pace: RoomPace }>} dp-request-clock - The host chose how the room
  *   is played (live, or at one's own pace) and the time for a turn.
  * @event {CustomEvent<void>} dp-request-leave - Leave (or Back, from joining).
@@ -197,6 +198,22 @@ export class DpOnlinePanel extends OverlayPanel {
       ${timeUpChoice} ${meaning}`;
   }
 
+  /** The rule set the room will play: the host chooses from all of them, the others see which. */
+  private renderRules(room: RoomView, isHost: boolean) {
+    const s = this.strings;
+    if (!isHost) return html`<p class="help" data-room-rules>${s.ruleSet}: ${s.rules[room.rules]}</p>`;
+    return html`<label class="row rules"
+      >${s.ruleSet}
+      <select
+        data-room-rules
+        @change=${(e: Event) =>
+          emit(this, 'dp-request-rules', { rules: (e.target as HTMLSelectElement).value as RuleSetId })}
+      >
+        ${RULE_SETS.map((id) => html`<option value=${id} ?selected=${id === room.rules}>${s.rules[id]}</option>`)}
+      </select>
+    </label>`;
+  }
+
   private renderJoin() {
     const o = onlineStringsFor(this.strings.lang);
     return html`<form class="card" @submit=${this.join}>
@@ -288,7 +305,7 @@ export class DpOnlinePanel extends OverlayPanel {
             </div>`
           : html`<p class="help" data-waiting>${o.waitingForHost}</p>`
       }
-      ${this.renderClock(room, isHost)}
+      ${this.renderRules(room, isHost)} ${this.renderClock(room, isHost)}
       ${isHost && room.seats.length < MIN_SEATS ? html`<p class="help">${o.needTwo}</p>` : nothing}
       <div class="actions">
         <button type="button" class="secondary" data-leave @click=${() => emit(this, 'dp-request-leave')}>

@@ -100,6 +100,17 @@ export const onlinePanelStyles = [
     .add select {
       flex: 0 1 9rem;
     }
+    /* The rule set's names are long ("Yahtzee (+35 for 63, …)"): its choice takes the row's width. */
+    .rules {
+      display: flex;
+      gap: 0.5rem;
+      align-items: center;
+      margin-top: 0.6rem;
+    }
+    .rules select {
+      flex: 1 1 auto;
+      min-width: 0;
+    }
     .clock {
       display: flex;
       justify-content: space-between;

@@ -108,6 +108,31 @@ describe('<dp-online-panel>', () => {
     expect(alone.shadowRoot!.querySelector<HTMLButtonElement>('[data-online-start]')!.disabled).toBe(true);
   });
 
+  it('the host chooses any of the four rule sets by name; the others see which', async () => {
+    const el = await mount({ room: room([person('Mari'), person('Jüri')]), seat: 0 });
+    const seen = listen(el, ['dp-request-rules']);
+    const select = el.shadowRoot!.querySelector<HTMLSelectElement>('select[data-room-rules]')!;
+    expect([...select.options].map(text)).toEqual([
+      'Täringupokker (no bonus)',
+      'Classic (+35 for 63 in rows 1-6)',
+      'Yahtzee (+35 for 63, Yahtzee bonus 100, jokers)',
+      'Yatzy (15 rows, +50 for 63 in rows 1-6)',
+    ]);
+    expect(select.value).toBe('seed');
+    select.value = 'yatzy';
+    select.dispatchEvent(new Event('change'));
+    expect(seen).toEqual([['dp-request-rules', { rules: 'yatzy' }]]);
+
+    const guest = await mount({
+      room: { ...room([person('Mari'), person('Jüri')]), rules: 'yahtzee' },
+      seat: 1,
+    });
+    expect(guest.shadowRoot!.querySelector('select[data-room-rules]')).toBeNull();
+    expect(text(guest.shadowRoot!.querySelector('[data-room-rules]'))).toBe(
+      'Rules: Yahtzee (+35 for 63, Yahtzee bonus 100, jokers)',
+    );
+  });
+
   it('the host chooses live or at your own pace, each said in words; the others see the choice', async () => {
     const el = await mount({ room: room([person('Mari'), person('Jüri')]), seat: 0 });
     const seen = listen(el, ['dp-request-clock']);
