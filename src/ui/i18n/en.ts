@@ -76,6 +76,7 @@ export const en: Strings = {
   total: 'Total',
   bonus: 'Bonus',
   yahtzeeBonus: 'Yahtzee bonus',
+  yahtzeeBonusCount: (count) => (count === 1 ? '1 Yahtzee bonus' : `${count} Yahtzee bonuses`),
   player: 'Player',
   playerOut: (name) => `${name} (out)`,
   players: 'Players',

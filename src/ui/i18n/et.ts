@@ -76,6 +76,8 @@ export const et: Strings = {
   total: 'Kokku',
   bonus: 'Boonus',
   yahtzeeBonus: 'Yahtzee-boonus',
+  // After a numeral other than 1 Estonian takes the partitive: "2 Yahtzee-boonust".
+  yahtzeeBonusCount: (count) => (count === 1 ? '1 Yahtzee-boonus' : `${count} Yahtzee-boonust`),
   player: 'Mängija',
   playerOut: (name) => `${name} (väljas)`,
   players: 'Mängijad',

@@ -21,6 +21,8 @@ export interface Strings {
   bonus: string;
   /** The line of Yahtzee bonuses on a `yahtzee` sheet. */
   yahtzeeBonus: string;
+  /** How many Yahtzee bonuses a player has earned (the sheet shows the count beside their points). */
+  yahtzeeBonusCount: (count: number) => string;
   player: string;
   /** A player who forfeited (out of the game), as the sheet names them. */
   playerOut: (name: string) => string;

@@ -203,7 +203,7 @@ export class DpScorecard extends LitElement {
                 </tr>
                 ${
                   showBonus && row === 'sixes'
-                    ? html`<tr class="upper-end">
+                    ? html`<tr class="upper-end" data-bonus="upper">
                         <th scope="row">${s.bonus}</th>
                         ${parts.map((part) => html`<td>${part.upperBonus}</td>`)}
                       </tr>`
@@ -214,7 +214,14 @@ export class DpScorecard extends LitElement {
             showYahtzeeBonus
               ? html`<tr data-bonus="yahtzee">
                   <th scope="row">${s.yahtzeeBonus}</th>
-                  ${parts.map((part) => html`<td>${part.yahtzeeBonus}</td>`)}
+                  ${parts.map((part) =>
+                    // The points, and (once there are any) how many bonuses made them: "200 ×2".
+                    part.yahtzeeBonuses
+                      ? html`<td title=${s.yahtzeeBonusCount(part.yahtzeeBonuses)}>
+                          ${part.yahtzeeBonus} <small class="count">×${part.yahtzeeBonuses}</small>
+                        </td>`
+                      : html`<td>${part.yahtzeeBonus}</td>`,
+                  )}
                 </tr>`
               : nothing
           }

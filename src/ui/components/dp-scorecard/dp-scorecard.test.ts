@@ -175,7 +175,10 @@ describe('<dp-scorecard> under the other rule sets', () => {
     const el = await mount(game);
     const root = el.shadowRoot!;
     expect(text(root.querySelector('tr[data-row="fiveOfAKind"] th'))).toBe('Yahtzee');
-    expect(text(root.querySelector('tr[data-bonus="yahtzee"] td'))).toBe('100');
+    // The points and how many bonuses made them.
+    const bonus = root.querySelector('tr[data-bonus="yahtzee"] td');
+    expect(text(bonus)).toBe('100 ×1');
+    expect(bonus!.getAttribute('title')).toBe('1 Yahtzee bonus');
     expect(text(root.querySelector('[data-total="0"]'))).toBe('170');
     // The joker is forced into Twos: the only row offered.
     expect([...root.querySelectorAll('button.option')].map((b) => b.getAttribute('data-row'))).toEqual([
