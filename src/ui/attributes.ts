@@ -45,10 +45,10 @@ export function parseSeed(attr: string | null): Parsed<number | undefined> {
   return { value: seed };
 }
 
-/** `rules="classic"`: a rule set id, else the default `seed`. */
+/** `rules="yatzy"`: a rule set id (seed, classic, yahtzee, yatzy), else the default `seed`. */
 export function parseRules(attr: string | null): Parsed<RuleSetId> {
   if (attr === null || isRuleSetId(attr)) return { value: attr ?? 'seed' };
-  return { value: 'seed', warning: `rules="${attr}" is unknown (use seed or classic); using seed` };
+  return { value: 'seed', warning: `rules="${attr}" is unknown (use seed, classic, yahtzee or yatzy); using seed` };
 }
 
 /** `lang="en"`: et or en, else undefined (the page's or the browser's language). */

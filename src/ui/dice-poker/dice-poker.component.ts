@@ -70,7 +70,10 @@ export class DicePoker extends LitElement {
   @property() override lang = '';
   /** An integer seed that makes the game reproducible. */
   @property() seed: string | null = null;
-  /** Rule set: `seed` (default, no bonus) or `classic` (+35 for 63 or more in rows 1-6). */
+  /**
+   * Rule set: `seed` (default, no bonus), `classic` (+35 for 63 or more in rows 1-6), `yahtzee` (+35,
+   * Yahtzee bonus 100, forced joker) or `yatzy` (Scandinavian: 15 rows, +50 for 63).
+   */
   @property() rules: string | null = null;
 
   /** Throws resolve at once and nothing animates (also on when the system asks for reduced motion). */
