@@ -1,4 +1,4 @@
-import { rollsLeft, totals, winners } from '../../engine/index.js';
+import { rollsLeft, totals, turnsOf, winners } from '../../engine/index.js';
 import { emit } from '../events.js';
 import { rowName, stringsFor, type Lang } from '../i18n/index.js';
 import type { SessionChange } from '../session/game-session.js';
@@ -45,7 +45,7 @@ export class ChangeAnnouncer {
         this.announceScore(change);
         break;
       case 'started':
-        this.say(s.said.turn(name(0), 0));
+        this.say(s.said.turn(name(0), 0, turnsOf(game.rules)));
         emit(this.host, 'dp-turn', { player: 0, turn: 0 });
         break;
     }
@@ -66,7 +66,7 @@ export class ChangeAnnouncer {
       emit(this.host, 'dp-game-over', { totals: totals(game), winners: winners(game) });
     } else {
       this.say(
-        `${scored} ${s.said.turn(this.sessions.namedAsShown(game).players[game.current]!.name, game.turn)}`,
+        `${scored} ${s.said.turn(this.sessions.namedAsShown(game).players[game.current]!.name, game.turn, turnsOf(game.rules))}`,
       );
       emit(this.host, 'dp-turn', { player: game.current, turn: game.turn });
     }

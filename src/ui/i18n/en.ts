@@ -115,8 +115,8 @@ export const en: Strings = {
   trayLabel: 'Dice on the table',
   die: (index, face, held) => `Die ${index + 1}: ${face}${held ? ', held' : ''}`,
   dieUnthrown: (index) => `Die ${index + 1}: not thrown yet`,
-  turnOf: (name, turn) => `${name}'s turn, round ${turn + 1} of 13`,
-  yourTurn: (name, turn) => `Your turn, ${name}! Round ${turn + 1} of 13`,
+  turnOf: (name, turn, rounds) => `${name}'s turn, round ${turn + 1} of ${rounds}`,
+  yourTurn: (name, turn, rounds) => `Your turn, ${name}! Round ${turn + 1} of ${rounds}`,
   waiting: {
     turnOf: (name) => `${name}'s turn`,
     thinking: 'thinking…',
@@ -139,7 +139,7 @@ export const en: Strings = {
       `${name} threw ${dice.join(', ')}. ${left === 0 ? 'No throws left.' : left === 1 ? '1 throw left.' : `${left} throws left.`}`,
     held: (die, face, held) => `Die ${die + 1} (${face}) ${held ? 'held' : 'released'}.`,
     scored: (name, row, points, total) => `${name} scores ${points} in ${row}, total ${total}.`,
-    turn: (name, turn) => `${name}'s turn, round ${turn + 1} of 13.`,
+    turn: (name, turn, rounds) => `${name}'s turn, round ${turn + 1} of ${rounds}.`,
     table: (dice, held) =>
       `Dice table. Dice: ${dice.map((d, i) => `${d}${held[i] ? ' (held)' : ''}`).join(', ')}. Keys: R or Space throw, 1 to 5 hold.`,
   },

@@ -116,8 +116,8 @@ export const et: Strings = {
   trayLabel: 'Täringud laual',
   die: (index, face, held) => `Täring ${index + 1}: ${face}${held ? ', hoitud' : ''}`,
   dieUnthrown: (index) => `Täring ${index + 1}: veel viskamata`,
-  turnOf: (name, turn) => `${name} käik, voor ${turn + 1}/13`,
-  yourTurn: (name, turn) => `Sinu käik, ${name}! Voor ${turn + 1}/13`,
+  turnOf: (name, turn, rounds) => `${name} käik, voor ${turn + 1}/${rounds}`,
+  yourTurn: (name, turn, rounds) => `Sinu käik, ${name}! Voor ${turn + 1}/${rounds}`,
   waiting: {
     turnOf: (name) => `${name} käik`,
     thinking: 'mõtleb…',
@@ -140,7 +140,7 @@ export const et: Strings = {
       `${name} viskas ${dice.join(', ')}. ${left === 0 ? 'Viskeid pole enam.' : left === 1 ? '1 vise jäänud.' : `${left} viset jäänud.`}`,
     held: (die, face, held) => `Täring ${die + 1} (${face}) ${held ? 'hoitud' : 'vabastatud'}.`,
     scored: (name, row, points, total) => `${name} kirjutab reale „${row}“ ${points}, kokku ${total}.`,
-    turn: (name, turn) => `${name} käik, voor ${turn + 1}/13.`,
+    turn: (name, turn, rounds) => `${name} käik, voor ${turn + 1}/${rounds}.`,
     table: (dice, held) =>
       `Täringulaud. Täringud: ${dice.map((d, i) => `${d}${held[i] ? ' (hoitud)' : ''}`).join(', ')}. Klahvid: R või tühik viskab, 1–5 hoiab.`,
   },

@@ -31,7 +31,7 @@ const en: GuideStrings = {
   hold: 'Click or tap a die to keep it for the next throw (keys 1-5). Tap it again to let it go.',
   scoreTitle: 'Pick a row',
   score:
-    'After up to three throws, pick a row on the score sheet. When all 13 rows are filled, the highest total wins.',
+    'After up to three throws, pick a row on the score sheet. When every row is filled, the highest total wins.',
   close: 'Let’s play',
 };
 
@@ -44,7 +44,7 @@ const et: GuideStrings = {
   holdTitle: 'Hoia häid täringuid',
   hold: 'Klõpsa või puuduta täringut, et see järgmiseks viskeks alles jätta (klahvid 1–5). Uus puudutus vabastab selle.',
   scoreTitle: 'Vali rida',
-  score: 'Kuni kolme viske järel vali tabelist rida. Kui kõik 13 rida on täis, võidab suurim summa.',
+  score: 'Kuni kolme viske järel vali tabelist rida. Kui kõik read on täis, võidab suurim summa.',
   close: 'Mängima!',
 };
 

@@ -64,9 +64,10 @@ export interface Strings {
   die: (index: number, face: number, held: boolean) => string;
   /** A die of the tray before the turn's first throw: it shows no face yet. */
   dieUnthrown: (index: number) => string;
-  turnOf: (name: string, turn: number) => string;
+  /** The turn line: `turn` from 0, of `rounds` (13, or 15 under `yatzy`). */
+  turnOf: (name: string, turn: number, rounds: number) => string;
   /** Online, the turn line when the turn is this page's own. */
-  yourTurn: (name: string, turn: number) => string;
+  yourTurn: (name: string, turn: number, rounds: number) => string;
   /** What the controls say on a turn this page only watches, so no one is told to throw who cannot. */
   waiting: {
     /** The throw button's words on another's turn (a computer's, or another person's online). */
@@ -97,7 +98,7 @@ export interface Strings {
     rolled: (name: string, dice: readonly number[], rollsLeft: number) => string;
     held: (die: number, face: number, held: boolean) => string;
     scored: (name: string, row: string, points: number, total: number) => string;
-    turn: (name: string, turn: number) => string;
+    turn: (name: string, turn: number, rounds: number) => string;
     table: (dice: readonly number[], held: readonly boolean[]) => string;
   };
   sound: { on: string; off: string };

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { canHold, canRoll, rollsLeft, type Game } from '../../../engine/index.js';
+import { canHold, canRoll, rollsLeft, turnsOf, type Game } from '../../../engine/index.js';
 import type { Strings } from '../../i18n/index.js';
 import { emit } from '../../events.js';
 import { dieFaceSvg } from '../../die-face.js';
@@ -93,7 +93,7 @@ export class DpControls extends LitElement {
     const unthrown = game.rollsUsed === 0;
     return html`<div class="card">
       <p class="turn ${this.mine ? 'mine' : ''}" data-turn>
-        ${this.mine ? s.yourTurn(name, game.turn) : s.turnOf(name, game.turn)}
+        ${this.mine ? s.yourTurn(name, game.turn, turnsOf(game.rules)) : s.turnOf(name, game.turn, turnsOf(game.rules))}
       </p>
       <div class="tray ${unthrown ? 'unthrown' : ''}" part="tray" role="group" aria-label=${s.trayLabel}>
         ${game.dice.map(
