@@ -48,7 +48,10 @@ export function parseSeed(attr: string | null): Parsed<number | undefined> {
 /** `rules="yatzy"`: a rule set id (seed, classic, yahtzee, yatzy), else the default `seed`. */
 export function parseRules(attr: string | null): Parsed<RuleSetId> {
   if (attr === null || isRuleSetId(attr)) return { value: attr ?? 'seed' };
-  return { value: 'seed', warning: `rules="${attr}" is unknown (use seed, classic, yahtzee or yatzy); using seed` };
+  return {
+    value: 'seed',
+    warning: `rules="${attr}" is unknown (use seed, classic, yahtzee or yatzy); using seed`,
+  };
 }
 
 /** `lang="en"`: et or en, else undefined (the page's or the browser's language). */
