@@ -240,3 +240,25 @@ for (const size of SIZES) {
     expect(errors).toEqual([]);
   });
 }
+
+test('the start panel names the four rule sets in Estonian too, the chosen one shown on a phone', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'et'));
+  const choice = page.getByRole('combobox', { name: 'Reeglid' });
+  expect((await choice.locator('option').allTextContents()).map((o) => o.trim())).toEqual([
+    'Täringupokker (boonuseta)',
+    'Klassikaline (+35, kui read 1–6 annavad 63)',
+    'Yahtzee (+35, kui read 1–6 annavad 63; Yahtzee-boonus 100; jokker)',
+    'Yatzy (15 rida; +50, kui read 1–6 annavad 63)',
+  ]);
+  await choice.selectOption('yahtzee');
+  await expect(choice).toHaveValue('yahtzee');
+  await waitForStill(page);
+  await page.screenshot({ path: `${ARTIFACTS}/rule-sets-start-panel-et-phone.png` });
+  expect(errors).toEqual([]);
+});
