@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { drawnFaces, framesDrawn, watchErrors } from './helpers.js';
 
+// A wide screen, where a die on each side of the table stands clear of the start panel (at 1280x720
+// the panel, wide enough for a long name beside a computer's seat, covers them all).
+test.use({ viewport: { width: 1600, height: 900 } });
+
 test('the built page draws the game’s own 3D table inside <dice-poker> without console errors', async ({
   page,
 }) => {

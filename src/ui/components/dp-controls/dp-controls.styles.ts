@@ -100,6 +100,7 @@ export const controlsStyles = [
     }
     .roll small {
       display: block;
+      line-height: 1rem;
       overflow: hidden;
       text-overflow: ellipsis;
       font-weight: 500;
@@ -124,10 +125,13 @@ export const controlsStyles = [
         min-width: 6.5rem;
         max-width: none;
         padding-inline: 0.45rem;
+        /* A line as tall whatever the size of its words: the smaller words of another's turn must not
+           make the button, and all under it, move. */
+        line-height: 1.2rem;
       }
       /* Another's turn: the name and the words whole ("Kristjan-Mihkel käik", "Hannelore-Liisa's turn"). */
       .roll.waiting {
-        padding-inline: 0.45rem;
+        padding: 0.6rem 0.45rem;
         font-size: 0.76rem;
       }
       .hint {
