@@ -22,7 +22,9 @@ export async function startServer(
   });
   await new Promise<void>((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`No server after 60 s:\n${output}`)), 60_000);
+    // Awaited by its word; the cap is generous: an embedded database opened after a kill -9, with both
+    // cores busy, took over a minute to be ready.
+    const timer = setTimeout(() => reject(new Error(`No server after 150 s:\n${output}`)), 150_000);
     const read = (chunk: Buffer): void => {
       output += chunk.toString();
       if (/served on/.test(output)) {

@@ -19,7 +19,7 @@ for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
   test(`after ${signal} and a restart, both pages go on with their game by themselves, at the same throw`, async ({
     browser,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/`;
     const dataDir = mkdtempSync(join(tmpdir(), 'dp-restart-'));
