@@ -116,12 +116,15 @@ test('a seat moves to another device by a link its person alone is shown: it wor
   await expect(panel).toHaveCount(0);
 
   // His phone opens it: Jüri's seat, without typing a name; the key is gone from the address at once.
+  // The tab he left says why it let go (a passing word: watched for from before the phone opens it).
+  const told = expect(juri.page.locator('dice-poker .toast')).toContainText(
+    'opened in another tab or on another device',
+    { timeout: 40_000 },
+  );
   await phone.page.goto(link);
   await expect.poll(async () => (await stateOf(phone.page)).online?.seat, { timeout: 20_000 }).toBe(1);
   expect(phone.page.url()).not.toContain('move=');
-  await expect(juri.page.locator('dice-poker .toast')).toContainText(
-    'opened in another tab or on another device',
-  );
+  await told;
   await phone.page.screenshot({ path: `${ARTIFACTS}/online-moved-phone.png` });
   await expect.poll(async () => (await stateOf(mari.page)).online?.connected).toEqual([true, true]);
 
