@@ -1,7 +1,7 @@
 import { svg, type SVGTemplateResult } from 'lit';
 
-// Pip centres on a 3x3 grid (0..2), standard layouts.
-const PIPS: Record<number, [number, number][]> = {
+/** Pip centres of each face on a 3x3 grid (0..2 across and down), the standard layouts. */
+export const PIPS: Record<number, [number, number][]> = {
   1: [[1, 1]],
   2: [
     [0, 0],

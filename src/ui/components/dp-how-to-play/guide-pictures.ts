@@ -1,45 +1,11 @@
 import { svg, type SVGTemplateResult } from 'lit';
+import { PIPS } from '../../die-face.js';
 
 /*
  * The guide's three small pictures, drawn inline (no image to fetch): the flick, the hold and the
  * sheet. Each is 120 x 80 units; the finger that flicks is classed for the styles, which move it
  * (and keep it still under reduced motion).
  */
-
-/** Where the pips of each face sit, on a 3 x 3 grid (0, 1 or 2 across and down). */
-const PIPS: Record<number, [number, number][]> = {
-  1: [[1, 1]],
-  2: [
-    [0, 0],
-    [2, 2],
-  ],
-  3: [
-    [0, 0],
-    [1, 1],
-    [2, 2],
-  ],
-  4: [
-    [0, 0],
-    [2, 0],
-    [0, 2],
-    [2, 2],
-  ],
-  5: [
-    [0, 0],
-    [2, 0],
-    [1, 1],
-    [0, 2],
-    [2, 2],
-  ],
-  6: [
-    [0, 0],
-    [2, 0],
-    [0, 1],
-    [2, 1],
-    [0, 2],
-    [2, 2],
-  ],
-};
 
 /** A die seen from above: a rounded square of `size` at (x, y), showing `face`. */
 function die(x: number, y: number, size: number, face: number, extra = ''): SVGTemplateResult {
