@@ -156,13 +156,12 @@ test('Yatzy chosen in the start panel: a pair row scored by clicking, 15 rows an
   await openStartPanel(page, YATZY_SEED);
   const choice = page.getByRole('combobox', { name: 'Rules' });
   const offered = await choice.locator('option').allTextContents();
-  expect(offered.map((o) => o.trim().split(' (')[0])).toEqual([
-    'Täringupokker',
-    'Classic',
-    'Yahtzee',
-    'Yatzy',
-  ]);
-  await choice.selectOption({ label: 'Yatzy (15 rows, +50 for 63 in rows 1-6)' });
+  expect(offered.map((o) => o.trim())).toEqual(['Täringupokker', 'Classic', 'Yahtzee', 'Yatzy']);
+  await choice.selectOption({ label: 'Yatzy' });
+  // What sets it apart, beside the choice.
+  await expect(page.locator('dice-poker dp-start-panel [data-rules-summary]')).toHaveText(
+    '15 rows, with pairs; +50 for 63 in rows 1–6',
+  );
   await page.locator('dice-poker dp-start-panel [data-start]').click();
   await expect(page.locator('dice-poker dp-controls')).toBeVisible();
   expect((await stateOf(page)).rules).toBe('yatzy');
@@ -241,7 +240,7 @@ for (const size of SIZES) {
   });
 }
 
-test('the start panel names the four rule sets in Estonian too, the chosen one shown on a phone', async ({
+test('the start panel names the four rule sets in Estonian too, the chosen one whole on a phone', async ({
   page,
 }) => {
   const errors = watchErrors(page);
@@ -251,13 +250,21 @@ test('the start panel names the four rule sets in Estonian too, the chosen one s
   await page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'et'));
   const choice = page.getByRole('combobox', { name: 'Reeglid' });
   expect((await choice.locator('option').allTextContents()).map((o) => o.trim())).toEqual([
-    'Täringupokker (boonuseta)',
-    'Klassikaline (+35, kui read 1–6 annavad 63)',
-    'Yahtzee (+35, kui read 1–6 annavad 63; Yahtzee-boonus 100; jokker)',
-    'Yatzy (15 rida; +50, kui read 1–6 annavad 63)',
+    'Täringupokker',
+    'Klassikaline',
+    'Yahtzee',
+    'Yatzy',
   ]);
   await choice.selectOption('yahtzee');
   await expect(choice).toHaveValue('yahtzee');
+  // The longest summary, whole: it wraps inside the panel, beside a choice wide enough for its name.
+  const summary = page.locator('dice-poker dp-start-panel [data-rules-summary]');
+  await expect(summary).toHaveText('+35, kui read 1–6 annavad 63; +100 iga järgmise Yahtzee eest; jokker');
+  await expect(choice).toHaveAccessibleDescription(await summary.innerText());
+  const card = await boxOf(page, 'dice-poker dp-start-panel .card');
+  expect(inside(await boxOf(page, 'dice-poker dp-start-panel [data-rules-summary]'), card)).toBe(true);
+  expect(await summary.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await choice.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   await waitForStill(page);
   await page.screenshot({ path: `${ARTIFACTS}/rule-sets-start-panel-et-phone.png` });
   expect(errors).toEqual([]);

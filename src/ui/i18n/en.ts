@@ -54,10 +54,16 @@ export const en: Strings = {
     },
   },
   rules: {
-    seed: 'Täringupokker (no bonus)',
-    classic: 'Classic (+35 for 63 in rows 1-6)',
-    yahtzee: 'Yahtzee (+35 for 63, Yahtzee bonus 100, jokers)',
-    yatzy: 'Yatzy (15 rows, +50 for 63 in rows 1-6)',
+    seed: 'Täringupokker',
+    classic: 'Classic',
+    yahtzee: 'Yahtzee',
+    yatzy: 'Yatzy',
+  },
+  ruleSummaries: {
+    seed: 'No bonus',
+    classic: '+35 for 63 in rows 1–6',
+    yahtzee: '+35 for 63 in rows 1–6, +100 for each further Yahtzee, jokers',
+    yatzy: '15 rows, with pairs; +50 for 63 in rows 1–6',
   },
   errors: {
     'no-roll-yet': 'Throw the dice first.',

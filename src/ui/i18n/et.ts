@@ -54,10 +54,16 @@ export const et: Strings = {
     },
   },
   rules: {
-    seed: 'Täringupokker (boonuseta)',
-    classic: 'Klassikaline (+35, kui read 1–6 annavad 63)',
-    yahtzee: 'Yahtzee (+35, kui read 1–6 annavad 63; Yahtzee-boonus 100; jokker)',
-    yatzy: 'Yatzy (15 rida; +50, kui read 1–6 annavad 63)',
+    seed: 'Täringupokker',
+    classic: 'Klassikaline',
+    yahtzee: 'Yahtzee',
+    yatzy: 'Yatzy',
+  },
+  ruleSummaries: {
+    seed: 'Boonuseta',
+    classic: '+35, kui read 1–6 annavad 63',
+    yahtzee: '+35, kui read 1–6 annavad 63; +100 iga järgmise Yahtzee eest; jokker',
+    yatzy: '15 rida, paaridega; +50, kui read 1–6 annavad 63',
   },
   errors: {
     'no-roll-yet': 'Veereta kõigepealt täringuid.',

@@ -11,7 +11,10 @@ export interface Strings {
   ruleRows: Partial<Record<RuleSetId, Partial<Record<RowId, string>>>>;
   /** A rule set's own hints of rows where its rows score otherwise than `rowHints` says. */
   ruleRowHints: Partial<Record<RuleSetId, Partial<Record<RowId, string>>>>;
+  /** A rule set's short name, as a choice shows it (whole, on a phone too). */
   rules: Record<RuleSetId, string>;
+  /** What sets a rule set apart, in a sentence shown beside its name where it is chosen. */
+  ruleSummaries: Record<RuleSetId, string>;
   /** Why a player's own move was refused (what the overlay lets a player try). */
   errors: Record<PlayerErrorCode, string>;
   /** Any other refusal (only a page's script meets those, and it gets the code). */

@@ -59,6 +59,16 @@ describe('<dp-history>', () => {
     expect(text(luck.querySelector('tbody tr td:nth-child(4)'))).toBe('−1.0');
   });
 
+  it('names each game’s rule set in its table, by its short name', async () => {
+    const el = await mount([game(1), game(2, { rules: 'yatzy' }), game(3, { rules: 'yahtzee' })]);
+    const rows = [...el.shadowRoot!.querySelectorAll('[data-series="score"] tbody tr')];
+    expect(rows.map((row) => text(row.querySelector('td:nth-child(3)')))).toEqual([
+      'Täringupokker',
+      'Yatzy',
+      'Yahtzee',
+    ]);
+  });
+
   it('shows one player at a time, the latest game’s first; nothing yet says so', async () => {
     const el = await mount([game(1, { name: 'Jaan' }), game(2)]);
     expect((el.shadowRoot!.querySelector('[data-whose]') as HTMLSelectElement).value).toBe('Mari');

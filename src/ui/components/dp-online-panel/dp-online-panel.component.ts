@@ -201,17 +201,21 @@ export class DpOnlinePanel extends OverlayPanel {
   /** The rule set the room will play: the host chooses from all of them, the others see which. */
   private renderRules(room: RoomView, isHost: boolean) {
     const s = this.strings;
-    if (!isHost) return html`<p class="help" data-room-rules>${s.ruleSet}: ${s.rules[room.rules]}</p>`;
+    const summary = s.ruleSummaries[room.rules];
+    if (!isHost)
+      return html`<p class="help" data-room-rules>${s.ruleSet}: ${s.rules[room.rules]} (${summary})</p>`;
     return html`<label class="row rules"
-      >${s.ruleSet}
-      <select
-        data-room-rules
-        @change=${(e: Event) =>
-          emit(this, 'dp-request-rules', { rules: (e.target as HTMLSelectElement).value as RuleSetId })}
-      >
-        ${RULE_SETS.map((id) => html`<option value=${id} ?selected=${id === room.rules}>${s.rules[id]}</option>`)}
-      </select>
-    </label>`;
+        >${s.ruleSet}
+        <select
+          data-room-rules
+          aria-describedby="rules-summary"
+          @change=${(e: Event) =>
+            emit(this, 'dp-request-rules', { rules: (e.target as HTMLSelectElement).value as RuleSetId })}
+        >
+          ${RULE_SETS.map((id) => html`<option value=${id} ?selected=${id === room.rules}>${s.rules[id]}</option>`)}
+        </select>
+      </label>
+      <p class="help" id="rules-summary" data-rules-summary>${summary}</p>`;
   }
 
   private renderJoin() {

@@ -258,6 +258,14 @@ export class DpReview extends LitElement {
       aria-busy=${(byWin ? winReady : review) ? 'false' : 'true'}
     >
       <h2>${s.review}</h2>
+      ${
+        // The expected scores and losses below are the rule set's own: which one, said first.
+        this.game
+          ? html`<p class="note" data-review-rules>
+              ${this.strings.ruleSet}: ${this.strings.rules[this.game.rules]}
+            </p>`
+          : nothing
+      }
       ${offered ? this.renderSwitch() : nothing}
       ${
         byWin

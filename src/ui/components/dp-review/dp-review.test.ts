@@ -69,6 +69,8 @@ describe('<dp-review>', () => {
     const game = finished();
     const review = reviewOf(game);
     const el = await mount(game, { review });
+    // Which rules the expected scores below are of.
+    expect(text(el.shadowRoot!.querySelector('[data-review-rules]'))).toBe('Rules: Täringupokker');
     const players = [...el.shadowRoot!.querySelectorAll('article[data-player]')];
     expect(players.map((p) => text(p.querySelector('h3')))).toEqual(['Mari', 'Jüri']);
     const mari = players[0]!;

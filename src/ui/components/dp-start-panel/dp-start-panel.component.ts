@@ -190,12 +190,16 @@ export class DpStartPanel extends OverlayPanel {
       </fieldset>
       <fieldset>
         <legend>${s.ruleSet}</legend>
-        <select
-          aria-label=${s.ruleSet}
-          @change=${(e: Event) => (this.draftRules = (e.target as HTMLSelectElement).value as RuleSetId)}
-        >
-          ${RULE_SETS.map((id) => html`<option value=${id} ?selected=${id === this.draftRules}>${s.rules[id]}</option>`)}
-        </select>
+        <div class="rules">
+          <select
+            aria-label=${s.ruleSet}
+            aria-describedby="rules-summary"
+            @change=${(e: Event) => (this.draftRules = (e.target as HTMLSelectElement).value as RuleSetId)}
+          >
+            ${RULE_SETS.map((id) => html`<option value=${id} ?selected=${id === this.draftRules}>${s.rules[id]}</option>`)}
+          </select>
+          <span id="rules-summary" data-rules-summary>${s.ruleSummaries[this.draftRules]}</span>
+        </div>
       </fieldset>
       <div class="actions">
         ${

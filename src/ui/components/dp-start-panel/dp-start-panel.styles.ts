@@ -39,6 +39,23 @@ export const startPanelStyles = [
     select {
       width: 100%;
     }
+    /* The rule set's short name, and beside it what sets it apart, wrapping: nothing of either is
+       cut on a phone (a choice's text is cut at the box's edge). */
+    .rules {
+      display: flex;
+      align-items: center;
+      gap: 0.6rem;
+    }
+    .rules select {
+      width: auto;
+      flex: 0 0 auto;
+    }
+    .rules span {
+      flex: 1 1 10rem;
+      font-size: 0.82rem;
+      line-height: 1.25;
+      opacity: 0.85;
+    }
     /* Room for a long name whole ("Kristjan-Mihkel"); who plays the seat is as wide as what it says
        (field-sizing), so a person's seat leaves the name the line, and a computer's, too long for the
        line beside the name, goes under it, whole. */
