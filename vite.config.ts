@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 import { precompress } from './scripts/precompress.js';
 import { webManifest } from './scripts/web-manifest.js';
+import ProcessesFirst from './tests/support/sequencer.js';
 
 /** The module Vite's import analysis wraps every dynamic import of a build in (`__vitePreload`). */
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
@@ -125,5 +126,7 @@ export default defineConfig({
     testTimeout: 30_000,
     // An embedded database made once, copied for each test's game server (tests/support/global-setup.ts).
     globalSetup: ['tests/support/global-setup.ts'],
+    // The files that start servers first: they take the longest (tests/support/sequencer.ts).
+    sequence: { sequencer: ProcessesFirst },
   },
 });
