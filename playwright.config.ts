@@ -10,6 +10,12 @@ const port = Number(process.env.DP_TEST_PORT ?? 4173);
 /** Where the test server keeps its games: a folder of its own per port, emptied for each run. */
 const dataDir = join(tmpdir(), `dp-test-data-${port}`);
 
+/**
+ * The page and the game server are built before they are served, unless DP_TEST_BUILT=1 says they
+ * are built already (scripts/test-all.mjs builds them beside the unit tests).
+ */
+const build = process.env.DP_TEST_BUILT === '1' ? '' : 'npm run build:app && npm run build -w server && ';
+
 /** Browser tests: the built game served as `npm start` serves it (page and game server), in a real Chromium with (software) WebGL. */
 export default defineConfig({
   testDir: 'tests/browser',
@@ -46,7 +52,7 @@ export default defineConfig({
   webServer: {
     // As `npm start` serves it: the built page and the online game server on one port (every page of
     // the suite is on this machine: loopback is not limited here).
-    command: `npm run build:app && npm run build -w server && rm -rf ${dataDir} && PORT=${port} DATA_DIR=${dataDir} LIMIT_LOOPBACK=0 node server/dist/server/src/main.js`,
+    command: `${build}rm -rf ${dataDir} && PORT=${port} DATA_DIR=${dataDir} LIMIT_LOOPBACK=0 node server/dist/server/src/main.js`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -66,11 +66,17 @@ const asideLog = `${RESULTS}/engines-and-package.log`;
 rmSync(enginesJson, { force: true });
 rmSync(asideLog, { force: true });
 const aside = (async () => {
+  // First the page and the game server as the browser tests serve them (playwright.config.ts), told
+  // there that they are built (DP_TEST_BUILT): the smoke tests use the same page, and the browser
+  // tests, which take both cores when they run, then start at once.
+  const built =
+    (await runAside('npm', ['run', 'build:app'], asideLog)) ||
+    (await runAside('npm', ['run', 'build', '-w', 'server'], asideLog));
   const engines = await runAside('npx', ['tsx', 'tests/engines/run.ts'], asideLog);
   // Packed, installed into a fresh strict Vite + TypeScript app, type-checked, built and thrown in
   // Chromium (scripts/check-package.mjs). One test.
   const pack = await runAside('node', ['scripts/check-package.mjs'], asideLog);
-  return { engines, pack };
+  return { built, engines, pack };
 })();
 
 const vitestJson = `${RESULTS}/vitest.json`;
@@ -89,7 +95,9 @@ let failed = unit ? unit.numFailedTests : 1;
 if (unitStatus !== 0 && failed === 0) failed = 1; // the run broke before counting (e.g. a file failed to load)
 
 const asideStatus = await aside;
-console.log(`\n$ npx tsx tests/engines/run.ts; node scripts/check-package.mjs (beside the unit tests)`);
+console.log(
+  `\n$ npm run build:app; npm run build -w server; npx tsx tests/engines/run.ts; node scripts/check-package.mjs (beside the unit tests)`,
+);
 console.log(existsSync(asideLog) ? readFileSync(asideLog, 'utf8') : '(no output)');
 const engines = existsSync(enginesJson) ? readJson(enginesJson) : undefined;
 passed += engines?.passed ?? 0;
@@ -101,6 +109,8 @@ else failed += 1;
 // Last, alone: the browser tests take both cores (software WebGL draws on the CPU).
 const browserJson = `${RESULTS}/playwright.json`;
 rmSync(browserJson, { force: true });
+// Where the build beside the unit tests failed, the browser tests build again themselves (and say why).
+if (asideStatus.built === 0) process.env.DP_TEST_BUILT = '1';
 const browserStatus = ensureChromiumStatus || run('npx', ['playwright', 'test']);
 const browser = existsSync(browserJson) ? readJson(browserJson) : undefined;
 const stats = browser?.stats;
