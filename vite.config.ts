@@ -124,6 +124,8 @@ export default defineConfig({
     // No test is about speed (the benchmarks are: npm run bench:*); sharing two cores three ways, a
     // property test that takes 2 s alone may take 8, and must not fail for it.
     testTimeout: 30_000,
+    // The same for a hook that starts a server in this process (fuzz.test.ts, connections.test.ts...).
+    hookTimeout: 60_000,
     // An embedded database made once, copied for each test's game server (tests/support/global-setup.ts).
     globalSetup: ['tests/support/global-setup.ts'],
     // The files that start servers first: they take the longest (tests/support/sequencer.ts).

@@ -22,10 +22,11 @@ let scratch: string;
 let postgres: PostgresServer | undefined;
 const opened: Database[] = [];
 
+// Ample: a process started here takes a minute to be ready with both cores busy.
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'tp-record-writer-'));
   postgres = await startPostgres({ fsync: 'off' });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await Promise.all(opened.map((db) => db.close().catch(() => {})));

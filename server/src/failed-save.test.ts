@@ -41,10 +41,11 @@ let scratch: string;
 let postgres: PostgresServer | undefined;
 const servers: ServerProcess[] = [];
 
+// Ample: a process started here takes a minute to be ready with both cores busy.
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'tp-failed-save-'));
   postgres = await startPostgres({ fsync: 'off' });
-}, 60_000);
+}, 180_000);
 
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.stop('SIGKILL');
@@ -105,7 +106,8 @@ async function table(url: string, host: string, guest: string): Promise<[Player,
   return [first, second, roomId];
 }
 
-describe.each(BACKENDS)('a room whose record cannot be stored, on $name', { timeout: 120_000 }, (backend) => {
+// Ample: a process started here takes a minute to be ready with both cores busy.
+describe.each(BACKENDS)('a room whose record cannot be stored, on $name', { timeout: 300_000 }, (backend) => {
   it('waits and says it is saving, while another room’s every move is stored and shown at once', async () => {
     const env = await backend.env();
     await markRooms(env, 'Kaarel', 'Toomas', SLOW_SECONDS);

@@ -34,7 +34,8 @@ async function reconnectToNothing(server: ServerProcess): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
-describe('main.ts', { timeout: 120_000 }, () => {
+// Ample: a process started here takes a minute to be ready with both cores busy.
+describe('main.ts', { timeout: 300_000 }, () => {
   it('runs in production mode: Colyseus prints no development hints', async () => {
     const production = await serve({});
     await reconnectToNothing(production);

@@ -11,6 +11,7 @@ import { Player } from './test-player.js';
 
 let server: ServerProcess;
 
+// Ample: a process started here takes a minute to be ready with both cores busy.
 beforeAll(async () => {
   // Behind one trusted proxy: a request's X-Forwarded-For is its client's address.
   server = await spawnServer('game server', {
@@ -18,7 +19,7 @@ beforeAll(async () => {
     THROW_WORKERS: '1',
     TRUST_PROXY: '1',
   });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await server?.stop('SIGKILL');

@@ -27,7 +27,8 @@ async function serve(dataDir: string): Promise<ServerProcess> {
   return server;
 }
 
-describe('a game at one’s own pace', { timeout: 120_000 }, () => {
+// Ample: a process started here takes a minute to be ready with both cores busy.
+describe('a game at one’s own pace', { timeout: 300_000 }, () => {
   it('sleeps while no one plays, keeps every seat, and is woken by its clock: a stand-in plays the turn run out', async () => {
     const dataDir = freshDataDir();
     const first = await serve(dataDir);

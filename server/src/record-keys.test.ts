@@ -31,7 +31,8 @@ afterAll(async () => {
   await postgres?.stop('immediate');
 });
 
-describe('the keys that sign game records', { timeout: 120_000 }, () => {
+// Ample: a process started here takes a minute to be ready with both cores busy.
+describe('the keys that sign game records', { timeout: 300_000 }, () => {
   it('are made at the first open of an embedded database and kept: the same key after it is opened again', async () => {
     const dataDir = freshDataDir();
     const first = await open({ DATA_DIR: dataDir });

@@ -44,31 +44,37 @@ function played(view: RoomView) {
   return { game: view.game, seats: view.seats.map((s) => s.name), host: view.host, rules: view.rules };
 }
 
-describe('a game outlives its server', { timeout: 90_000 }, () => {
-  for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
-    it(`goes on at the same turn and throw after ${signal} and a start on the same data folder`, async () => {
-      const dataDir = freshDataDir();
-      const first = await serve(dataDir);
-      const { mari, roomId, view, keys } = await gameUnderWay(first.url);
+// One game through both: stopped (SIGTERM), then killed (SIGKILL) after it went on on the second
+// server; each server start costs seconds of CPU, a minute with both cores busy.
+describe('a game outlives its server', { timeout: 300_000 }, () => {
+  it('goes on at the same turn and throw after SIGTERM, and again after SIGKILL, each time a start on the same data folder', async () => {
+    const dataDir = freshDataDir();
+    let server = await serve(dataDir);
+    const game = await gameUnderWay(server.url);
+    const { roomId, keys } = game;
+    let { mari, view } = game;
+    for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
       const closing = signal === 'SIGTERM' ? mari.next('closing') : null;
-      await first.stop(signal);
-      if (closing) expect(await closing).toMatchObject({ resumable: true });
+      await server.stop(signal);
+      if (closing) expect(await closing, signal).toMatchObject({ resumable: true });
 
-      const second = await serve(dataDir);
-      const back = await Player.join(second.url, roomId, 'Mari', keys.mari);
+      server = await serve(dataDir);
+      const back = await Player.join(server.url, roomId, 'Mari', keys.mari);
       const welcome = await back.next('welcome');
-      expect(welcome.seat).toBe(0);
-      expect(played(welcome.view)).toEqual(played(view));
-      expect(welcome.view.roomId).toBe(roomId);
+      expect(welcome.seat, signal).toBe(0);
+      expect(played(welcome.view), signal).toEqual(played(view));
+      expect(welcome.view.roomId, signal).toBe(roomId);
       // Her seat is hers: the turn goes on from where it was, the held die still held.
+      const rollsUsed = view.game!.rollsUsed;
       back.send('throw', GESTURE);
-      const after = await back.next('view', (v) => v.game?.rollsUsed === 2);
-      expect(after.game!.dice[2]).toBe(view.game!.dice[2]);
+      const after = await back.next('view', (v) => v.game?.rollsUsed === rollsUsed + 1);
+      expect(after.game!.dice[2], signal).toBe(view.game!.dice[2]);
       // By his name alone no one gets Jüri's seat, which waits for him; he comes back to it with his key.
-      const eve = await Player.join(second.url, roomId, 'Jüri').catch((error: unknown) => joinRefusal(error));
-      expect(eve).toMatchObject({ code: 'seat-needs-key' });
-      const juri = await Player.join(second.url, roomId, 'Jüri', keys.juri);
-      expect((await juri.next('welcome')).seat).toBe(1);
-    });
-  }
+      const eve = await Player.join(server.url, roomId, 'Jüri').catch((error: unknown) => joinRefusal(error));
+      expect(eve, signal).toMatchObject({ code: 'seat-needs-key' });
+      const juri = await Player.join(server.url, roomId, 'Jüri', keys.juri);
+      expect((await juri.next('welcome')).seat, signal).toBe(1);
+      [mari, view] = [back, after];
+    }
+  });
 });

@@ -55,17 +55,19 @@ function played(view: RoomView) {
   return { game: view.game, seats: view.seats.map((s) => s.name), host: view.host };
 }
 
+// Ample: a process started here takes a minute to be ready with both cores busy.
 beforeAll(async () => {
   [postgres, redis] = await Promise.all([startPostgres({ fsync: 'off' }), spawnRedis()]);
   databaseUrl = await postgres.createDatabase('shared');
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop('SIGKILL')));
   await Promise.all([redis?.stop('SIGKILL'), postgres?.stop('immediate')]);
 }, 60_000);
 
-describe('server processes sharing one database over Redis', { timeout: 120_000 }, () => {
+// Ample: a process started here takes a minute to be ready with both cores busy.
+describe('server processes sharing one database over Redis', { timeout: 300_000 }, () => {
   let roomId: string;
   let keys: { mari: string; juri: string };
   let before: RoomView;

@@ -75,11 +75,15 @@ export class Player {
     this.room.send(type, message);
   }
 
-  /** The next message of this type (after those already taken) that `test` accepts. */
+  /**
+   * The next message of this type (after those already taken) that `test` accepts. The time limit only
+   * names what did not come: it is ample (a throw under way waits on the physics, which with both cores
+   * busy took over 10 s), and the test's own limit bounds the rest.
+   */
   async next<K extends keyof ServerMessages>(
     type: K,
     test: (message: ServerMessages[K]) => boolean = () => true,
-    timeoutMs = 10_000,
+    timeoutMs = 60_000,
   ): Promise<ServerMessages[K]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
