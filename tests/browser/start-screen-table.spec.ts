@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ARTIFACTS, boxOf, inside, watchErrors } from './helpers.js';
+import { ARTIFACTS, boxOf, covers, inside, watchErrors } from './helpers.js';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -58,6 +58,15 @@ for (const screen of [
           message: 'felt seen outside the start panel (CSS px²)',
         })
         .toBeGreaterThan(enough);
+      // And all five dice, none behind the panel (at 1280x720 the panel in the middle hid every one).
+      for (let die = 0; die < 5; die++) {
+        const point = await page
+          .locator('dice-poker')
+          .evaluate((el, i) => (el as HTMLElementTagNameMap['dice-poker']).dieAt(i), die);
+        expect(point, `die ${die + 1} is drawn`).not.toBeNull();
+        expect(covers(cardBox, point!), `die ${die + 1} is behind the panel`).toBe(false);
+        expect(covers({ x: 0, y: 0, ...screen.viewport }, point!)).toBe(true);
+      }
       await page.screenshot({ path: `${ARTIFACTS}/start-screen-table-${screen.name}.png` });
       expect(errors).toEqual([]);
     });

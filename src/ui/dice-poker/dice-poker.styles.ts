@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { startScreenStyles } from './start-screen.styles.js';
 
 /**
  * Layout of <dice-poker>: the table and its controls, with the sheet beside them when wide, below them
@@ -6,7 +7,7 @@ import { css } from 'lit';
  * by side with the table so that it keeps the full height. The top bar has a strip of its own above
  * the table, so it never covers a die.
  */
-export const dicePokerStyles = css`
+const layoutStyles = css`
   :host {
     display: block;
     position: relative;
@@ -235,20 +236,6 @@ export const dicePokerStyles = css`
     }
     dp-controls {
       padding: 0 0.4rem 0.35rem;
-    }
-    /* Before a game, the table in the top part, where a game has it, and the start panel under it: the
-       felt and the dice in view above the panel, not hidden behind it in the middle of a dark screen. */
-    .layout:not(.with-sheet) {
-      bottom: 50cqh;
-    }
-    /* The room behind the table fades into the page's dark, without an edge (no dice move here: the
-       mask costs nothing per frame). */
-    .layout:not(.with-sheet) .stage {
-      mask-image: linear-gradient(to bottom, #000 85%, transparent);
-    }
-    .layout:not(.with-sheet) ~ .modal:has(> dp-start-panel) {
-      align-content: safe end;
-      padding-bottom: 0.75rem;
     }
     dp-scorecard {
       font-size: 1rem;
@@ -517,3 +504,6 @@ export const dicePokerStyles = css`
     white-space: nowrap;
   }
 `;
+
+/** The element's styles: its layout, then where the table stands while the start panel is open. */
+export const dicePokerStyles = [layoutStyles, startScreenStyles];
