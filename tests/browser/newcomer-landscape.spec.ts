@@ -27,7 +27,11 @@ for (const lang of ['en', 'et'] as const) {
   test.describe(`a phone on its side, 844x390, ${lang}`, () => {
     test.use({ viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
 
-    test('most of the sheet shows, and nothing moves as the turns go by', async ({ page }) => {
+    // One journey from before the first throw to Mari's next turn (a page and a game started are most
+    // of such a test's time).
+    test('before the first throw how to throw is said on the felt and the tray shows blank dice; most of the sheet shows, and nothing moves as the turns go by', async ({
+      page,
+    }) => {
       await startGame(page, {
         players: ['Mari', lang === 'et' ? 'Arvuti' : 'Computer'],
         seats: ['human', 'easy'],
@@ -36,38 +40,7 @@ for (const lang of ['en', 'et'] as const) {
       });
       const unthrown = await bands(page);
       expect(await rowsShown(page)).toBeGreaterThanOrEqual(8);
-      // Thrown, a die held, a computer's turn, then Mari's again: the same boxes throughout.
-      await page.locator('dice-poker [part="roll-button"]').tap();
-      await expect.poll(async () => (await stateOf(page)).rollsUsed).toBe(1);
-      await page.locator('dice-poker dp-controls .die[data-die="0"]').tap();
-      await expect(page.locator('dice-poker dp-controls .die[data-die="0"]')).toHaveAttribute(
-        'aria-pressed',
-        'true',
-      );
-      expect(await bands(page)).toEqual(unthrown);
-      expect(await rowsShown(page)).toBeGreaterThanOrEqual(8);
-      await page.screenshot({ path: `${ARTIFACTS}/newcomer-landscape-${lang}.png` });
-      await page.locator('dice-poker dp-scorecard button.option[data-row="chance"]').tap();
-      await expect.poll(async () => (await stateOf(page)).current).toBe(1);
-      expect(await bands(page)).toEqual(unthrown);
-      await expect.poll(async () => (await stateOf(page)).current, { timeout: 30_000 }).toBe(0);
-      expect(await bands(page)).toEqual(unthrown);
-      // No line of the controls wraps: each holds one line of text.
-      for (const line of await page.locator('dice-poker dp-controls p').all()) {
-        if (!(await line.isVisible())) continue;
-        const lines = await line.evaluate((el) => {
-          const style = getComputedStyle(el);
-          const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.25;
-          return Math.round(el.getBoundingClientRect().height / line);
-        });
-        expect(lines, (await line.textContent()) ?? '').toBeLessThanOrEqual(1);
-      }
-    });
 
-    test('before the first throw: how to throw is said on the felt, the tray shows blank dice', async ({
-      page,
-    }) => {
-      await startGame(page, { players: ['Mari', 'Jüri'], lang, seed: 3 });
       const hint = page.locator('dice-poker [data-felt-hint]');
       await expect(hint).toHaveText(
         lang === 'et' ? /tõmmates sõrmega üle laua/ : /Swipe across the table to throw/,
@@ -92,13 +65,38 @@ for (const lang of ['en', 'et'] as const) {
       await expect(more).toBeHidden();
       await expect(page.locator('dice-poker dp-scorecard tfoot')).toBeInViewport({ ratio: 1 });
       await page.locator('dice-poker .sheet').evaluate((el) => el.scrollTo({ top: 0 }));
-      // Thrown: the words go, the tray shows the dice thrown.
+
+      // Thrown: the words go, the tray shows the dice thrown. Then a die held, a computer's turn, then
+      // Mari's again: the same boxes throughout.
       await page.locator('dice-poker [part="roll-button"]').tap();
       await expect.poll(async () => (await stateOf(page)).rollsUsed).toBe(1);
       await expect(hint).toHaveCount(0);
       const faces = (await stateOf(page)).dice;
       const pips = await tray.evaluateAll((dice) => dice.map((d) => d.querySelectorAll('circle').length));
       expect(pips).toEqual(faces);
+      await page.locator('dice-poker dp-controls .die[data-die="0"]').tap();
+      await expect(page.locator('dice-poker dp-controls .die[data-die="0"]')).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      expect(await bands(page)).toEqual(unthrown);
+      expect(await rowsShown(page)).toBeGreaterThanOrEqual(8);
+      await page.screenshot({ path: `${ARTIFACTS}/newcomer-landscape-${lang}.png` });
+      await page.locator('dice-poker dp-scorecard button.option[data-row="chance"]').tap();
+      await expect.poll(async () => (await stateOf(page)).current).toBe(1);
+      expect(await bands(page)).toEqual(unthrown);
+      await expect.poll(async () => (await stateOf(page)).current, { timeout: 30_000 }).toBe(0);
+      expect(await bands(page)).toEqual(unthrown);
+      // No line of the controls wraps: each holds one line of text.
+      for (const line of await page.locator('dice-poker dp-controls p').all()) {
+        if (!(await line.isVisible())) continue;
+        const lines = await line.evaluate((el) => {
+          const style = getComputedStyle(el);
+          const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.25;
+          return Math.round(el.getBoundingClientRect().height / line);
+        });
+        expect(lines, (await line.textContent()) ?? '').toBeLessThanOrEqual(1);
+      }
     });
   });
 }
