@@ -83,7 +83,8 @@ test('after SIGTERM and a restart, and again after SIGKILL and a restart, both p
 test('a server that stays down: the page says so with the time it has tried, then what to do, in its language', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Minutes: two server starts, each a minute with both cores busy.
+  test.setTimeout(360_000);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
   const dataDir = mkdtempSync(join(tmpdir(), 'dp-restart-'));
