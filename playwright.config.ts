@@ -19,7 +19,9 @@ const build = process.env.DP_TEST_BUILT === '1' ? '' : 'npm run build:app && npm
 /** Browser tests: the built game served as `npm start` serves it (page and game server), in a real Chromium with (software) WebGL. */
 export default defineConfig({
   testDir: 'tests/browser',
-  outputDir: 'test-results',
+  // A folder of its own, which Playwright empties when it starts: the unit tests' results written
+  // before it (test-results/vitest.json, engines.json) stay to be read after the run.
+  outputDir: 'test-results/browser',
   fullyParallel: false,
   // Software WebGL takes a core per page: two workers on two cores.
   workers: 2,
