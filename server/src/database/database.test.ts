@@ -133,7 +133,8 @@ beforeAll(async () => {
     })(),
   ]);
   postgres = server;
-}, 60_000);
+  // Ample: making a database and starting PostgreSQL take a minute or more with both cores busy.
+}, 180_000);
 
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((db) => db.close().catch(() => {})));
@@ -147,7 +148,8 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 }, 60_000);
 
-describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (backend) => {
+// Ample: each test opens a database, a minute with both cores busy.
+describe.each(BACKENDS)('the database layer on $name', { timeout: 120_000 }, (backend) => {
   it('applies the migrations once: opening again is a no-op', async () => {
     const env = await backend.fresh();
     const db = await open(env);
@@ -590,7 +592,7 @@ describe.each(BACKENDS)('the database layer on $name', { timeout: 30_000 }, (bac
   });
 });
 
-describe('the embedded database', { timeout: 60_000 }, () => {
+describe('the embedded database', { timeout: 180_000 }, () => {
   it('keeps what it stored when closed and opened again', async () => {
     const folder = freshFolder();
     const db = await open({ DATA_DIR: folder });
@@ -703,7 +705,7 @@ describe('the embedded database', { timeout: 60_000 }, () => {
   });
 });
 
-describe('a PostgreSQL server', { timeout: 60_000 }, () => {
+describe('a PostgreSQL server', { timeout: 180_000 }, () => {
   it('is chosen by DATABASE_URL, and a URL that is not one is refused', async () => {
     expect(chooseDatabase({ DATABASE_URL: 'postgres://a@b/c', DATA_DIR: '/x' })).toEqual({
       kind: 'server',
