@@ -75,15 +75,16 @@ export default defineConfig({
         // (The manifest is added by the plugin itself.)
         globPatterns: ['**/*.{html,js,css,bin,png,svg,ico}'],
         // The standalone bundle is for other sites' pages; this page never loads it. The solved tables
-        // of yahtzee and yatzy (solver-*.bin, 1.4 and 3.6 MB) are fetched only when that rule set is
-        // played, and kept then (runtimeCaching below): not every visitor downloads them.
-        globIgnores: ['standalone/**', '**/solver-*.bin'],
+        // of yahtzee and yatzy (solver-*.bin, 1.4 and 3.6 MB) and yatzy's target tables for the chance
+        // to win (win-targets-yatzy-*.bin, 7.8 MB) are fetched only when that rule set is played, and
+        // kept then (runtimeCaching below): not every visitor downloads them.
+        globIgnores: ['standalone/**', '**/solver-*.bin', '**/win-targets-yatzy-*.bin'],
         runtimeCaching: [
           {
             // Their names change with their content, so a kept copy is always the right one.
-            urlPattern: /\/solver-[^/]*\.bin$/,
+            urlPattern: /\/(solver|win-targets-yatzy)-[^/]*\.bin$/,
             handler: 'CacheFirst',
-            options: { cacheName: 'solver-tables', expiration: { maxEntries: 4 } },
+            options: { cacheName: 'solver-tables', expiration: { maxEntries: 6 } },
           },
         ],
         // win-targets.bin (2.2 MB, the chance to win) is over Workbox's 2 MiB default. Precached, not

@@ -30,7 +30,7 @@ import { runDeals } from './calibration-run.js';
 import { countFlag, integerFlag, parseOrExit, readFlags } from './cli-args.js';
 
 const USAGE =
-  'usage: npm run bench:calibration -- [--games N] [--rules seed|classic] [--table winner,optimal[,..]]\n' +
+  'usage: npm run bench:calibration -- [--games N] [--rules seed|classic|yahtzee|yatzy] [--table winner,optimal[,..]]\n' +
   '       [--seed S] [--workers W] [--before] [--json]';
 
 /** The bench's own seed of the dice: used nowhere else (the fitting and the tests have their own). */
@@ -50,7 +50,6 @@ const options = parseOrExit('bench-calibration', USAGE, (argv) => {
     process.exit(0);
   }
   const rules = flags.values.get('--rules');
-  // The win model covers seed and classic only so far (winModelCovers).
   const calibrated = RULE_SETS.filter(winModelCovers);
   if (rules !== undefined && !(isRuleSetId(rules) && winModelCovers(rules))) {
     throw new Error(`--rules must be one of ${calibrated.join(', ')}, got ${JSON.stringify(rules)}`);
@@ -127,7 +126,7 @@ function print(rules: RuleSetId, kind: MeasuredKind, what: 'line' | 'choice', r:
     );
   }
   console.log(
-    `  by round (bias ± se): ${r.rounds.map((x, i) => `${i + 1}:${signed(x.bias)}±${points(x.se)}`).join(' ')}`,
+    `  by round (bias ± se): ${r.rounds.flatMap((x, i) => (x.n > 0 ? [`${i + 1}:${signed(x.bias)}±${points(x.se)}`] : [])).join(' ')}`,
   );
   console.log(`  worst round ${points(r.worstRound)}, worst bucket ${points(r.worstBucket)} points`);
 }

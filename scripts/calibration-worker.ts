@@ -14,7 +14,7 @@ import {
   type MeasuredJob,
 } from '../src/engine/bots/calibration.js';
 import { createWinModel, getTable } from '../src/engine/solver/index.js';
-import { loadWinTargets } from './win-asset-node.js';
+import { loadWinTargets, provideShippedTable } from './win-asset-node.js';
 
 /** What a worker is asked. */
 export interface CalibrationTask {
@@ -23,8 +23,9 @@ export interface CalibrationTask {
 }
 
 const { task, job } = workerData as CalibrationTask;
+provideShippedTable(job.rules);
 const model = createWinModel(job.rules, {
-  targets: loadWinTargets(),
+  targets: loadWinTargets(job.rules),
   table: getTable(job.rules),
   seedTable: getTable('seed'),
 });

@@ -269,3 +269,28 @@ test('the start panel names the four rule sets in Estonian too, the chosen one w
   await page.screenshot({ path: `${ARTIFACTS}/rule-sets-start-panel-et-phone.png` });
   expect(errors).toEqual([]);
 });
+
+test('under Yahtzee the hints of a game of two show each choice’s chance to win and every player’s', async ({
+  page,
+}) => {
+  // The worker builds the Yahtzee model (its bonuses followed over every state) on first use: seconds
+  // on a quiet machine, minutes on a loaded one.
+  test.setTimeout(600_000);
+  const errors = watchErrors(page);
+  await openStartPanel(page, YATZY_SEED);
+  await page.locator('dice-poker').evaluate(async (node) => {
+    const el = node as HTMLElementTagNameMap['dice-poker'];
+    el.newGame({ players: ['Mari', 'Jaan'], rules: 'yahtzee', seed: 7 });
+    await el.roll();
+  });
+  await page.locator('dice-poker [data-hints]').click();
+  const hints = page.locator('dice-poker dp-hints');
+  await expect(hints.locator('[data-rows] li')).toHaveCount(13);
+  const wins = hints.locator('[data-rows] li [data-win]');
+  await expect(wins.first()).toHaveText(/^[<>]?\d+%$/, { timeout: 540_000 });
+  const line = hints.locator('[data-chances]');
+  await expect(line).toHaveText(/Chance to win now:\s*Mari \d+%,\s*Jaan \d+%/);
+  const percents = [...((await line.textContent()) ?? '').matchAll(/(\d+)%/g)].map((m) => Number(m[1]));
+  expect(Math.abs(percents[0]! + percents[1]! - 100)).toBeLessThanOrEqual(1);
+  expect(errors).toEqual([]);
+});

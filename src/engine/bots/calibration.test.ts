@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createWinModel, decodeTargetTables, getTable } from '../solver/index.js';
+import { turnsOf } from '../rules.js';
 import { fitOf, FREE, MAX_GAIN, SIZES, temperedRules } from '../solver/win-calibration.js';
 import { WIN_CALIBRATION_TABLE } from '../solver/win-calibration-table.js';
 import {
@@ -123,7 +124,8 @@ describe('the shipped calibration table', () => {
       for (const bySize of gain) {
         for (const byThrown of bySize) {
           for (const lambdas of byThrown) {
-            expect(lambdas).toHaveLength(FREE);
+            expect(lambdas).toHaveLength(turnsOf(rules));
+            expect(lambdas.length).toBeLessThanOrEqual(FREE);
             for (const lambda of lambdas) expect(lambda >= 0 && lambda <= MAX_GAIN).toBe(true);
           }
         }

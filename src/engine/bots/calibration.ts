@@ -3,6 +3,7 @@ import { DICE_COUNT } from '../dice.js';
 import { newGame, winners, type Game } from '../game.js';
 import { nextFace } from '../random.js';
 import type { RuleSetId } from '../rules.js';
+import { MAX_ROWS } from '../rows.js';
 import {
   bestAction,
   bestWinAction,
@@ -299,8 +300,8 @@ export function summarise(t: Tally): TallySummary {
 
 /** Buckets of the reliability table: chances stated 0-10%, 10-20%, ... 90-100%. */
 export const BUCKETS = 10;
-/** Rounds of a game. */
-export const ROUNDS = 13;
+/** Rounds of a game: 13, or 15 under `yatzy` (a rule set of 13 leaves the last two empty). */
+export const ROUNDS = MAX_ROWS;
 
 /** The tallies of one kind of seat and one kind of number. */
 export interface TallyGroup {

@@ -39,6 +39,8 @@ export {
   MAX_ROW_TOTAL,
   maxRemaining,
   remainingChance,
+  rowsSheetOf,
+  rowsTableOf,
   reachChance,
   solveRemainingDistributions,
   solveTargetTables,
@@ -46,7 +48,14 @@ export {
   type TargetTables,
   type TargetOptions,
 } from './win-tables.js';
-export { WIN_TARGETS_CHECKSUM, encodeTargetTables, decodeTargetTables, fnv1a } from './win-asset.js';
+export {
+  WIN_TARGETS_CHECKSUM,
+  WIN_TARGETS_YATZY_CHECKSUM,
+  winTargetsFileOf,
+  encodeTargetTables,
+  decodeTargetTables,
+  fnv1a,
+} from './win-asset.js';
 export { solveBonusChances, type BonusChances } from './win-bonus.js';
 export {
   LATE_FREE_ROWS,

@@ -1,14 +1,16 @@
-import { ALL_FILLED } from './sheet-model.js';
-import { maxRemaining, type TargetTables } from './win-tables.js';
+import type { RuleSetId } from '../rules.js';
+import { sheetModel, type SheetModel } from './sheet-model.js';
+import { maxRemaining, rowsSheetOf, type TargetTables } from './win-tables.js';
 
 /*
  * The target tables (b) as an asset: solving them takes some 10 s or more in Node (about 1.4 million
- * targets, each a turn's induction), so they ship solved, in `win-targets.bin` beside this file, made by
- * `npx tsx scripts/build-win-tables.ts`. Every chance is stored in 16 bits (to within 1/131,070), and
+ * targets of the 13-row sheet, each a turn's induction; `yatzy`'s 15 rows about 5 million), so they ship
+ * solved, in `win-targets.bin` (the 13-row sheet: `seed`, `classic`, `yahtzee`) and
+ * `win-targets-yatzy.bin` beside this file, made by `npx tsx scripts/build-win-tables.ts`. Every chance is stored in 16 bits (to within 1/131,070), and
  * the chances that round to 1 at the low targets or to 0 at the high ones are left out.
  *
- * Layout, little-endian: the magic "TPW1"; uint32 masks (8,192); uint32 stored chances N; uint32 FNV-1a
- * checksum of everything after these 16 bytes; int16 lo[8192]; int16 hi[8192]; uint16 steps[N] in
+ * Layout, little-endian: the magic "TPW1"; uint32 masks M (8,192, or 32,768 for `yatzy`); uint32 stored
+ * chances N; uint32 FNV-1a checksum of everything after these 16 bytes; int16 lo[M]; int16 hi[M]; uint16 steps[N] in
  * mask order, those of a mask for its targets lo..hi: with q(t) = round(chance * 65535) and q(lo - 1) =
  * 65535, each step is q(t - 1) - q(t) modulo 65536 (small numbers, as the chances fall slowly with t,
  * which compress well when the file is served).
@@ -16,6 +18,16 @@ import { maxRemaining, type TargetTables } from './win-tables.js';
 
 /** The checksum of the `win-targets.bin` that ships: a changed or damaged file is refused. */
 export const WIN_TARGETS_CHECKSUM = 111142259;
+
+/** The checksum of `win-targets-yatzy.bin`, the target tables of `yatzy`'s 15 rows. */
+export const WIN_TARGETS_YATZY_CHECKSUM = 1379445505;
+
+/** Which target tables a rule set plays with: their file's name (beside this one) and checksum. */
+export function winTargetsFileOf(rules: RuleSetId): { file: string; checksum: number; sheet: SheetModel } {
+  return rules === 'yatzy'
+    ? { file: 'win-targets-yatzy.bin', checksum: WIN_TARGETS_YATZY_CHECKSUM, sheet: sheetModel('yatzy') }
+    : { file: 'win-targets.bin', checksum: WIN_TARGETS_CHECKSUM, sheet: rowsSheetOf('seed') };
+}
 
 const MAGIC = 0x31575054; // "TPW1" read little-endian
 const HEADER = 16;
@@ -34,7 +46,7 @@ export function fnv1a(bytes: Uint8Array, start = 0, end = bytes.length): number 
 /** The bytes of the asset for solved tables (every mask solved). */
 export function encodeTargetTables(tables: TargetTables): Uint8Array {
   if (tables.from !== 0) throw new RangeError('Only tables of every mask make the asset');
-  const masks = ALL_FILLED + 1;
+  const masks = tables.lo.length;
   const lo = new Int16Array(masks);
   const hi = new Int16Array(masks);
   const stored: number[] = [];
@@ -76,13 +88,15 @@ export function encodeTargetTables(tables: TargetTables): Uint8Array {
 /**
  * The target tables from the asset's bytes.
  * @param expected the checksum the bytes must have (the shipped asset's by default; null to skip)
+ * @param sheet the sheet of the rows they are of (the 13-row sheet by default; `rowsSheetOf('yatzy')`)
  * @throws RangeError when the bytes are not such an asset, are damaged, or are not the expected ones
  */
 export function decodeTargetTables(
   bytes: Uint8Array,
   expected: number | null = WIN_TARGETS_CHECKSUM,
+  sheet: SheetModel = rowsSheetOf('seed'),
 ): TargetTables {
-  const masks = ALL_FILLED + 1;
+  const masks = sheet.allFilled + 1;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.byteLength < HEADER || view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== masks) {
     throw new RangeError('Not a target-tables asset');
@@ -102,7 +116,7 @@ export function decodeTargetTables(
   for (let mask = 0; mask < masks; mask++, at += 2) hi[mask] = view.getInt16(at, true);
   for (let mask = 0; mask < masks; mask++) {
     const length = hi[mask]! - lo[mask]! + 1;
-    if (lo[mask]! < 1 || length < 0 || hi[mask]! > maxRemaining(mask)) {
+    if (lo[mask]! < 1 || length < 0 || hi[mask]! > maxRemaining(mask, sheet)) {
       throw new RangeError(`Target tables: bad range for mask ${mask}`);
     }
     offset[mask + 1] = offset[mask]! + length;

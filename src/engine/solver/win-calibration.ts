@@ -1,6 +1,6 @@
 import type { Game } from '../game.js';
 import type { RuleSetId } from '../rules.js';
-import { bonusModel, maskOf, ROW_COUNT } from './sheet-model.js';
+import { bonusModel, maskOf, sheetModel } from './sheet-model.js';
 import { WIN_CALIBRATION_TABLE } from './win-calibration-table.js';
 
 /*
@@ -21,7 +21,7 @@ import { WIN_CALIBRATION_TABLE } from './win-calibration-table.js';
 
 /** What the calibration reads of a seat. */
 export interface SeatFeatures {
-  /** Free rows of its sheet (13 before its first turn, 1 in its last). */
+  /** Free rows of its sheet (13, or 15 under `yatzy`, before its first turn; 1 in its last). */
   free: number;
   /** It is to act and has thrown in this turn. */
   thrown: boolean;
@@ -32,18 +32,19 @@ export interface SeatFeatures {
 /** What the calibration reads of each seat of a game. */
 export function seatFeaturesOf(game: Game): SeatFeatures[] {
   const n = game.players.length;
+  const sheet = sheetModel(game.rules);
   return game.players.map((player, i) => {
     let free = 0;
-    const mask = maskOf(player.scores);
-    for (let row = 0; row < ROW_COUNT; row++) if (!(mask & (1 << row))) free++;
+    const mask = maskOf(player.scores, sheet);
+    for (let row = 0; row < sheet.rowCount; row++) if (!(mask & (1 << row))) free++;
     return { free, thrown: i === game.current && game.rollsUsed > 0, last: i === n - 1 };
   });
 }
 
 /** Table sizes: two players, and three or more. */
 export const SIZES = 2;
-/** Free rows a seat can have while the game goes on: 1..13. */
-export const FREE = 13;
+/** Free rows a seat can have while the game goes on: 1..13, or 1..15 under `yatzy`. */
+export const FREE = 15;
 
 /** Numbers in the shape of the gains: `[size][thrown][last][free - 1]`. */
 export type GainShaped = readonly (readonly (readonly (readonly number[])[])[])[];

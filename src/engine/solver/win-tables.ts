@@ -1,3 +1,4 @@
+import type { RuleSetId } from '../rules.js';
 import {
   KEEP_ADD,
   KEEP_COUNT,
@@ -7,22 +8,17 @@ import {
   ROLL_OFFSET,
   ROLL_PROBABILITY,
 } from './dice-tables.js';
-import {
-  ALL_FILLED,
-  ROW_COUNT,
-  ROW_POINT_VALUES,
-  ROW_POINT_VALUES_START,
-  ROW_POINTS,
-} from './sheet-model.js';
-import { getTable, type StateValues } from './table.js';
+import { MAX_ROW_COUNT, sheetModel, type SheetModel } from './sheet-model.js';
+import { fillStates, getTable, type StateValues } from './table.js';
 import * as ties from './ties.js';
-import { LEAF_WIDTH, solveTurn, TurnWorkspace } from './turn.js';
+import { LEAF_WIDTH, rowValue, solveTurn, TurnWorkspace } from './turn.js';
 
 /*
  * The tables of the player that plays to win (after the idea of Pawlewicz 2010, "A Nearly Optimal
- * Computer Player in Multi-player Yahtzee"; own code). Both are over the 8,192 sets of filled rows and
- * count the rows' points only (no bonus): the points a row gives do not depend on the rule set, and the
- * classic bonus is added on top by the decisions (win.ts).
+ * Computer Player in Multi-player Yahtzee"; own code). Both are over the sets of filled rows of a sheet
+ * (8,192 of the 13-row sheet, 32,768 of `yatzy`'s 15) and count the rows' points only (no bonus, no
+ * joker): the 13 rows score alike under `seed`, `classic` and `yahtzee`, whose bonuses (and joker) are
+ * added on top by the decisions (win.ts, win-bonus.ts); `yatzy` has rows of its own (`rowsSheetOf`).
  *
  * (a) `RemainingDistributions`: for each set of filled rows, the probability of each number of points
  *     still to come when the rest of the game is played for the highest expected score (the `optimal`
@@ -39,24 +35,65 @@ const KEEPS = KEEP_COUNT;
 const ROLLS = ROLL_COUNT;
 const OFFSET = ROLL_OFFSET;
 const PROBABILITY = ROLL_PROBABILITY;
-const POINTS = ROW_POINTS;
 const WIDTH = LEAF_WIDTH;
 const preferredKeep = ties.preferredKeep;
 const preferredRow = ties.preferredRow;
 
-/** The most points each row can give. */
-export const ROW_MAX = Int32Array.from({ length: ROW_COUNT }, (_, row) =>
-  ROW_POINTS.subarray(row * ROLLS, (row + 1) * ROLLS).reduce((a, b) => Math.max(a, b), 0),
-);
+/** The 13-row sheet scored without bonus or joker (`seed`'s), whose tables `seed`, `classic`, `yahtzee` share. */
+const SEED_SHEET = sheetModel('seed');
+
+/**
+ * The sheet whose rows' points the win tables of a rule set count: `yatzy`'s own 15 rows, else the
+ * 13-row sheet as `seed` scores it (`classic` and `yahtzee` score their rows alike; the bonuses and the
+ * joker are layered on top, win-bonus.ts).
+ */
+export function rowsSheetOf(rules: RuleSetId): SheetModel {
+  return rules === 'yatzy' ? sheetModel('yatzy') : SEED_SHEET;
+}
+
+/**
+ * The expected-score table of a rule set's rows alone (`rowsSheetOf`: no bonus, no joker), whose play
+ * the distributions (a) follow: `seed`'s table for the 13-row sheet, solved here (and kept) for
+ * `yatzy`'s (about 1 s: its 32,768 sets of rows, without upper totals).
+ */
+export function rowsTableOf(rules: RuleSetId): StateValues {
+  if (rules !== 'yatzy') return getTable('seed');
+  let table = rowsTables.get(rules);
+  if (!table) {
+    table = solveRowsTable(rules);
+    rowsTables.set(rules, table);
+  }
+  return table;
+}
+
+const rowsTables = new Map<RuleSetId, StateValues>();
+
+/**
+ * Solves the table of a rule set's rows alone (`rowsTableOf`), only the sets of rows that include
+ * `from` when given (the others NaN).
+ */
+export function solveRowsTable(rules: RuleSetId, from = 0): StateValues {
+  const sheet = rowsSheetOf(rules);
+  const model = { threshold: 63, points: 0, upperStates: 1 };
+  const ws = new TurnWorkspace();
+  const values = fillStates(model, sheet, from, (values, mask) =>
+    solveTurn(values, model, mask, 0, ws, sheet),
+  );
+  // The table keeps the rule set's name, with the rows' own (bonus-free) model and sheet.
+  return { rules: sheet.rules, model, sheet, values };
+}
+
+/** The most points each row of the 13-row sheet can give. */
+export const ROW_MAX = SEED_SHEET.maxPoints;
 
 /** The most points the free rows of a sheet (its filled rows as a mask) can still give. */
-export function maxRemaining(mask: number): number {
+export function maxRemaining(mask: number, sheet: SheetModel = SEED_SHEET): number {
   let total = 0;
-  for (let row = 0; row < ROW_COUNT; row++) if (!(mask & (1 << row))) total += ROW_MAX[row]!;
+  for (let row = 0; row < sheet.rowCount; row++) if (!(mask & (1 << row))) total += sheet.maxPoints[row]!;
   return total;
 }
 
-/** Most points a whole sheet's rows can give (340). */
+/** Most points a whole 13-row sheet's rows can give (340; `yatzy`'s 15 rows: 324). */
 export const MAX_ROW_TOTAL = maxRemaining(0);
 
 // ---------------------------------------------------------------------------------------------------
@@ -80,9 +117,10 @@ export function remainingChance(dist: RemainingDistributions, mask: number, poin
 }
 
 /**
- * One turn under expected-score play, followed forward: which row the turn ends in with which points.
- * Its choices are the `optimal` bot's, ties broken the same way (ties.ts). Reused for every state;
- * nothing is allocated per state.
+ * One turn under expected-score play, followed forward: which row the turn ends in with which points
+ * (and, under `yahtzee`, whether with a Yahtzee bonus). Its choices are the `optimal` bot's, ties broken
+ * the same way (ties.ts), a joker placed as the rules force it. Reused for every state; nothing is
+ * allocated per state.
  */
 export class TurnFollower {
   readonly ws = new TurnWorkspace();
@@ -95,27 +133,43 @@ export class TurnFollower {
   readonly after2 = new Int16Array(ROLL_COUNT);
   /** The row each throw is scored in. */
   readonly bestRow = new Int8Array(ROLL_COUNT);
+  /** The points it scores there (a joker's under `yahtzee`). */
+  readonly bestPoints = new Int8Array(ROLL_COUNT);
+  /** 1 where scoring the throw earns a Yahtzee bonus (`yahtzee`: a joker with 50 in the Yahtzee row). */
+  readonly bestBonus = new Uint8Array(ROLL_COUNT);
   private readonly mass = new Float64Array(KEEP_COUNT);
   private readonly next = new Float64Array(KEEP_COUNT);
   /** `outcome[row * LEAF_WIDTH + points]`: chance that the turn ends with these points in this row. */
-  readonly outcome = new Float64Array(ROW_COUNT * LEAF_WIDTH);
-  private readonly rowValues = new Float64Array(ROW_COUNT);
+  readonly outcome = new Float64Array(MAX_ROW_COUNT * LEAF_WIDTH);
+  /** The part of `outcome` that also earns a Yahtzee bonus (all zero outside `yahtzee`). */
+  readonly bonusOutcome = new Float64Array(MAX_ROW_COUNT * LEAF_WIDTH);
+  private readonly rowValues = new Float64Array(MAX_ROW_COUNT);
 
   /** Solves the turn of a state for the highest expected score and reads off its choices. */
-  solve(table: StateValues, mask: number, upper = 0): void {
+  solve(table: StateValues, mask: number, upper = 0, flag = 0): void {
     const ws = this.ws;
-    solveTurn(table.values, table.model, mask, upper, ws);
-    const { keep1, keep2, leaf, freeRows, freeCount } = ws;
+    const sheet = table.sheet;
+    solveTurn(table.values, table.model, mask, upper, ws, sheet, flag);
+    const { keep1, keep2, freeRows, freeCount } = ws;
+    const points = sheet.rowPoints;
     const rowValues = this.rowValues;
+    const jokers = sheet.jokerRow >= 0 && (mask & (1 << sheet.jokerRow)) !== 0;
     for (let r = 0; r < ROLLS; r++) {
       const stand = keep1[OFFSET + r]!;
       this.after1[r] = preferredKeep(r, stand, keep2);
       this.after2[r] = preferredKeep(r, stand, keep1);
-      for (let i = 0; i < freeCount; i++) {
-        const row = freeRows[i]!;
-        rowValues[i] = leaf[row * WIDTH + POINTS[row * ROLLS + r]!]!;
+      for (let i = 0; i < freeCount; i++) rowValues[i] = rowValue(ws, freeRows[i]!, r);
+      const row = freeRows[preferredRow(rowValues, freeCount)]!;
+      this.bestRow[r] = row;
+      this.bestPoints[r] = points[row * ROLLS + r]!;
+      this.bestBonus[r] = 0;
+    }
+    if (jokers) {
+      for (let f = 0; f < 6; f++) {
+        const r = sheet.fiveOfAKindRolls[f]!;
+        this.bestPoints[r] = sheet.jokerPoints[f * sheet.rowCount + this.bestRow[r]!]!;
+        this.bestBonus[r] = flag;
       }
-      this.bestRow[r] = freeRows[preferredRow(rowValues, freeCount)]!;
     }
   }
 
@@ -129,6 +183,7 @@ export class TurnFollower {
     mass.fill(0);
     next.fill(0);
     outcome.fill(0);
+    this.bonusOutcome.fill(0);
     if (rollsUsed === 0) for (let r = 0; r < ROLLS; r++) mass[OFFSET + r] = PROBABILITY[r]!;
     else if (rollsUsed === 1) mass[OFFSET + roll] = 1;
     if (rollsUsed <= 1) {
@@ -159,8 +214,9 @@ export class TurnFollower {
     for (let r = 0; r < ROLLS; r++) {
       const p = next[OFFSET + r]!;
       if (p === 0) continue;
-      const row = this.bestRow[r]!;
-      outcome[row * WIDTH + POINTS[row * ROLLS + r]!]! += p;
+      const at = this.bestRow[r]! * WIDTH + this.bestPoints[r]!;
+      outcome[at]! += p;
+      if (this.bestBonus[r]) this.bonusOutcome[at]! += p;
     }
   }
 }
@@ -178,31 +234,41 @@ function spread(mass: Float64Array): void {
 }
 
 /**
- * Solves (a) by backward induction over the sets of filled rows, with the turn's choices of the
- * expected-score table of `seed` (rows only, no bonus).
- * @param table the solved `seed` table (solved here when left out)
+ * Solves (a) by backward induction over the sets of filled rows, with the turn's choices of an
+ * expected-score table of the rows alone (no bonus, no joker: `seed`'s, or `rowsTableOf('yatzy')`).
+ * @param table the solved table of the rows (`seed`'s, solved here when left out)
+ * @param from only the sets of rows that include these (a mask; the others have no chances): enough for
+ *   a game from such sheets on
  */
-export function solveRemainingDistributions(table: StateValues = getTable('seed')): RemainingDistributions {
-  if (table.model.upperStates !== 1)
-    throw new RangeError('Distributions are of the rows alone: a seed table');
-  const offset = new Int32Array(ALL_FILLED + 2);
-  for (let mask = 0; mask <= ALL_FILLED; mask++) offset[mask + 1] = offset[mask]! + maxRemaining(mask) + 1;
-  const values = new Float64Array(offset[ALL_FILLED + 1]!);
-  values[offset[ALL_FILLED]!] = 1;
+export function solveRemainingDistributions(
+  table: StateValues = getTable('seed'),
+  from = 0,
+): RemainingDistributions {
+  if (table.model.upperStates !== 1 || table.sheet.flagStates !== 1)
+    throw new RangeError('Distributions are of the rows alone: a table without bonus or joker');
+  const sheet = table.sheet;
+  const all = sheet.allFilled;
+  const offset = new Int32Array(all + 2);
+  for (let mask = 0; mask <= all; mask++) offset[mask + 1] = offset[mask]! + maxRemaining(mask, sheet) + 1;
+  const values = new Float64Array(offset[all + 1]!);
+  values[offset[all]!] = 1;
   const follower = new TurnFollower();
   const outcome = follower.outcome;
-  for (let mask = ALL_FILLED - 1; mask >= 0; mask--) {
+  const pointValues = sheet.pointValues;
+  const pointValuesStart = sheet.pointValuesStart;
+  for (let mask = all - 1; mask >= 0; mask--) {
+    if ((mask & from) !== from) continue;
     follower.solve(table, mask);
     follower.follow();
     const base = offset[mask]!;
-    for (let row = 0; row < ROW_COUNT; row++) {
+    for (let row = 0; row < sheet.rowCount; row++) {
       const bit = 1 << row;
       if (mask & bit) continue;
       const from = offset[mask | bit]!;
       const length = offset[(mask | bit) + 1]! - from;
-      const end = ROW_POINT_VALUES_START[row + 1]!;
-      for (let i = ROW_POINT_VALUES_START[row]!; i < end; i++) {
-        const p = ROW_POINT_VALUES[i]!;
+      const end = pointValuesStart[row + 1]!;
+      for (let i = pointValuesStart[row]!; i < end; i++) {
+        const p = pointValues[i]!;
         const w = outcome[row * WIDTH + p]!;
         if (w === 0) continue;
         const to = base + p;
@@ -246,7 +312,7 @@ class TargetWorkspace {
   readonly keep = new Float64Array(KEEPS * BLOCK);
   readonly best = new Float64Array(KEEPS * BLOCK);
   /** For each row, the next state's chances from (first target - row's most points) on. */
-  readonly shifted = new Float64Array(ROW_COUNT * (BLOCK + 64));
+  readonly shifted = new Float64Array(MAX_ROW_COUNT * (BLOCK + 64));
   readonly out = new Float64Array(BLOCK);
 }
 
@@ -343,15 +409,22 @@ function copyChances(
 }
 
 /** The best chances of the targets first..first+BLOCK-1 of one state, into `ws.out`. */
-function solveTargetBlock(tables: TargetTables, mask: number, first: number, ws: TargetWorkspace): void {
+function solveTargetBlock(
+  tables: TargetTables,
+  sheet: SheetModel,
+  mask: number,
+  first: number,
+  ws: TargetWorkspace,
+): void {
   const B = BLOCK;
   const { keep, best, shifted, out } = ws;
   const stride = B + 64;
+  const POINTS = sheet.rowPoints;
   let firstRow = true;
-  for (let row = 0; row < ROW_COUNT; row++) {
+  for (let row = 0; row < sheet.rowCount; row++) {
     const bit = 1 << row;
     if (mask & bit) continue;
-    const most = ROW_MAX[row]!;
+    const most = sheet.maxPoints[row]!;
     const q = row * stride;
     // shifted[q + i] = the next state's chance of first - most + i more points.
     copyChances(tables, mask | bit, first - most, B + most, shifted, q);
@@ -390,6 +463,8 @@ function solveTargetBlock(tables: TargetTables, mask: number, first: number, ws:
 export interface TargetOptions {
   /** Solve only the masks that contain these rows (a mask): enough for a game from such a sheet on. */
   from?: number;
+  /** The sheet of the rows (`rowsSheetOf(rules)`): the 13-row sheet by default. */
+  sheet?: SheetModel;
 }
 
 /**
@@ -398,24 +473,26 @@ export interface TargetOptions {
  * as an asset (win-asset.ts) or solve it once in a worker. With `from`, only the masks above it: a
  * few milliseconds for a sheet with four rows free.
  */
-export function solveTargetTables({ from = 0 }: TargetOptions = {}): TargetTables {
-  const lo = new Int16Array(ALL_FILLED + 1).fill(1);
-  const hi = new Int16Array(ALL_FILLED + 1).fill(-1);
-  const offset = new Int32Array(ALL_FILLED + 2);
-  for (let mask = 0; mask <= ALL_FILLED; mask++) {
-    const solved = (mask & from) === from && mask !== ALL_FILLED;
-    offset[mask + 1] = offset[mask]! + (solved ? maxRemaining(mask) : 0);
+export function solveTargetTables({ from = 0, sheet = SEED_SHEET }: TargetOptions = {}): TargetTables {
+  if (sheet.flagStates !== 1) throw new RangeError('Target tables are of the rows alone, without a joker');
+  const all = sheet.allFilled;
+  const lo = new Int16Array(all + 1).fill(1);
+  const hi = new Int16Array(all + 1).fill(-1);
+  const offset = new Int32Array(all + 2);
+  for (let mask = 0; mask <= all; mask++) {
+    const solved = (mask & from) === from && mask !== all;
+    offset[mask + 1] = offset[mask]! + (solved ? maxRemaining(mask, sheet) : 0);
   }
-  hi[ALL_FILLED] = 0;
-  const values = new Float64Array(offset[ALL_FILLED + 1]!);
+  hi[all] = 0;
+  const values = new Float64Array(offset[all + 1]!);
   const tables: TargetTables = { from, lo, hi, offset, values };
   const ws = new TargetWorkspace();
-  for (let mask = ALL_FILLED - 1; mask >= 0; mask--) {
+  for (let mask = all - 1; mask >= 0; mask--) {
     if ((mask & from) !== from) continue;
-    const most = maxRemaining(mask);
+    const most = maxRemaining(mask, sheet);
     const base = offset[mask]!;
     for (let first = 1; first <= most; first += BLOCK) {
-      solveTargetBlock(tables, mask, first, ws);
+      solveTargetBlock(tables, sheet, mask, first, ws);
       const count = Math.min(BLOCK, most - first + 1);
       for (let j = 0; j < count; j++) values[base + first - 1 + j] = ws.out[j]!;
     }

@@ -1,21 +1,32 @@
 import { apply, type Action } from '../actions.js';
 import { DICE_COUNT, safeText, type Dice } from '../dice.js';
 import { RuleError } from '../errors.js';
-import { assertGame, newGame, ROLLS_PER_TURN, winners, type Game, type GameSetup } from '../game.js';
-import { ROWS, type RowId } from '../rows.js';
-import { playerTotal, type RuleSetId, type Scores } from '../rules.js';
+import {
+  assertGame,
+  newGame,
+  ROLLS_PER_TURN,
+  winners,
+  type Game,
+  type GameSetup,
+  type PlayerSheet,
+} from '../game.js';
+import type { RowId } from '../rows.js';
+import { playerTotal, type RuleSetId } from '../rules.js';
+import { allowedRows, earnsYahtzeeBonus, sheetRowPoints } from '../scoring.js';
 import * as diceTables from './dice-tables.js';
 import { facesOfKeep, KEEP_SIZE, rollOfFaces } from './dice-tables.js';
-import * as sheetModel from './sheet-model.js';
-import { maskOf, trackedUpper } from './sheet-model.js';
-import { getTable, stateValue, type StateValues } from './table.js';
+import { flagOf, maskOf, MAX_ROW_COUNT, trackedUpper, type SheetModel } from './sheet-model.js';
+import { getTable, stateIndex, stateValue, type StateValues } from './table.js';
 import { preferredOf, ROLL_SUBKEEPS, ROLL_SUBKEEPS_START, TIE } from './ties.js';
 import * as turnModule from './turn.js';
+import { jokerRowsMask, rowValue } from './turn.js';
 import { calibrateLine, seatFeaturesOf } from './win-calibration.js';
 import { winModelCovers } from './win-rules.js';
 import { solveBonusChances, type BonusChances } from './win-bonus.js';
 import {
-  MAX_ROW_TOTAL,
+  maxRemaining,
+  rowsSheetOf,
+  rowsTableOf,
   solveRemainingDistributions,
   solveTargetTables,
   TurnFollower,
@@ -31,12 +42,6 @@ const KEEP_SUB_START = diceTables.KEEP_SUB_START;
 const ROLL_COUNT = diceTables.ROLL_COUNT;
 const ROLL_OFFSET = diceTables.ROLL_OFFSET;
 const ROLL_PROBABILITY = diceTables.ROLL_PROBABILITY;
-const ALL_FILLED = sheetModel.ALL_FILLED;
-const ROW_COUNT = sheetModel.ROW_COUNT;
-const ROW_POINTS = sheetModel.ROW_POINTS;
-const ROW_POINT_VALUES = sheetModel.ROW_POINT_VALUES;
-const ROW_POINT_VALUES_START = sheetModel.ROW_POINT_VALUES_START;
-const UPPER_MASK = sheetModel.UPPER_MASK;
 const LEAF_WIDTH = turnModule.LEAF_WIDTH;
 
 /*
@@ -51,12 +56,15 @@ const LEAF_WIDTH = turnModule.LEAF_WIDTH;
  * - My own rest of the game is valued with table (b): for each total M the best of them may reach, the
  *   best chance of scoring more than M (plus half the chance of M exactly). Each M gets the strategy best
  *   for it, so this is an optimistic approximation of one strategy against the whole distribution of M.
- * - Under `classic` the upper bonus is an approximation, not a dimension of the tables: from a sheet
- *   with filled rows F and upper total u, the rest of the game gives the rows' points of the tables
- *   (which know nothing of the bonus), moved by the points expected-score play of classic gives up in
- *   the rows for the bonus (`shift`, a fraction of a point shared between the two points around it),
- *   plus 35 with the chance that expected-score play of classic earns the bonus from (F, u), as if
- *   independent of the rows (win-bonus.ts). Rows and bonus taken now are exact.
+ * - The tables count a sheet's rows alone (`yatzy`'s 15, else the 13 as `seed` scores them). Under a
+ *   rule set with more (`classic`, `yatzy`: an upper bonus; `yahtzee`: that, the Yahtzee bonuses and the
+ *   joker) the rest is an approximation, not a dimension of the tables: from a sheet with filled rows F,
+ *   upper total u (and Yahtzee flag), the rest of the game gives the rows' points of the tables, moved
+ *   by the points expected-score play of the rule set gives up (or gains, by jokers) in the rows for
+ *   its bonuses (`shift`, a fraction of a point shared between the two points around it), plus the
+ *   upper bonus with the chance that that play earns it from there, and under `yahtzee` 100 or 200 with
+ *   the chances of one or two more Yahtzee bonuses, each as if independent of the rest (win-bonus.ts).
+ *   Rows, bonuses and jokers taken in the turn being played are exact.
  *
  * What the coach shows (`winChances`, and the chance beside each choice) is each seat judged as it plays
  * (`WinOptions.seats`), and calibrated so that it says what happens (win-calibration.ts; the method and
@@ -77,6 +85,12 @@ export interface WinModel {
   readonly rules: RuleSetId;
   /** The expected-score table of the rule set (near-ties, and the value of every option for points). */
   readonly table: StateValues;
+  /** The rule set's sheet (`table.sheet`): its rows, points and joker. */
+  readonly sheet: SheetModel;
+  /** The expected-score table of its rows alone (`rowsTableOf`), whose play (a) follows. */
+  readonly rows: StateValues;
+  /** Final totals considered: 0..finals - 1 (every row at its most, and every bonus). */
+  readonly finals: number;
   /** (a): the rows' points still to come under expected-score play. */
   readonly distributions: RemainingDistributions;
   /** (b) for every sheet (from the asset, win-asset.ts, or solved), or null: then see `late`. */
@@ -86,7 +100,7 @@ export interface WinModel {
    * player of a game being reviewed).
    */
   late: TargetTables[];
-  /** The classic bonus (null under `seed`). */
+  /** The bonuses beyond the rows (null under `seed`, which has none). */
   readonly bonus: BonusChances | null;
 }
 
@@ -102,34 +116,67 @@ export interface WinModelOptions {
   targets?: TargetTables;
   /** The solved expected-score table of the rule set. */
   table?: StateValues;
-  /** The solved `seed` table (the rows alone), when the rule set is another. */
+  /** The solved `seed` table (the 13 rows alone), when the rule set is `classic` or `yahtzee`. */
   seedTable?: StateValues;
+  /** Under `yatzy`, the solved table of its rows alone (`solveRowsTable`); solved when left out. */
+  rowsTable?: StateValues;
+  /**
+   * Model only the sheets whose filled rows include these (a mask), for games from such sheets on: the
+   * tables given must hold those states (`solveTable`'s `from`). Seconds less to build; 0 (all) by default.
+   */
+  from?: number;
 }
 
 export { winModelCovers } from './win-rules.js';
 
 /**
- * The model of a rule set: solves the distributions (a) (under a second), and under `classic` the bonus
- * chances (a few seconds more), with the expected-score tables given or solved.
+ * The model of a rule set: solves the distributions (a) (under a second; `yatzy` a few), and under a
+ * rule set with bonuses their chances (a few seconds more), with the expected-score tables given or
+ * solved.
  * @throws RuleError `unknown-rules` for a rule set the win model does not cover (`winModelCovers`)
+ * @throws RangeError for target tables of another sheet, or not of every sheet
  */
 export function createWinModel(rules: RuleSetId, options: WinModelOptions = {}): WinModel {
   if (!winModelCovers(rules)) {
     throw new RuleError('unknown-rules', `The chance to win is not modelled under ${rules} yet`);
   }
   const table = options.table?.rules === rules ? options.table : getTable(rules);
-  const seedTable =
-    rules === 'seed' ? table : options.seedTable?.rules === 'seed' ? options.seedTable : getTable('seed');
+  const rows =
+    rules === 'yatzy'
+      ? options.rowsTable?.sheet.rules === 'yatzy' && options.rowsTable.model.upperStates === 1
+        ? options.rowsTable
+        : rowsTableOf(rules)
+      : rules === 'seed'
+        ? table
+        : options.seedTable?.rules === 'seed'
+          ? options.seedTable
+          : getTable('seed');
   const targets = options.targets ?? null;
   if (targets && targets.from !== 0) throw new RangeError('The target tables must cover every sheet');
+  if (targets && targets.lo.length !== rows.sheet.allFilled + 1) {
+    throw new RangeError(`These target tables are not of the ${rules} rows`);
+  }
+  const { sheet, model } = table;
+  const from = options.from ?? 0;
   return {
     rules,
     table,
-    distributions: solveRemainingDistributions(seedTable),
+    sheet,
+    rows,
+    finals: maxFinal(rules, sheet, model.points) + 1,
+    distributions: solveRemainingDistributions(rows, from),
     targets,
     late: [],
-    bonus: table.model.upperStates > 1 ? solveBonusChances(table, seedTable) : null,
+    bonus: model.upperStates > 1 ? solveBonusChances(table, rows, from) : null,
   };
+}
+
+/**
+ * The highest final total of a rule set: every row at its most, the upper bonus and, under `yahtzee`, a
+ * Yahtzee bonus for every turn after the one that scores the Yahtzee row.
+ */
+function maxFinal(rules: RuleSetId, sheet: SheetModel, upperBonus: number): number {
+  return maxRemaining(0, rowsSheetOf(rules)) + upperBonus + sheet.yahtzeeBonus * (sheet.rowCount - 1);
 }
 
 const models = new Map<RuleSetId, WinModel>();
@@ -146,9 +193,9 @@ export function getWinModel(rules: RuleSetId, targets?: TargetTables): WinModel 
   return model;
 }
 
-function freeCount(mask: number): number {
+function freeCount(sheet: SheetModel, mask: number): number {
   let count = 0;
-  for (let row = 0; row < ROW_COUNT; row++) if (!(mask & (1 << row))) count++;
+  for (let row = 0; row < sheet.rowCount; row++) if (!(mask & (1 << row))) count++;
   return count;
 }
 
@@ -160,8 +207,8 @@ function targetsFor(model: WinModel, mask: number): TargetTables | null {
   if (tables) {
     model.late.splice(known, 1);
   } else {
-    if (freeCount(mask) > LATE_FREE_ROWS) return null;
-    tables = solveTargetTables({ from: mask });
+    if (freeCount(model.sheet, mask) > LATE_FREE_ROWS) return null;
+    tables = solveTargetTables({ from: mask, sheet: model.rows.sheet });
     model.late.length = Math.min(model.late.length, LATE_KEPT - 1);
   }
   model.late.unshift(tables);
@@ -174,55 +221,76 @@ const LATE_KEPT = 6;
 // ---------------------------------------------------------------------------------------------------
 // Final totals as distributions.
 
-/** Final totals considered: 0..MAX_FINAL (every row at its most, and the bonus). */
-const MAX_FINAL = MAX_ROW_TOTAL + 35;
-const FINALS = MAX_FINAL + 1;
-
 interface Sheet {
   mask: number;
   upper: number;
+  /** Under `yahtzee`, 1 when the Yahtzee row holds 50 (`flagOf`). */
+  flag: number;
   total: number;
 }
 
-function sheetOf(model: WinModel, scores: Scores): Sheet {
+function sheetOf(model: WinModel, player: PlayerSheet): Sheet {
+  const { scores } = player;
   return {
-    mask: maskOf(scores),
+    mask: maskOf(scores, model.sheet),
     upper: trackedUpper(model.table.model, scores),
-    total: playerTotal(model.rules, scores),
+    flag: flagOf(model.sheet, scores),
+    total: playerTotal(model.rules, scores, player.yahtzeeBonuses ?? 0),
   };
 }
 
-/** Adds `weight` times the final total's distribution from a sheet at the start of a turn into `out`. */
-function addFinal(model: WinModel, { mask, upper, total }: Sheet, weight: number, out: Float64Array): void {
-  const { offset, values } = model.distributions;
-  const start = offset[mask]!;
-  const length = offset[mask + 1]! - start;
-  let chance = 0;
-  let shift = 0;
-  if (model.bonus) {
-    const i = mask * model.bonus.upperStates + upper;
-    chance = model.bonus.chance[i]!;
-    shift = model.bonus.shift[i]!;
-    if (Number.isNaN(chance)) throw new RuleError('bad-state', 'No game reaches this sheet');
+/**
+ * What a sheet's rest of the game adds to its rows' points (see the top of this file): `shift`, and the
+ * bonus points with their chances as pairs `[points, chance, points, chance, ...]` (`[0, 1]` under
+ * `seed`).
+ */
+function extrasOf(model: WinModel, { mask, upper, flag }: Sheet): { shift: number; atoms: number[] } {
+  const bonus = model.bonus;
+  if (!bonus || mask === model.sheet.allFilled) return { shift: 0, atoms: [0, 1] };
+  const i = stateIndex(model.table, mask, upper, flag);
+  const chance = bonus.chance[i]!;
+  if (Number.isNaN(chance)) throw new RuleError('bad-state', 'No game reaches this sheet');
+  const upperBonus = model.table.model.points;
+  const upperAtoms = [0, 1 - chance, upperBonus, chance];
+  if (bonus.yahtzee1.length === 0) return { shift: bonus.shift[i]!, atoms: upperAtoms };
+  const one = bonus.yahtzee1[i]!;
+  const two = bonus.yahtzee2[i]!;
+  const each = model.sheet.yahtzeeBonus;
+  const atoms: number[] = [];
+  for (const [k, w] of [
+    [0, 1 - one - two],
+    [1, one],
+    [2, two],
+  ] as const) {
+    if (w <= 0) continue;
+    for (let a = 0; a < upperAtoms.length; a += 2)
+      atoms.push(upperAtoms[a]! + k * each, upperAtoms[a + 1]! * w);
   }
+  return { shift: bonus.shift[i]!, atoms };
+}
+
+/** Adds `weight` times the final total's distribution from a sheet at the start of a turn into `out`. */
+function addFinal(model: WinModel, sheet: Sheet, weight: number, out: Float64Array): void {
+  const { offset, values } = model.distributions;
+  const start = offset[sheet.mask]!;
+  const length = offset[sheet.mask + 1]! - start;
+  const { shift, atoms } = extrasOf(model, sheet);
   const whole = Math.floor(shift);
   const part = shift - whole;
-  const bonusPoints = model.table.model.points;
-  for (const [extra, w] of [
-    [0, 1 - chance],
-    [bonusPoints, chance],
-  ] as const) {
+  const last = model.finals - 1;
+  for (let a = 0; a < atoms.length; a += 2) {
+    const w = atoms[a + 1]!;
     if (w === 0) continue;
     for (const [move, v] of [
       [whole, 1 - part],
       [whole + 1, part],
     ] as const) {
       if (v === 0) continue;
-      const at = total + extra + move;
+      const at = sheet.total + atoms[a]! + move;
       const scale = weight * w * v;
       for (let x = 0; x < length; x++) {
         const p = values[start + x]!;
-        if (p !== 0) out[Math.min(MAX_FINAL, Math.max(0, at + x))]! += scale * p;
+        if (p !== 0) out[Math.min(last, Math.max(0, at + x))]! += scale * p;
       }
     }
   }
@@ -230,16 +298,15 @@ function addFinal(model: WinModel, { mask, upper, total }: Sheet, weight: number
 
 /** The chance of each final total of a player (the one to act from the dice on the table). */
 function finalOf(model: WinModel, game: Game, player: number): Float64Array {
-  const out = new Float64Array(FINALS);
+  const out = new Float64Array(model.finals);
   // One who forfeited ends on nothing: below every total a sheet can end on, so they never win.
   if (game.players[player]!.out) {
     out[0] = 1;
     return out;
   }
-  const scores = game.players[player]!.scores;
-  const sheet = sheetOf(model, scores);
-  if (sheet.mask === ALL_FILLED) {
-    out[Math.min(MAX_FINAL, sheet.total)] = 1;
+  const sheet = sheetOf(model, game.players[player]!);
+  if (sheet.mask === model.sheet.allFilled) {
+    out[Math.min(model.finals - 1, sheet.total)] = 1;
     return out;
   }
   if (player !== game.current || game.rollsUsed === 0) {
@@ -248,45 +315,84 @@ function finalOf(model: WinModel, game: Game, player: number): Float64Array {
   }
   // The player to act, from the dice on the table on, playing for points.
   const follower = new TurnFollower();
-  follower.solve(model.table, sheet.mask, sheet.upper);
+  follower.solve(model.table, sheet.mask, sheet.upper, sheet.flag);
   follower.follow(game.rollsUsed, rollOfFaces(game.dice));
-  forEachOutcome(model, sheet, (next, w) => addFinal(model, next, w, out), follower.outcome);
+  forEachOutcome(model, sheet, (next, w) => addFinal(model, next, w, out), follower);
   return out;
 }
 
-/** Calls `visit` with the sheet after each row and points a turn can end with, and its chance. */
+/**
+ * Calls `visit` with the sheet after each row and points a followed turn can end with (and any Yahtzee
+ * bonus it earns), and its chance.
+ */
 function forEachOutcome(
   model: WinModel,
-  { mask, upper, total }: Sheet,
+  sheet: Sheet,
   visit: (next: Sheet, chance: number) => void,
-  outcome: Float64Array,
+  { outcome, bonusOutcome }: TurnFollower,
 ): void {
-  for (let row = 0; row < ROW_COUNT; row++) {
+  forEachLeaf(model, sheet, (row, p, next) => {
+    const w = outcome[row * LEAF_WIDTH + p]!;
+    if (w === 0) return;
+    const b = bonusOutcome[row * LEAF_WIDTH + p]!;
+    if (w - b > 0) visit(next, w - b);
+    if (b > 0) visit({ ...next, total: next.total + model.sheet.yahtzeeBonus }, b);
+  });
+}
+
+/** The tracked upper total and Yahtzee flag after scoring p in a row, and the upper bonus that completes now. */
+function afterRow(
+  model: WinModel,
+  { upper, flag }: Sheet,
+  row: number,
+  points: number,
+): { upper: number; flag: number; bonus: number } {
+  const { upperStates, threshold, points: bonusPoints } = model.table.model;
+  const nextFlag = row === model.sheet.jokerRow ? (points > 0 ? 1 : 0) : flag;
+  if (upperStates === 1 || !((1 << row) & model.sheet.upperMask)) return { upper, flag: nextFlag, bonus: 0 };
+  const next = Math.min(threshold, upper + points);
+  return {
+    upper: next,
+    flag: nextFlag,
+    bonus: upper < threshold && next >= threshold ? bonusPoints : 0,
+  };
+}
+
+/**
+ * Calls `visit` with each free row and points a turn can end with (a joker's among them: they are
+ * points the row can give), and the sheet it leaves (without any Yahtzee bonus).
+ */
+function forEachLeaf(
+  model: WinModel,
+  sheet: Sheet,
+  visit: (row: number, points: number, next: Sheet) => void,
+): void {
+  const { rowCount, pointValues, pointValuesStart } = model.sheet;
+  for (let row = 0; row < rowCount; row++) {
     const bit = 1 << row;
-    if (mask & bit) continue;
-    const end = ROW_POINT_VALUES_START[row + 1]!;
-    for (let i = ROW_POINT_VALUES_START[row]!; i < end; i++) {
-      const p = ROW_POINT_VALUES[i]!;
-      const w = outcome[row * LEAF_WIDTH + p]!;
-      if (w === 0) continue;
-      const after = afterRow(model, mask, upper, row, p);
-      visit({ mask: mask | bit, upper: after.upper, total: total + p + after.bonus }, w);
+    if (sheet.mask & bit) continue;
+    const end = pointValuesStart[row + 1]!;
+    for (let i = pointValuesStart[row]!; i < end; i++) {
+      const p = pointValues[i]!;
+      const after = afterRow(model, sheet, row, p);
+      visit(row, p, {
+        mask: sheet.mask | bit,
+        upper: after.upper,
+        flag: after.flag,
+        total: sheet.total + p + after.bonus,
+      });
     }
   }
 }
 
-/** The tracked upper total after scoring p in a row, and the bonus that completes now. */
-function afterRow(
-  model: WinModel,
-  mask: number,
-  upper: number,
-  row: number,
-  points: number,
-): { upper: number; bonus: number } {
-  const { upperStates, threshold, points: bonusPoints } = model.table.model;
-  if (upperStates === 1 || !((1 << row) & UPPER_MASK)) return { upper, bonus: 0 };
-  const next = Math.min(threshold, upper + points);
-  return { upper: next, bonus: upper < threshold && next >= threshold ? bonusPoints : 0 };
+/**
+ * Under `yahtzee`, whether the throw r of a sheet is a joker (five of a kind, the Yahtzee row filled):
+ * its face index 0..5, else -1.
+ */
+function jokerFace(model: WinModel, mask: number, r: number): number {
+  const { jokerRow, fiveOfAKindRolls } = model.sheet;
+  if (jokerRow < 0 || !(mask & (1 << jokerRow))) return -1;
+  return fiveOfAKindRolls.indexOf(r);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -340,6 +446,7 @@ function playsOf(game: Game, options: WinOptions | undefined, acting: SeatPlay):
  */
 function sharesOf(finals: readonly Float64Array[]): Float64Array[] {
   const n = finals.length;
+  const FINALS = finals[0]!.length;
   const below = finals.map((pmf) => {
     const cdf = new Float64Array(FINALS + 1); // cdf[x] = chance of less than x
     for (let x = 0; x < FINALS; x++) cdf[x + 1] = cdf[x]! + pmf[x]!;
@@ -386,10 +493,15 @@ function better(w: number, e: number, bestW: number, bestE: number): boolean {
   return w > bestW + WIN_TIE || (w >= bestW - WIN_TIE && e > bestE + TIE);
 }
 
-/** The values of every position in one turn: chance to win and expected future points, side by side. */
+/**
+ * The values of every position in one turn: chance to win and expected future points, side by side
+ * (`leafWB`, `leafEB`: a joker's row with its Yahtzee bonus, under `yahtzee`).
+ */
 class WinTurn {
-  readonly leafW = new Float64Array(ROW_COUNT * LEAF_WIDTH);
-  readonly leafE = new Float64Array(ROW_COUNT * LEAF_WIDTH);
+  readonly leafW = new Float64Array(MAX_ROW_COUNT * LEAF_WIDTH);
+  readonly leafE = new Float64Array(MAX_ROW_COUNT * LEAF_WIDTH);
+  readonly leafWB = new Float64Array(MAX_ROW_COUNT * LEAF_WIDTH);
+  readonly leafEB = new Float64Array(MAX_ROW_COUNT * LEAF_WIDTH);
   readonly keepW1 = new Float64Array(KEEP_COUNT);
   readonly keepE1 = new Float64Array(KEEP_COUNT);
   readonly bestW1 = new Float64Array(KEEP_COUNT);
@@ -398,7 +510,7 @@ class WinTurn {
   readonly keepE2 = new Float64Array(KEEP_COUNT);
   readonly bestW2 = new Float64Array(KEEP_COUNT);
   readonly bestE2 = new Float64Array(KEEP_COUNT);
-  sheet: Sheet = { mask: 0, upper: 0, total: 0 };
+  sheet: Sheet = { mask: 0, upper: 0, flag: 0, total: 0 };
 }
 
 function averageDown(keep: Float64Array): void {
@@ -434,46 +546,47 @@ function maxUp(keepW: Float64Array, keepE: Float64Array, bestW: Float64Array, be
 
 /**
  * Fills `out[i]` with the chance of a final total at least `first + i` more points from a sheet, for i =
- * 0..count-1: from table (b) and, under classic, the bonus (see the top of this file).
+ * 0..count-1: from table (b) and the bonuses beyond the rows (see the top of this file).
  */
 function fillReach(
   model: WinModel,
   targets: TargetTables,
-  mask: number,
-  upper: number,
+  sheet: Sheet,
   first: number,
   count: number,
   out: Float64Array,
 ): void {
+  const mask = sheet.mask;
   const lo = targets.lo[mask]!;
   const hi = targets.hi[mask]!;
   const base = targets.offset[mask]! - lo;
   const values = targets.values;
   const reach = (t: number): number => (t < lo ? 1 : t > hi ? 0 : values[base + t]!);
-  if (!model.bonus || mask === ALL_FILLED) {
+  if (!model.bonus || mask === model.sheet.allFilled) {
     for (let i = 0; i < count; i++) out[i] = reach(first + i);
     return;
   }
-  const at = mask * model.bonus.upperStates + upper;
-  const chance = model.bonus.chance[at]!;
-  const shift = model.bonus.shift[at]!;
-  const bonusPoints = model.table.model.points;
+  const { shift, atoms } = extrasOf(model, sheet);
   // Rows must give t - shift: shared between the two whole targets around it.
   const whole = Math.floor(-shift);
   const part = -shift - whole;
   const rows = (t: number): number => (1 - part) * reach(t + whole) + part * reach(t + whole + 1);
   for (let i = 0; i < count; i++) {
     const t = first + i;
-    out[i] = (1 - chance) * rows(t) + (chance > 0 ? chance * rows(t - bonusPoints) : 0);
+    let sum = 0;
+    for (let a = 0; a < atoms.length; a += 2)
+      if (atoms[a + 1]! > 0) sum += atoms[a + 1]! * rows(t - atoms[a]!);
+    out[i] = sum;
   }
 }
 
-/** Room for `fillReach` over every target a leaf asks for. */
-const REACH = new Float64Array(2 * (MAX_ROW_TOTAL + 36) + 4);
+/** Room for `fillReach` over every target a leaf asks for (grown for a model of longer totals). */
+let REACH = new Float64Array(0);
 
 /** The chance of the best final total of everyone but `me`, `best[x]` for x = 0..MAX_FINAL; null when alone. */
 function bestOpponent(finals: readonly Float64Array[], me: number): Float64Array | null {
   let cdf: Float64Array | null = null;
+  const FINALS = finals[0]!.length;
   for (let j = 0; j < finals.length; j++) {
     if (j === me) continue;
     const pmf = finals[j]!;
@@ -501,55 +614,78 @@ function solveWinTurn(
   finals: readonly Float64Array[],
   me: number,
 ): WinTurn | null {
-  const sheet = sheetOf(model, game.players[me]!.scores);
+  const sheet = sheetOf(model, game.players[me]!);
   const best = bestOpponent(finals, me);
   // Alone at the table every move wins: no targets needed, the expected score decides.
   const targets = best ? targetsFor(model, sheet.mask) : null;
   if (best && !targets) return null;
   const turn = new WinTurn();
   turn.sheet = sheet;
-  const { mask, upper, total } = sheet;
+  const FINALS = model.finals;
   let lo = 0;
   let hi = -1;
   if (best) {
     while (lo < FINALS && best[lo]! === 0) lo++;
     hi = FINALS - 1;
     while (hi > lo && best[hi]! === 0) hi--;
+    if (REACH.length < hi - lo + 2) REACH = new Float64Array(hi - lo + 2);
   }
-  const { leafW, leafE } = turn;
-  for (let row = 0; row < ROW_COUNT; row++) {
-    const bit = 1 << row;
-    if (mask & bit) continue;
-    const end = ROW_POINT_VALUES_START[row + 1]!;
-    for (let i = ROW_POINT_VALUES_START[row]!; i < end; i++) {
-      const p = ROW_POINT_VALUES[i]!;
-      const after = afterRow(model, mask, upper, row, p);
-      const next = mask | bit;
-      const gained = total + p + after.bonus;
-      leafE[row * LEAF_WIDTH + p] = p + after.bonus + stateValue(model.table, next, after.upper);
-      if (!best || !targets) {
-        leafW[row * LEAF_WIDTH + p] = 1;
-        continue;
+  const { leafW, leafE, leafWB, leafEB } = turn;
+  /** [win, expected future points] of ending the turn on `next`, `gained` points scored this turn. */
+  const valueOf = (next: Sheet, gained: number): [number, number] => {
+    const e = gained + stateValue(model.table, next.mask, next.upper, next.flag);
+    if (!best || !targets) return [1, e];
+    // More than x, plus half of exactly x: the mean of reaching x + 1 and x more than I have.
+    fillReach(model, targets, next, lo - next.total, hi - lo + 2, REACH);
+    let w = 0;
+    for (let x = lo; x <= hi; x++) w += best[x]! * 0.5 * (REACH[x - lo + 1]! + REACH[x - lo]!);
+    return [w, e];
+  };
+  forEachLeaf(model, sheet, (row, p, next) => {
+    [leafW[row * LEAF_WIDTH + p], leafE[row * LEAF_WIDTH + p]] = valueOf(next, next.total - sheet.total);
+  });
+  const rules = model.sheet;
+  const yahtzeeBonus = sheet.flag * rules.yahtzeeBonus;
+  if (yahtzeeBonus > 0 && jokerFace(model, sheet.mask, rules.fiveOfAKindRolls[0]!) >= 0) {
+    // A joker with 50 in the Yahtzee row also earns a Yahtzee bonus: its own leaves.
+    for (let f = 0; f < 6; f++) {
+      for (let row = 0; row < rules.rowCount; row++) {
+        if (!(jokerRowsMask(rules, sheet.mask, f) & (1 << row))) continue;
+        const p = rules.jokerPoints[f * rules.rowCount + row]!;
+        const after = afterRow(model, sheet, row, p);
+        const next = {
+          mask: sheet.mask | (1 << row),
+          upper: after.upper,
+          flag: after.flag,
+          total: sheet.total + p + after.bonus + yahtzeeBonus,
+        };
+        [leafWB[row * LEAF_WIDTH + p], leafEB[row * LEAF_WIDTH + p]] = valueOf(
+          next,
+          next.total - sheet.total,
+        );
       }
-      // More than x, plus half of exactly x: the mean of reaching x + 1 and x more than I have.
-      const first = lo - gained;
-      fillReach(model, targets, next, after.upper, first, hi - lo + 2, REACH);
-      let w = 0;
-      for (let x = lo; x <= hi; x++) w += best[x]! * 0.5 * (REACH[x - lo + 1]! + REACH[x - lo]!);
-      leafW[row * LEAF_WIDTH + p] = w;
     }
   }
   // No throw left: the best row for each throw.
   const { keepW1, keepE1, bestW1, bestE1, keepW2, keepE2, bestW2, bestE2 } = turn;
+  const points = rules.rowPoints;
   for (let r = 0; r < ROLL_COUNT; r++) {
     let w = -Infinity;
     let e = -Infinity;
-    for (let row = 0; row < ROW_COUNT; row++) {
-      if (mask & (1 << row)) continue;
-      const leaf = row * LEAF_WIDTH + ROW_POINTS[row * ROLL_COUNT + r]!;
-      if (better(leafW[leaf]!, leafE[leaf]!, w, e)) {
-        w = leafW[leaf]!;
-        e = leafE[leaf]!;
+    const f = jokerFace(model, sheet.mask, r);
+    for (let row = 0; row < rules.rowCount; row++) {
+      if (sheet.mask & (1 << row)) continue;
+      let leaf: number;
+      let lw = leafW;
+      let le = leafE;
+      if (f >= 0) {
+        if (!(jokerRowsMask(rules, sheet.mask, f) & (1 << row))) continue;
+        leaf = row * LEAF_WIDTH + rules.jokerPoints[f * rules.rowCount + row]!;
+        if (yahtzeeBonus > 0) [lw, le] = [leafWB, leafEB];
+      } else leaf = row * LEAF_WIDTH + points[row * ROLL_COUNT + r]!;
+      if (better(lw[leaf]!, le[leaf]!, w, e)) {
+        w = lw[leaf]!;
+        e = le[leaf]!;
       }
     }
     keepW1[ROLL_OFFSET + r] = w;
@@ -590,7 +726,9 @@ function thrownValue(turn: WinTurn, rollsUsed: number, roll: number): number {
 class PointsTurn {
   readonly follower = new TurnFollower();
   /** `leafP[row * LEAF_WIDTH + points]`: the chance to win after scoring these points in this row. */
-  readonly leafP = new Float64Array(ROW_COUNT * LEAF_WIDTH);
+  readonly leafP = new Float64Array(MAX_ROW_COUNT * LEAF_WIDTH);
+  /** The same for a joker's row with its Yahtzee bonus (`yahtzee`). */
+  readonly leafPB = new Float64Array(MAX_ROW_COUNT * LEAF_WIDTH);
   /** Holding a keep with one throw after it (the keeps of a full throw: standing on it). */
   readonly keep1 = new Float64Array(KEEP_COUNT);
   /** Holding a keep with two throws after it. */
@@ -598,24 +736,31 @@ class PointsTurn {
   /** `thrown1[r]`, `thrown2[r]`: the first or second throw r played on for points. */
   readonly thrown1 = new Float64Array(ROLL_COUNT);
   readonly thrown2 = new Float64Array(ROLL_COUNT);
-  sheet: Sheet = { mask: 0, upper: 0, total: 0 };
+  sheet: Sheet = { mask: 0, upper: 0, flag: 0, total: 0 };
 }
 
 function solvePointsTurn(game: Game, model: WinModel, share: Float64Array): PointsTurn {
   const turn = new PointsTurn();
-  const sheet = sheetOf(model, game.players[game.current]!.scores);
+  const sheet = sheetOf(model, game.players[game.current]!);
   turn.sheet = sheet;
-  const { follower, leafP, keep1, keep2, thrown1, thrown2 } = turn;
-  follower.solve(model.table, sheet.mask, sheet.upper);
-  const final = new Float64Array(FINALS);
-  forEachLeaf(model, sheet, (row, p, next) => {
+  const { follower, leafP, leafPB, keep1, keep2, thrown1, thrown2 } = turn;
+  follower.solve(model.table, sheet.mask, sheet.upper, sheet.flag);
+  const final = new Float64Array(model.finals);
+  const chanceOf = (next: Sheet): number => {
     final.fill(0);
     addFinal(model, next, 1, final);
-    leafP[row * LEAF_WIDTH + p] = dot(final, share);
+    return dot(final, share);
+  };
+  const yahtzeeBonus = sheet.flag * model.sheet.yahtzeeBonus;
+  forEachLeaf(model, sheet, (row, p, next) => {
+    leafP[row * LEAF_WIDTH + p] = chanceOf(next);
+    // A joker's leaves (`yahtzee`, five of a kind with 50 in the Yahtzee row) also earn the bonus.
+    if (yahtzeeBonus > 0)
+      leafPB[row * LEAF_WIDTH + p] = chanceOf({ ...next, total: next.total + yahtzeeBonus });
   });
   for (let r = 0; r < ROLL_COUNT; r++) {
-    const row = follower.bestRow[r]!;
-    keep1[ROLL_OFFSET + r] = leafP[row * LEAF_WIDTH + ROW_POINTS[row * ROLL_COUNT + r]!]!;
+    const leaf = follower.bestRow[r]! * LEAF_WIDTH + follower.bestPoints[r]!;
+    keep1[ROLL_OFFSET + r] = (follower.bestBonus[r] ? leafPB : leafP)[leaf]!;
   }
   averageDown(keep1);
   for (let r = 0; r < ROLL_COUNT; r++) {
@@ -629,24 +774,6 @@ function solvePointsTurn(game: Game, model: WinModel, share: Float64Array): Poin
     thrown1[r] = to === ROLL_OFFSET + r ? keep1[to]! : keep2[to]!;
   }
   return turn;
-}
-
-/** Calls `visit` with each row and points a turn can end with, and the sheet it leaves. */
-function forEachLeaf(
-  model: WinModel,
-  { mask, upper, total }: Sheet,
-  visit: (row: number, points: number, next: Sheet) => void,
-): void {
-  for (let row = 0; row < ROW_COUNT; row++) {
-    const bit = 1 << row;
-    if (mask & bit) continue;
-    const end = ROW_POINT_VALUES_START[row + 1]!;
-    for (let i = ROW_POINT_VALUES_START[row]!; i < end; i++) {
-      const p = ROW_POINT_VALUES[i]!;
-      const after = afterRow(model, mask, upper, row, p);
-      visit(row, p, { mask: mask | bit, upper: after.upper, total: total + p + after.bonus });
-    }
-  }
 }
 
 /** The chance to win of the dice on the table after `rollsUsed` throws, played on for points. */
@@ -719,7 +846,8 @@ function judgeAnew(game: Game, model: WinModel, plays: readonly SeatPlay[], cali
   };
   const values = plays.map((play, i) => {
     const sheet = game.players[i]!;
-    if (play !== 'win' || sheet.out || maskOf(sheet.scores) === ALL_FILLED) return NaN;
+    if (play !== 'win' || sheet.out || maskOf(sheet.scores, model.sheet) === model.sheet.allFilled)
+      return NaN;
     if (i === me && thrown) {
       const turn = actingTurn();
       return turn?.play === 'win' ? thrownValue(turn.turn, game.rollsUsed, roll) : NaN;
@@ -865,7 +993,7 @@ function turnOf(game: Game, model: WinModel, options: WinOptions | undefined, to
 export interface WinRowChoice {
   row: RowId;
   points: number;
-  /** Bonus this completes now (the classic upper bonus), else 0. */
+  /** Bonus this earns now (the upper bonus it completes, a Yahtzee bonus), else 0. */
   bonus: number;
   /** The chance to win after scoring it and playing on as the seat plays (to win, by default). */
   win: number;
@@ -907,21 +1035,33 @@ export function rankRowsByWin(game: Game, model: WinModel, options?: WinOptions)
 function rowOptions(game: Game, model: WinModel, judged: Judged): WinRowChoice[] {
   const acting = judged.acting()!;
   const sheet = acting.turn.sheet;
-  const { mask, upper, total } = sheet;
   const roll = rollOfFaces(game.dice);
+  const { rules } = model;
+  const { scores } = game.players[game.current]!;
+  // The rows the dice may go in and what they score there are the engine's (a joker's included).
+  const allowed = new Set(allowedRows(rules, scores, game.dice));
+  const yahtzeeBonus = earnsYahtzeeBonus(rules, scores, game.dice) ? model.sheet.yahtzeeBonus : 0;
   const choices: WinRowChoice[] = [];
-  for (let row = 0; row < ROW_COUNT; row++) {
-    if (mask & (1 << row)) continue;
-    const points = ROW_POINTS[row * ROLL_COUNT + roll]!;
+  for (let row = 0; row < model.sheet.rowCount; row++) {
+    const id = model.sheet.rows[row]!;
+    if (sheet.mask & (1 << row) || !allowed.has(id)) continue;
+    const points = sheetRowPoints(rules, scores, id, game.dice);
     const leaf = row * LEAF_WIDTH + points;
-    const win = acting.play === 'win' ? acting.turn.leafW[leaf]! : acting.turn.leafP[leaf]!;
-    const future = acting.play === 'win' ? acting.turn.leafE[leaf]! : acting.turn.follower.ws.leaf[leaf]!;
+    let win: number;
+    let future: number;
+    if (acting.play === 'win') {
+      win = (yahtzeeBonus ? acting.turn.leafWB : acting.turn.leafW)[leaf]!;
+      future = (yahtzeeBonus ? acting.turn.leafEB : acting.turn.leafE)[leaf]!;
+    } else {
+      win = (yahtzeeBonus ? acting.turn.leafPB : acting.turn.leafP)[leaf]!;
+      future = rowValue(acting.turn.follower.ws, row, roll);
+    }
     choices.push({
-      row: ROWS[row]!,
+      row: id,
       points,
-      bonus: afterRow(model, mask, upper, row, points).bonus,
+      bonus: afterRow(model, sheet, row, points).bonus + yahtzeeBonus,
       win,
-      expected: total + future,
+      expected: sheet.total + future,
     });
   }
   return choices;

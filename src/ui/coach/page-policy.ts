@@ -50,7 +50,7 @@ export function pagePolicy(solver: SolverClient): ComputerPolicy {
   const winMove = (game: Game): Promise<TurnPlan | null> => {
     const decision = `${game.seed}:${game.turn}:${game.current}:${game.rollsUsed}:${game.dice.join('')}`;
     if (plan?.decision !== decision) {
-      // No win model under yahtzee and yatzy yet (winModelCovers): the winner plays as optimal there.
+      // Under a rule set the win model does not cover (winModelCovers), the winner plays as optimal.
       const move =
         winModelCovers(game.rules) && solver.winReady(game.rules)
           ? solver.winPlan(game).catch(() => null)

@@ -6,9 +6,8 @@
  * request needs them, and solved here only if that fails. Started by `SolverClient`.
  */
 import type { RuleSetId } from '../../engine/index.js';
-import { decodeStateValues, hasTableAsset } from '../../engine/solver/table-asset.js';
-import { hasTable, provideTable } from '../../engine/solver/table.js';
 import { answer } from './solver-service.js';
+import { loadTable } from './table-assets.js';
 import type { SolverRequest, SolverResponse } from './protocol.js';
 
 /** The parts of the dedicated worker scope used here (the project's lib is DOM, not WebWorker). */
@@ -18,31 +17,6 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope;
-
-/** Where a rule set's shipped table is: each address written out, so that the bundler ships the file. */
-function assetUrl(rules: RuleSetId): URL | null {
-  switch (rules) {
-    case 'yahtzee':
-      return new URL('../../engine/solver/solver-yahtzee.bin?no-inline', import.meta.url);
-    case 'yatzy':
-      return new URL('../../engine/solver/solver-yatzy.bin?no-inline', import.meta.url);
-    default:
-      return null;
-  }
-}
-
-/** Loads a rule set's shipped table into the engine's cache, once; on failure the table is solved. */
-async function loadTable(rules: RuleSetId): Promise<void> {
-  const url = assetUrl(rules);
-  if (!url || hasTable(rules) || !hasTableAsset(rules)) return;
-  try {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    provideTable(decodeStateValues(rules, new Uint8Array(await response.arrayBuffer())));
-  } catch (error) {
-    console.warn(`The ${rules} table is solved here instead:`, error);
-  }
-}
 
 /** The rule set a request needs the table of, if any. */
 function rulesOf(request: SolverRequest): RuleSetId | null {

@@ -10,6 +10,7 @@ import {
   reviewByWin,
   winChances,
   winModelCovers,
+  winTargetsFileOf,
   type SeatPlay,
   type TargetTables,
   type WinModel,
@@ -29,22 +30,32 @@ function optionsOf(request: { seats?: readonly SeatPlay[] }): WinOptions {
   return request.seats === undefined ? {} : { seats: request.seats };
 }
 
-/** Where the target tables come from: the asset's bytes, or null to do without them. */
-export type TargetsLoader = () => Promise<Uint8Array | null>;
+/**
+ * Where the target tables a rule set plays with come from (`winTargetsFileOf`): the asset's bytes, or
+ * null to do without them.
+ */
+export type TargetsLoader = (rules: RuleSetId) => Promise<Uint8Array | null>;
+
+/** Makes a rule set's optimal-play table ready for `getTable` (its shipped asset), before a model is built. */
+export type TableLoader = (rules: RuleSetId) => Promise<void>;
 
 /**
  * The chance to win, for the win worker: the model of each rule set is built on first use and kept
- * (about 1 s for `seed`; tens of seconds for `classic`, whose bonus part is slow), with the shipped
- * target tables when `load` brings them (fetched once, on the first request), else with late tables
+ * (about 1 s for `seed`; seconds to tens of seconds for the others, whose bonus part is slow), with
+ * the shipped target tables when `load` brings them (each file fetched once), else with late tables
  * only (then rows and holds are judged from `LATE_FREE_ROWS` free rows on). Requests are answered one
  * at a time, in order.
  */
 export class WinService {
-  private targets: Promise<TargetTables | null> | undefined;
+  /** The target tables by their file (the 13 rows' serve `seed`, `classic` and `yahtzee`). */
+  private readonly targets = new Map<string, Promise<TargetTables | null>>();
   private readonly models = new Map<RuleSetId, { model: WinModel; millis: number }>();
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly load: TargetsLoader) {}
+  constructor(
+    private readonly load: TargetsLoader,
+    private readonly loadTable: TableLoader = async () => undefined,
+  ) {}
 
   /** Answers a win request (others are refused); never rejects. */
   answer(request: WithSeats<SolverRequest>): Promise<SolverResponse> {
@@ -90,7 +101,11 @@ export class WinService {
     let made = this.models.get(rules);
     if (!made) {
       const start = performance.now();
-      const targets = await (this.targets ??= this.loadTargets());
+      const { file } = winTargetsFileOf(rules);
+      let loading = this.targets.get(file);
+      if (!loading) this.targets.set(file, (loading = this.loadTargets(rules)));
+      const targets = await loading;
+      await this.loadTable(rules);
       made = this.models.get(rules);
       if (made) return made;
       const model = createWinModel(rules, { table: getTable(rules), ...(targets ? { targets } : {}) });
@@ -100,10 +115,11 @@ export class WinService {
     return made;
   }
 
-  private async loadTargets(): Promise<TargetTables | null> {
+  private async loadTargets(rules: RuleSetId): Promise<TargetTables | null> {
     try {
-      const bytes = await this.load();
-      return bytes ? decodeTargetTables(bytes) : null;
+      const bytes = await this.load(rules);
+      const { checksum, sheet } = winTargetsFileOf(rules);
+      return bytes ? decodeTargetTables(bytes, checksum, sheet) : null;
     } catch (error) {
       console.warn('The chance to win goes on without its target tables:', error);
       return null;

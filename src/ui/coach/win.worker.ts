@@ -1,11 +1,13 @@
 /**
  * The chance to win's Web Worker (a module worker), started by `SolverClient` on the first win request
  * (hints in a game of two or more, a `winner` seat, the review by chance to win), apart from the solver's
- * worker so that the expected scores never wait for a model being built. It fetches the target tables
- * (win-targets.bin, about 2.2 MB) once, then builds each rule set's model on first use. A request may
- * say how each seat plays (`seats`: win-service.ts).
+ * worker so that the expected scores never wait for a model being built. It fetches the target tables a
+ * rule set plays with (win-targets.bin, about 2.2 MB, for the 13 rows; win-targets-yatzy.bin for
+ * `yatzy`) and the rule set's shipped optimal-play table (`yahtzee`, `yatzy`) once, then builds each rule
+ * set's model on first use. A request may say how each seat plays (`seats`: win-service.ts).
  */
 import type { SolverRequest, SolverResponse } from './protocol.js';
+import { fetchWinTargets, loadTable } from './table-assets.js';
 import { WinService } from './win-service.js';
 
 /** The parts of the dedicated worker scope used here (the project's lib is DOM, not WebWorker). */
@@ -16,11 +18,7 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 
-const service = new WinService(async () => {
-  const response = await fetch(new URL('../../engine/solver/win-targets.bin?no-inline', import.meta.url));
-  if (!response.ok) throw new Error(`win-targets.bin: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-});
+const service = new WinService(fetchWinTargets, loadTable);
 
 scope.addEventListener('message', (event) => {
   void service.answer(event.data).then((response) => scope.postMessage(response));

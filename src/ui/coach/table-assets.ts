@@ -1,0 +1,49 @@
+/**
+ * The coach's shipped tables, as its two workers fetch them: the optimal-play table of the rule sets
+ * whose table takes longer to solve than a player should wait (`yahtzee`, `yatzy`: table-asset.ts), and
+ * the target tables of the player that plays to win (the 13 rows' `win-targets.bin`; `yatzy`'s own
+ * `win-targets-yatzy.bin`: win-asset.ts). Each address is written out so that the bundler ships the
+ * file; each is fetched only when a request of its rule set needs it.
+ */
+import type { RuleSetId } from '../../engine/index.js';
+import { decodeStateValues, hasTableAsset } from '../../engine/solver/table-asset.js';
+import { hasTable, provideTable } from '../../engine/solver/table.js';
+
+/** Where a rule set's shipped optimal-play table is, null for those solved where they are used. */
+function tableUrl(rules: RuleSetId): URL | null {
+  switch (rules) {
+    case 'yahtzee':
+      return new URL('../../engine/solver/solver-yahtzee.bin?no-inline', import.meta.url);
+    case 'yatzy':
+      return new URL('../../engine/solver/solver-yatzy.bin?no-inline', import.meta.url);
+    default:
+      return null;
+  }
+}
+
+/**
+ * Loads a rule set's shipped optimal-play table into the engine's cache (`getTable` then has it), once;
+ * on failure the table is left to be solved, with a warning.
+ */
+export async function loadTable(rules: RuleSetId): Promise<void> {
+  const url = tableUrl(rules);
+  if (!url || hasTable(rules) || !hasTableAsset(rules)) return;
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    provideTable(decodeStateValues(rules, new Uint8Array(await response.arrayBuffer())));
+  } catch (error) {
+    console.warn(`The ${rules} table is solved here instead:`, error);
+  }
+}
+
+/** The bytes of the target tables a rule set plays to win with. */
+export async function fetchWinTargets(rules: RuleSetId): Promise<Uint8Array> {
+  const url =
+    rules === 'yatzy'
+      ? new URL('../../engine/solver/win-targets-yatzy.bin?no-inline', import.meta.url)
+      : new URL('../../engine/solver/win-targets.bin?no-inline', import.meta.url);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
