@@ -3,6 +3,7 @@ import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 import { precompress } from './scripts/precompress.js';
+import { trimThree } from './scripts/three-trim.js';
 import { webManifest } from './scripts/web-manifest.js';
 import ProcessesFirst from './tests/support/sequencer.js';
 
@@ -60,6 +61,8 @@ export default defineConfig({
   publicDir: 'assets',
   plugins: [
     minifyCssLiterals(),
+    // three.js without the shaders and parts the table never uses (35 kB gzip), loud if one is asked for.
+    trimThree(),
     plainDynamicImports(),
     scriptsAfterPaint(),
     VitePWA({
