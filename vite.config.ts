@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 import { precompress } from './scripts/precompress.js';
 import { trimThree } from './scripts/three-trim.js';
+import { trimCannon } from './scripts/cannon-trim.js';
 import { webManifest } from './scripts/web-manifest.js';
 import ProcessesFirst from './tests/support/sequencer.js';
 
@@ -63,6 +64,8 @@ export default defineConfig({
     minifyCssLiterals(),
     // three.js without the shaders and parts the table never uses (35 kB gzip), loud if one is asked for.
     trimThree(),
+    // cannon-es without the shapes and ray casts the dice never meet (10 kB gzip), loud if one is reached.
+    trimCannon(),
     plainDynamicImports(),
     scriptsAfterPaint(),
     VitePWA({
