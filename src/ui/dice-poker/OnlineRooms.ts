@@ -1,5 +1,6 @@
 import { DicePokerError } from '../errors.js';
 import type { Lang } from '../i18n/index.js';
+import { needsNetworkFor } from '../i18n/offline-strings.js';
 import { onlineStringsFor, type OnlineStrings } from '../i18n/online-strings.js';
 import type { JoinOptions, OnlineErrorCode } from '../../online/protocol.js';
 import type { Way } from '../online/connect.js';
@@ -79,7 +80,7 @@ export class OnlineRooms extends Observable {
   describe(code: string): string | undefined {
     const words = onlineStringsFor(this.host.lang());
     // No server can be reached without a network: say that, and that a game in the page needs none.
-    if (code === 'server-unavailable' && isOffline()) return words.needsNetwork;
+    if (code === 'server-unavailable' && isOffline()) return needsNetworkFor(this.host.lang());
     return words.errors[code as OnlineErrorCode];
   }
 

@@ -27,8 +27,6 @@ export interface OnlineStrings {
   leave: string;
   back: string;
   joining: string;
-  /** Online play was asked for with no network: it needs one, a game against the computer does not. */
-  needsNetwork: string;
   /** The players whose connection dropped, named. */
   playersAway: (names: string) => string;
   /** The room's server is going or gone; the game goes on in a moment through another. */
@@ -270,8 +268,6 @@ const en: OnlineStrings = {
   leave: 'Leave',
   back: 'Back',
   joining: 'Connecting…',
-  needsNetwork:
-    'Online play needs the network, and this device is offline. A game against the computer plays without it.',
 };
 
 const et: OnlineStrings = {
@@ -398,8 +394,6 @@ const et: OnlineStrings = {
   leave: 'Lahku',
   back: 'Tagasi',
   joining: 'Ühendan…',
-  needsNetwork:
-    'Võrgumäng vajab internetiühendust, aga see seade on praegu võrguta. Arvuti vastu saab mängida ka ilma.',
 };
 
 const TABLES: Record<Lang, OnlineStrings> = { et, en };

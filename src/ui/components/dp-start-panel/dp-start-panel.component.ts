@@ -9,7 +9,7 @@ import { localShownName } from '../../shown-names.js';
 import { OverlayPanel } from '../OverlayPanel.js';
 import { startPanelStyles } from './dp-start-panel.styles.js';
 import { coachStringsFor } from '../../i18n/coach-strings.js';
-import { onlineStringsFor } from '../../i18n/online-strings.js';
+import { needsNetworkFor } from '../../i18n/offline-strings.js';
 
 /**
  * Before a game: 1 to 6 players and their names, and the rule set.
@@ -247,9 +247,7 @@ export class DpStartPanel extends OverlayPanel {
       </p>
       ${
         this.offlineSaid
-          ? html`<p class="offline" role="alert" data-offline-note>
-              ${onlineStringsFor(s.lang).needsNetwork}
-            </p>`
+          ? html`<p class="offline" role="alert" data-offline-note>${needsNetworkFor(s.lang)}</p>`
           : nothing
       }
     </form>`;
