@@ -62,7 +62,7 @@ export default defineConfig({
   publicDir: 'assets',
   plugins: [
     minifyCssLiterals(),
-    // three.js without the shaders and parts the table never uses (35 kB gzip), loud if one is asked for.
+    // three.js without the shaders and parts the table never uses (40 kB gzip), loud if one is asked for.
     trimThree(),
     // cannon-es without the shapes and ray casts the dice never meet (10 kB gzip), loud if one is reached.
     trimCannon(),

@@ -1,10 +1,11 @@
 import type { Plugin } from 'vite';
 import { minifyGlsl, stripBranches } from './glsl-trim.js';
+import { stubMethods } from './three-methods.js';
 
 // The page's build of three.js holds only what the table draws with. three's WebGLRenderer reaches
 // every shader program it has (one per kind of material), every feature of each (clearcoat, sheen,
 // skinning, fog...: GLSL branches its own preprocessor picks at run time), VR and environment maps,
-// whether a scene uses them or not: about 35 kB gzip of the page that the game never runs.
+// whether a scene uses them or not, and JSON serialising: about 40 kB gzip the game never runs.
 // What is left out fails loudly if it is ever asked for: a material, a feature, VR or an environment
 // map the build does not hold throws an Error naming it (and naming this file) when three builds the
 // program or starts the part, never a blank die. To draw something new, add what it needs below.
@@ -87,6 +88,7 @@ const SHADER_CHUNK = `${SHADERS}ShaderChunk.js`;
 const SHADER_LIB = `${SHADERS}ShaderLib.js`;
 const VSM = `${SHADERS}ShaderLib/vsm.glsl.js`;
 const PROGRAM = '/three/src/renderers/webgl/WebGLProgram.js';
+const RENDERER = '/three/src/renderers/WebGLRenderer.js';
 /** Parts the game never starts, each replaced by a stand-in that throws if it is (see STAND_INS). */
 const XR_MANAGER = '/three/src/renderers/webxr/WebXRManager.js';
 const PMREM = '/three/src/extras/PMREMGenerator.js';
@@ -250,7 +252,12 @@ export function trimThree(): Plugin {
     transform(code, id) {
       const path = id.replace(/\\/g, '/');
       if (path.endsWith(SHADER_LIB)) return { code: trimShaderLib(this.parse(code), code), map: null };
-      if (!path.endsWith(PROGRAM)) return null;
+      if (!path.endsWith(PROGRAM)) {
+        const isRenderer = path.endsWith(RENDERER);
+        if (!path.includes('/three/src/') || !(isRenderer || /\b(toJSON|fromJSON)\b/.test(code))) return null;
+        const out = stubMethods(this.parse(code), code, WHY, isRenderer);
+        return out === null ? null : { code: out, map: null };
+      }
       let out = replaceOnce(
         code,
         "import { ShaderChunk } from '../shaders/ShaderChunk.js';",

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseAst } from 'rollup/parseAst';
 import { describe, expect, it } from 'vitest';
+import { LEFT_OUT_RENDERER_METHODS, stubMethods } from '../../scripts/three-methods.js';
 import { KEPT_PROGRAMS, keptChunks, trimThree } from '../../scripts/three-trim.js';
 
 type Hooks = {
@@ -85,5 +86,23 @@ describe("the page's build of three.js", () => {
       `${three}renderers/webgl/WebGLProgram.js`,
     )!.code;
     expect(program).toContain('assertKept( parameters, prefixVertex, prefixFragment');
+  });
+
+  it('replaces the bodies of the methods the game never calls with a throw naming each', async () => {
+    const code =
+      'class Box3 {\n  toJSON() { return { min: this.min }; }\n  static fromJSON(json) { return new Box3(json); }\n  clone() { return new Box3(); }\n}';
+    const out = stubMethods(parseAst(code), code, 'is gone', false)!;
+    expect(out).toContain('toJSON() { throw new Error("THREE.Box3.toJSON is gone"); }');
+    expect(out).toContain('static fromJSON(json) { throw new Error("THREE.Box3.fromJSON is gone"); }');
+    expect(out).toContain('clone() { return new Box3(); }');
+    const renderer = source('renderers/WebGLRenderer.js');
+    const stubbed = stubMethods(parseAst(renderer), renderer, 'is gone', true)!;
+    for (const name of LEFT_OUT_RENDERER_METHODS)
+      expect(stubbed).toMatch(
+        new RegExp(
+          `this\\.${name} = (async )?function \\([^)]*\\) \\{ throw new Error\\("THREE\\.WebGLRenderer\\.${name} is gone"\\); \\}`,
+        ),
+      );
+    expect(stubbed).toMatch(/this\.compile = function \( scene, camera, targetScene = null \) \{\n/);
   });
 });
