@@ -201,29 +201,18 @@ export class RoomTable extends Table {
    * running out, or an ask for a seat lapsing; null when there is none.
    */
   get deadline(): number | null {
-    const times = [this.turnDeadline, nextClaimLapse(this.state)].filter((t) => t !== null);
+    const times = [this.state.clock.endsAt, nextClaimLapse(this.state)].filter((t) => t !== null);
     return times.length ? Math.min(...times) : null;
   }
 
-  /** Does what is due by now (see `deadline`): the turn runs out, asks lapse. False if nothing was due. */
-  expire(): boolean {
-    const timedOut = this.timeOut();
-    return this.settled(lapseClaims(this.state, this.now())) || timedOut;
-  }
-
-  /** When the person's turn under way runs out (ms since 1970), or null when none is timed. */
-  get turnDeadline(): number | null {
-    return this.state.clock.endsAt;
-  }
-
   /**
-   * The person's turn under way ran out of time, if it has by now (see decide.ts `timeOut`). False if it
-   * has not.
+   * Does what is due by now: the person's turn under way runs out (decide.ts `timeOut`), asks lapse.
+   * False if nothing was due.
    */
-  timeOut(): boolean {
-    const decision = timeOut(this.state, this.moment());
-    if (decision) this.commit(decision);
-    return decision !== null;
+  expire(): boolean {
+    const timedOut = timeOut(this.state, this.moment());
+    if (timedOut) this.commit(timedOut);
+    return this.settled(lapseClaims(this.state, this.now())) || timedOut !== null;
   }
 
   /** A change of seating committed (see `settle`); false when there was none. */

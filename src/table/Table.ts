@@ -37,10 +37,10 @@ import {
   type Moment,
   type TableState,
 } from './table-state.js';
-import { throwInput, type Thrower } from './throw-input.js';
+import { throwInput, type Thrower, type ThrowOutcome } from './throw-input.js';
 import type { GameSeeds, SeedSource } from './throw-seeds.js';
+import { Serial } from './serial.js';
 import { clockView } from './turn-clock.js';
-import { personMayAct } from './turn-gate.js';
 
 export type { Change } from './table-state.js';
 export type { SeatKeys } from './seating.js';
@@ -111,12 +111,8 @@ export class Table {
   protected seeds: GameSeeds | null = null;
   protected readonly parse: MessageParser;
   protected readonly listeners = new Set<(change: Change) => void>();
-  /** Requests waiting for the one running (a throw being made): none is looked at meanwhile. */
-  private readonly waiting: (() => void)[] = [];
-  /** A request runs (a throw being made, until its dice are applied). */
-  private running = false;
-  /** A throw is being made (its request runs): every other request waits for it. */
-  private throwing = false;
+  /** One request at a time (a throw's physics included): none is looked at while one runs. */
+  private readonly requests = new Serial();
 
   constructor(protected readonly ports: TablePorts) {
     this.parse = ports.parse ?? TYPED;
@@ -215,15 +211,6 @@ export class Table {
     return seatOf(this.state, holder);
   }
 
-  /**
-   * The one answer to "may this holder act in the game now": the turn is a seat it holds (in the
-   * page, every person's seat), a person plays it (not a computer, not a stand-in whose time ran out),
-   * and no throw is in the air. The server refuses by it; the page's pointer, keys and buttons ask it.
-   */
-  mayAct(holder: string): boolean {
-    return !this.throwing && personMayAct(this.view(), (seat) => this.state.seats[seat]!.holder === holder);
-  }
-
   // ---- requests ----
 
   /**
@@ -232,7 +219,7 @@ export class Table {
    * @throws (rejects with) ProtocolError or RuleError with the refusal's code; nothing changed then
    */
   request(holder: string, type: string, message: unknown): Promise<void> {
-    return this.inTurn(() => {
+    return this.requests.run(() => {
       if (!this.takesRoomRequests && !GAME_REQUESTS.has(type))
         throw new ProtocolError('bad-message', 'Not a request a table in the page takes');
       const parsed = this.parse(type as keyof ClientMessages, message);
@@ -260,7 +247,7 @@ export class Table {
    */
   computerAction(seat: number, action: Action, gesture: Gesture): Promise<void> {
     const chosenFor = this.state.game;
-    return this.inTurn(() =>
+    return this.requests.run(() =>
       this.carryOut(computerDecides(this.state, seat, action, gesture, chosenFor, this.moment())),
     );
   }
@@ -271,25 +258,14 @@ export class Table {
     const throwing = decision.throwing;
     const seeds = this.seeds!;
     const input = throwInput(throwing.game, throwing.gesture, seeds.nextSeed(throwing.game));
-    const landed = (outcome: Parameters<typeof land>[2]): void => {
+    const landed = (outcome: ThrowOutcome): void => {
       // Checked before the throw is listed among the game's (its gesture kept for the proof).
       if (this.state.game !== throwing.game)
         throw new ProtocolError('not-your-turn', 'The game went on meanwhile');
       this.commit(land(this.state, throwing, outcome, seeds.thrown(throwing.gesture), this.moment()));
     };
     const outcome = this.ports.thrower(input);
-    if (!(outcome instanceof Promise)) return landed(outcome);
-    this.throwing = true;
-    return outcome.then(
-      (made) => {
-        this.throwing = false;
-        landed(made);
-      },
-      (error: unknown) => {
-        this.throwing = false;
-        throw error;
-      },
-    );
+    return outcome instanceof Promise ? outcome.then(landed) : landed(outcome);
   }
 
   /** The change decided: the new state kept (a new game's seeds made), and the listeners told. */
@@ -297,37 +273,6 @@ export class Table {
     if (change.newGame) this.seeds = this.ports.seeds.newGame();
     this.state = state;
     for (const listener of this.listeners) listener(change);
-  }
-
-  /**
-   * Runs `step` once every request before it is done: at once when none runs (so that a hold or a
-   * score, and a throw whose Thrower answers at once, are applied before the call returns), else after
-   * them, in order.
-   */
-  private inTurn(step: () => void | Promise<void>): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const run = (): void => {
-        this.running = true;
-        let result: void | Promise<void>;
-        try {
-          result = step();
-        } catch (error) {
-          result = Promise.reject(error);
-        }
-        const done = (): void => {
-          this.running = false;
-          while (!this.running && this.waiting.length > 0) this.waiting.shift()!();
-        };
-        if (result instanceof Promise) {
-          result.then(resolve, reject).finally(done);
-        } else {
-          resolve();
-          done();
-        }
-      };
-      if (this.running) this.waiting.push(run);
-      else run();
-    });
   }
 
   protected now(): number {

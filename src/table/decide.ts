@@ -17,7 +17,7 @@ import {
   type TimeUp,
 } from '../online/protocol.js';
 import type { Gesture } from '../physics/types.js';
-import { computerName, computerOf, computerSeat, playedByComputer, type NamePolicy } from './seats.js';
+import { computerName, computerOf, computerSeat, type NamePolicy } from './seats.js';
 import { answerClaim, moveLink, removeSeat, type SeatKeys } from './seating.js';
 import { settle, type Change, type Decision, type Moment, type TableState } from './table-state.js';
 import type { ThrowOutcome } from './throw-input.js';
@@ -67,13 +67,8 @@ export function decide(
     case 'throw':
       return { throwing: throwFor(state, seat, request.message.gesture, false) };
     case 'hold':
-    case 'score': {
-      const action: Action =
-        request.type === 'hold'
-          ? { type: 'hold', ...request.message }
-          : { type: 'score', ...request.message };
-      return act(state, seat, action, false, context);
-    }
+    case 'score':
+      return act(state, seat, { type: request.type, ...request.message } as Action, false, context);
     case 'add-bot':
       return settle(addBot(state, seat, request.message.kind, context.names), {}, context);
     case 'remove-seat':
@@ -110,7 +105,7 @@ function turnOf(state: TableState, seat: number, person: boolean): Game {
   if (state.phase !== 'playing' || !game)
     throw new ProtocolError('not-your-turn', 'The game has not started');
   if (seat < 0 || game.current !== seat) throw new ProtocolError('not-your-turn', 'It is not your turn');
-  if (person && playedByComputer(state.seats[seat]!))
+  if (person && computerOf(state.seats[seat]!))
     throw new ProtocolError('not-your-turn', 'A computer plays this seat');
   if (person && state.clock.ranOut === seat)
     throw new ProtocolError('not-your-turn', 'Your time ran out: a computer plays this turn');
@@ -121,7 +116,7 @@ function turnOf(state: TableState, seat: number, person: boolean): Game {
  * A throw by seat `seat` (a computer's when `computer`), refused by the turn and the rules.
  * @throws ProtocolError, RuleError
  */
-export function throwFor(state: TableState, seat: number, gesture: Gesture, computer: boolean): ThrowToMake {
+function throwFor(state: TableState, seat: number, gesture: Gesture, computer: boolean): ThrowToMake {
   const game = turnOf(state, seat, !computer);
   const refused = refusal(game, { type: 'roll' });
   if (refused) throw refused;
@@ -210,13 +205,14 @@ function hostOnly(state: TableState, seat: number): void {
   if (seat < 0 || seat !== state.host) throw new ProtocolError('not-host', 'Only the host may do that');
 }
 
-function lobbyOnly(state: TableState): void {
+/** Refuses all but the host, and after the lobby. */
+function hostInLobby(state: TableState, seat: number): void {
+  hostOnly(state, seat);
   if (state.phase !== 'lobby') throw new ProtocolError('game-started', 'The game has started');
 }
 
 function addBot(state: TableState, seat: number, kind: BotId, names: NamePolicy): TableState {
-  hostOnly(state, seat);
-  lobbyOnly(state);
+  hostInLobby(state, seat);
   if (state.seats.length >= MAX_SEATS) throw new ProtocolError('room-full', `A table has ${MAX_SEATS} seats`);
   return { ...state, seats: [...state.seats, computerSeat(computerName(state.seats, names), kind)] };
 }
@@ -226,8 +222,7 @@ function addBot(state: TableState, seat: number, kind: BotId, names: NamePolicy)
  * connected is told and let go: `removed`); never the host's own.
  */
 function emptySeat(state: TableState, seat: number, target: number): [TableState, Change] {
-  hostOnly(state, seat);
-  lobbyOnly(state);
+  hostInLobby(state, seat);
   const taken = state.seats[target];
   if (!taken) throw new ProtocolError('bad-message', 'No such seat');
   if (target === seat)
@@ -244,8 +239,7 @@ function setClock(
   pace: RoomPace,
   timeUp: TimeUp,
 ): TableState {
-  hostOnly(state, seat);
-  lobbyOnly(state);
+  hostInLobby(state, seat);
   return {
     ...state,
     clock: { ...state.clock, seconds, pace, timeUp: pace === 'own-pace' ? timeUp : 'stand-in' },
@@ -253,8 +247,7 @@ function setClock(
 }
 
 function setRules(state: TableState, seat: number, rules: RuleSetId): TableState {
-  hostOnly(state, seat);
-  lobbyOnly(state);
+  hostInLobby(state, seat);
   return { ...state, rules };
 }
 

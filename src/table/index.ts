@@ -38,7 +38,6 @@ export {
   computerOf,
   computerSeat,
   personSeat,
-  playedByComputer,
   seatView,
   uniqueName,
   type NamePolicy,

@@ -60,11 +60,6 @@ export function computerSeat(name: string, kind: BotId): Seat {
   return { name, kind, holder: null, connected: true, standIn: false, keyHash: null };
 }
 
-/** Whether a computer plays the seat now (a computer's seat, or a stand-in for its person). */
-export function playedByComputer(seat: Seat): boolean {
-  return seat.kind !== 'human' || seat.standIn;
-}
-
 /** The computer that plays the seat now, or null for a person playing it. */
 export function computerOf(seat: Seat): BotId | null {
   if (seat.kind !== 'human') return seat.kind;

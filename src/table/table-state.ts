@@ -8,7 +8,7 @@ import type { RoomView, ServerMessages } from '../online/protocol.js';
 import type { Seat } from './seats.js';
 import type { ThrowOutcome } from './throw-input.js';
 import { followClock, NEW_CLOCK, type ClockState } from './turn-clock.js';
-import { playedByComputer } from './seats.js';
+import { computerOf } from './seats.js';
 
 /**
  * One who asks, in the lobby, for a seat by its name without its key: the host answers, and the ask
@@ -105,7 +105,7 @@ export function settle(state: TableState, change: Change, { timed, now }: Moment
   const phase = state.game?.over && state.phase === 'playing' ? 'over' : state.phase;
   const game = phase === 'playing' && timed ? state.game : null;
   const seat = game ? state.seats[game.current] : undefined;
-  const clock = followClock(state.clock, game, !!seat && !playedByComputer(seat), now);
+  const clock = followClock(state.clock, game, !!seat && !computerOf(seat), now);
   return { state: { ...state, phase, clock, version: state.version + 1 }, change };
 }
 

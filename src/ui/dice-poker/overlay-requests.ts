@@ -55,11 +55,11 @@ export function overlayRequests(parts: ElementParts): DicePokerView['on'] {
       run(() => element.verifyGameRecord((event as CustomEvent<{ record?: string } | null>)?.detail?.record)),
     // Online play's other requests, straight to it (the room's own to the room played: `room`).
     join: (name) => (saves.rememberName(name), run(() => online()?.joinInvited(name))),
-    addBot: (kind) => run(() => online()?.room.addBot(kind)),
-    removeSeat: (seat) => run(() => online()?.room.removeSeat(seat)),
+    addBot: (kind) => run(() => online()?.room.request('add-bot', { kind })),
+    removeSeat: (seat) => run(() => online()?.room.request('remove-seat', { seat })),
     leave: () => run(() => online()?.back()),
-    answerClaim: (seat, admit) => run(() => online()?.room.answerClaim(seat, admit)),
-    setRoomRules: (rules) => run(() => online()?.room.setRules(rules)),
+    answerClaim: (seat, admit) => run(() => online()?.room.request('answer-claim', { seat, admit })),
+    setRoomRules: (rules) => run(() => online()?.room.request('rules', { rules })),
     setClock: (seconds, pace, timeUp) => run(() => online()?.room.setClock(seconds, pace, timeUp)),
     saveRecord: () => online()?.saveRecord(),
     // The game opened takes the keyboard from the start panel that had it (gone now): R throws at once.
@@ -72,8 +72,8 @@ export function overlayRequests(parts: ElementParts): DicePokerView['on'] {
       )
     ),
     notifyTurn: (on) => run(() => online()?.setNotifying(on)),
-    nudge: () => run(() => online()?.room.nudge()),
-    rematch: () => run(() => online()?.room.rematch()),
+    nudge: () => run(() => online()?.room.request('nudge', {})),
+    rematch: () => run(() => online()?.room.request('rematch', {})),
     moveLink: () => run(() => online()?.moveLink()),
     closeMoveLink: () => online()?.seatMove.close(),
     // Online play's chunk holds the check: loaded for it (the panel then shows under the start panel).

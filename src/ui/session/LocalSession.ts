@@ -1,5 +1,5 @@
 import { CodedError, type Game } from '../../engine/index.js';
-import type { ClientMessages, RefusalCode } from '../../online/protocol.js';
+import type { ClientMessages } from '../../online/protocol.js';
 import { decodeTrajectory } from '../../scene/index.js';
 // Module by module, not the table's index: the physics (thrower.js) is a chunk of its own here.
 import { ComputerTurns, type ComputerPolicy } from '../../table/ComputerTurns.js';
@@ -7,7 +7,7 @@ import { PAGE_HOLDER, Table, type Change, type TablePorts } from '../../table/Ta
 import type { ThrowInput, ThrowOutcome } from '../../table/throw-input.js';
 import { ENGINE_SEEDS } from '../../table/throw-seeds.js';
 import type { SeatKind } from '../coach/seats.js';
-import { DicePokerError, type DicePokerErrorCode } from '../errors.js';
+import { DicePokerError } from '../errors.js';
 import type { GameSetup, OnlineState, ThrowPlayer } from './game-session.js';
 import { SessionCore } from './SessionCore.js';
 
@@ -36,7 +36,7 @@ export class LocalSession extends SessionCore {
   private readonly ports: TablePorts = {
     roomId: '',
     // At once once the physics is here (the throw applied before the request returns), else after it.
-    thrower: (input) => (this.recorder ? this.recorder(input) : this.throwDice(input)),
+    thrower: (input) => this.recorder?.(input) ?? this.preload().then((record) => record(input)),
     seeds: ENGINE_SEEDS,
     timed: false,
     hideSeed: false,
@@ -66,7 +66,7 @@ export class LocalSession extends SessionCore {
    * Loads the physics that records this page's throws, so that the first throw waits for nothing: the
    * element asks once its table is drawn (the physics is no part of the page's first load).
    */
-  preload(): Promise<unknown> {
+  preload(): Promise<(input: ThrowInput) => ThrowOutcome> {
     this.physics ??= import('../../table/thrower.js').then(
       ({ createThrower }) => (this.recorder = createThrower({ encoded: false })),
       (error: unknown) => {
@@ -99,11 +99,6 @@ export class LocalSession extends SessionCore {
     this.seat(Table.ofGame(this.ports, game, kinds));
   }
 
-  /** Whether a computer plays the turn now. */
-  get computerToAct(): boolean {
-    return !!this.table?.computerToAct();
-  }
-
   /** The computers wait (a panel covers the table) or go on. */
   setPaused(paused: boolean): void {
     this.paused = paused;
@@ -123,16 +118,10 @@ export class LocalSession extends SessionCore {
   }
 
   protected send<K extends keyof ClientMessages>(type: K, message: ClientMessages[K]): void {
-    const table = this.table;
-    if (!table) {
-      this.rejectAsked(type, new DicePokerError('no-game', 'Start a game first'));
-      return;
-    }
-    table.request(PAGE_HOLDER, type, message).catch((error: unknown) => {
-      const coded = error instanceof CodedError;
-      if (!coded) console.warn('<dice-poker>: a request failed', error);
-      const code = (coded ? error.code : 'bad-action') as RefusalCode;
-      const refused = new DicePokerError(code as DicePokerErrorCode, coded ? error.message : String(error));
+    // A request is sent only with a game shown (SessionCore), so from its table.
+    this.table!.request(PAGE_HOLDER, type, message).catch((error: unknown) => {
+      if (!(error instanceof CodedError)) console.warn('<dice-poker>: a request failed', error);
+      const refused = DicePokerError.from(error);
       if (!this.rejectAsked(type, refused)) this.tell({ type: 'refused', game: this.game, error: refused });
     });
   }
@@ -140,12 +129,6 @@ export class LocalSession extends SessionCore {
   private startable(): void {
     if (this.inFlight || this.throwAsked)
       throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
-  }
-
-  /** A throw recorded by the physics here (loaded first if it is not yet). */
-  private async throwDice(input: ThrowInput): Promise<ThrowOutcome> {
-    const record = (await this.preload()) as (input: ThrowInput) => ThrowOutcome;
-    return record(input);
   }
 
   /** A new game's table: its first view is taken, its changes followed, and its computers start. */

@@ -1,4 +1,4 @@
-import type { Game, RuleSetId } from '../../engine/index.js';
+import type { Game } from '../../engine/index.js';
 import type { GameRecorder, OnlineGameRecord } from '../../online/game-record.js';
 import type {
   ClientMessages,
@@ -187,29 +187,20 @@ export class OnlineSession extends SessionCore {
     this.link.send('start', {});
   }
 
-  /** Host only, before the game: seats a computer player. */
-  addBot(kind: ClientMessages['add-bot']['kind']): void {
-    this.link.send('add-bot', { kind });
-  }
-
-  /** Host only, before the game: empties a seat. */
-  removeSeat(seat: number): void {
-    this.link.send('remove-seat', { seat });
-  }
-
-  /** Host only, before the game: the rule set the room plays. */
-  setRules(rules: RuleSetId): void {
-    this.link.send('rules', { rules });
+  /**
+   * One of the room's own requests (the host's in the lobby: add-bot, remove-seat, rules,
+   * answer-claim; anyone's: nudge, rematch): a refusal comes back as a 'refused' change.
+   */
+  request<K extends 'add-bot' | 'remove-seat' | 'rules' | 'answer-claim' | 'nudge' | 'rematch'>(
+    type: K,
+    message: ClientMessages[K],
+  ): void {
+    this.link.send(type, message);
   }
 
   /** Host only, before the game: how the room is played, and the seconds a person has for each turn. */
   setClock(seconds: number, pace: RoomPace = 'live', timeUp?: TimeUp): void {
     this.link.send('clock', { seconds, pace, ...(timeUp && pace === 'own-pace' ? { timeUp } : {}) });
-  }
-
-  /** Host only: lets in (or not) one who asks for seat `seat` by its name. */
-  answerClaim(seat: number, admit: boolean): void {
-    this.link.send('answer-claim', { seat, admit });
   }
 
   /**
@@ -221,16 +212,6 @@ export class OnlineSession extends SessionCore {
       this.moveAsks.push({ resolve, reject });
       this.link.send('move-link', {});
     });
-  }
-
-  /** Reminds the person whose turn it is (see ClientMessages.nudge). */
-  nudge(): void {
-    this.link.send('nudge', {});
-  }
-
-  /** Asks for (or agrees to) a rematch, after the game (see ClientMessages.rematch). */
-  rematch(): void {
-    this.link.send('rematch', {});
   }
 
   protected override failPending(error: Error): void {

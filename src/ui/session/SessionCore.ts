@@ -2,6 +2,7 @@ import { refusal, type Action, type Game, type RowId } from '../../engine/index.
 import { viewAfter } from '../../online/room-events.js';
 import type { Acted, ClientMessages, RoomView } from '../../online/protocol.js';
 import type { Gesture, Trajectory } from '../../scene/index.js';
+import { Serial } from '../../table/serial.js';
 import { personMayAct } from '../../table/turn-gate.js';
 import type { SeatKind } from '../coach/seats.js';
 import { DicePokerError } from '../errors.js';
@@ -22,10 +23,11 @@ export interface ThrowToPlay {
   held: boolean[];
 }
 
-/** A hold or a score this page asked for, waiting for the table's answer. */
+/** A throw, a hold or a score this page asked for, waiting for the table's answer. */
 interface Asked {
-  type: 'hold' | 'score';
-  resolve(points: number): void;
+  type: 'throw' | 'hold' | 'score';
+  /** The throw's faces, or a score's points (a hold's: 0). */
+  resolve(value: number[] | number): void;
   reject(error: Error): void;
 }
 
@@ -39,13 +41,9 @@ interface Asked {
 export abstract class SessionCore implements GameSession {
   protected view: RoomView | null = null;
   private flying: ThrowInFlight | null = null;
-  /** Changes waiting for the one played now (a throw's playback holds back what follows it). */
-  private readonly waiting: (() => void)[] = [];
-  private handling = false;
-  /** Told when the last change waiting is played (see `settled`). */
-  private idle: (() => void)[] = [];
-  private pendingThrow: { resolve(dice: number[]): void; reject(error: Error): void } | null = null;
-  /** This page's holds and scores sent, in order, each settled once the table has taken it (or refused it). */
+  /** The changes, played one at a time (a throw's playback holds back what follows it). */
+  private readonly changes = new Serial();
+  /** This page's requests sent, in order, each settled once the table has taken it (or refused it). */
   private readonly asked: Asked[] = [];
   private readonly listeners = new Set<(change: SessionChange) => void>();
   /** When the timed turn under way ends (performance.now()), or null. */
@@ -102,35 +100,25 @@ export abstract class SessionCore implements GameSession {
   get mayAct(): boolean {
     const view = this.view;
     if (!view || this.unreachable()) return false;
-    return !this.flying && !this.pendingThrow && personMayAct(view, (seat) => this.isMine(seat));
+    return !this.flying && !this.throwAsked && personMayAct(view, (seat) => this.isMine(seat));
   }
 
   /** Resolves once every change so far is played (a throw being played has come to rest). */
   settled(): Promise<void> {
-    if (!this.handling && this.waiting.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idle.push(resolve));
+    return this.changes.settled();
   }
 
-  throw(gesture: Gesture): Promise<number[]> {
-    try {
-      this.myTurn({ type: 'roll' });
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-    return new Promise<number[]>((resolve, reject) => {
-      this.pendingThrow = { resolve, reject };
-      this.send('throw', { gesture: { dirX: gesture.dirX, dirZ: gesture.dirZ, speed: gesture.speed } });
-    });
+  throw({ dirX, dirZ, speed }: Gesture): Promise<number[]> {
+    return this.ask({ type: 'roll' }, 'throw', { gesture: { dirX, dirZ, speed } });
   }
 
-  toggleHold(index: number): Promise<void> {
-    return this.ask('hold', { type: 'hold', index, held: !this.game?.held[index] }, (game) =>
-      this.send('hold', { index, held: !game.held[index] }),
-    ).then(() => undefined);
+  async toggleHold(index: number): Promise<void> {
+    const held = !this.game?.held[index];
+    await this.ask({ type: 'hold', index, held }, 'hold', { index, held });
   }
 
   score(row: RowId): Promise<number> {
-    return this.ask('score', { type: 'score', row }, () => this.send('score', { row }));
+    return this.ask({ type: 'score', row }, 'score', { row });
   }
 
   subscribe(listener: (change: SessionChange) => void): () => void {
@@ -147,52 +135,35 @@ export abstract class SessionCore implements GameSession {
    * page is shown before its call returns), else in order after them.
    */
   protected enqueue(step: () => void | Promise<void>): void {
-    const run = (): void => {
-      this.handling = true;
-      let result: void | Promise<void> = undefined;
-      try {
-        result = step();
-      } catch (error) {
-        console.warn('<dice-poker> table:', error);
-      }
-      const done = (): void => {
-        this.handling = false;
-        if (this.waiting.length > 0) this.waiting.shift()!();
-        else for (const resolve of this.idle.splice(0)) resolve();
-      };
-      if (result instanceof Promise) {
-        result.catch((error: unknown) => console.warn('<dice-poker> table:', error)).finally(done);
-      } else {
-        done();
-      }
-    };
-    if (this.handling) this.waiting.push(run);
-    else run();
+    this.changes.run(step).catch((error: unknown) => console.warn('<dice-poker> table:', error));
   }
 
   /**
-   * Sends a hold or a score the rules allow now (else rejects with the refusal, nothing sent); settles
-   * once the table has taken it and `game` shows it (at once for a game on this screen), or refused it.
+   * Sends a request the rules allow now (else rejects with the refusal, nothing sent); settles once the
+   * table has taken it and `game` shows it (at once for a game on this screen), or refused it.
    */
-  private ask(type: Asked['type'], action: Action, send: (game: Game) => void): Promise<number> {
-    let game: Game;
+  private ask<T extends number[] | number, K extends Asked['type']>(
+    action: Action,
+    type: K,
+    message: ClientMessages[K],
+  ): Promise<T> {
     try {
-      game = this.myTurn(action);
+      this.myTurn(action);
     } catch (error) {
       return Promise.reject(error as Error);
     }
-    return new Promise<number>((resolve, reject) => {
-      this.asked.push({ type, resolve, reject });
-      send(game);
+    return new Promise<T>((resolve, reject) => {
+      this.asked.push({ type, resolve: resolve as Asked['resolve'], reject });
+      this.send(type, message);
     });
   }
 
   /** This seat's turn and a move the rules allow now: else the refusal, nothing sent. */
-  private myTurn(action: Action): Game {
+  private myTurn(action: Action): void {
     const game = this.game;
     if (!game) throw new DicePokerError('no-game', 'The game has not started');
     // A throw asked for (its dice still to be recorded, or in the air) is one in progress.
-    if (this.flying || this.pendingThrow)
+    if (this.flying || this.throwAsked)
       throw new DicePokerError('throw-in-progress', 'Wait for the dice to stop');
     if (!game.over && !this.isMine(game.current))
       throw new DicePokerError('not-your-turn', 'It is another player’s turn');
@@ -200,7 +171,6 @@ export abstract class SessionCore implements GameSession {
     if (unreachable) throw unreachable;
     const refused = refusal(game, action);
     if (refused) throw DicePokerError.from(refused);
-    return game;
   }
 
   /** Plays a throw on the table; the action after it brings its dice to the game. */
@@ -251,10 +221,7 @@ export abstract class SessionCore implements GameSession {
     const { action, seat } = acted;
     if (action.type === 'roll') {
       this.tell({ type: 'thrown', before, game });
-      if (this.isMine(seat) && this.pendingThrow) {
-        this.pendingThrow.resolve([...game.dice]);
-        this.pendingThrow = null;
-      }
+      this.settleAsked(seat, 'throw', [...game.dice]);
     } else if (action.type === 'hold') {
       this.tell({ type: 'held', before, game, index: action.index });
       this.settleAsked(seat, 'hold', 0);
@@ -267,10 +234,10 @@ export abstract class SessionCore implements GameSession {
     return true;
   }
 
-  /** This page's first hold or score waiting, taken by the table as seat `seat`'s action: settled. */
-  private settleAsked(seat: number, type: Asked['type'], points: number): void {
-    if (!this.isMine(seat) || this.asked[0]?.type !== type) return;
-    this.asked.shift()!.resolve(points);
+  /** This page's first request of `type` waiting, taken by the table as seat `seat`'s action: settled. */
+  private settleAsked(seat: number, type: Asked['type'], value: number[] | number): void {
+    const asked = this.isMine(seat) ? this.asked.findIndex((a) => a.type === type) : -1;
+    if (asked >= 0) this.asked.splice(asked, 1)[0]!.resolve(value);
   }
 
   /**
@@ -278,26 +245,18 @@ export abstract class SessionCore implements GameSession {
    * any other, the refusal is told. True when a promise took it.
    */
   protected rejectAsked(request: string | undefined, error: Error): boolean {
-    if (request === 'throw' && this.pendingThrow) {
-      this.pendingThrow.reject(error);
-      this.pendingThrow = null;
-      return true;
-    }
     const asked = this.asked.findIndex((a) => a.type === request);
-    if (asked < 0) return false;
-    this.asked.splice(asked, 1)[0]!.reject(error);
-    return true;
+    if (asked >= 0) this.asked.splice(asked, 1)[0]!.reject(error);
+    return asked >= 0;
   }
 
   /** Every request waiting is rejected with `error` (the room closed or let this page go). */
   protected failPending(error: Error): void {
-    this.pendingThrow?.reject(error);
-    this.pendingThrow = null;
     for (const asked of this.asked.splice(0)) asked.reject(error);
   }
 
   /** Whether a throw asked for by this page waits for its dice (its request not yet answered). */
   protected get throwAsked(): boolean {
-    return this.pendingThrow !== null;
+    return this.asked.some((a) => a.type === 'throw');
   }
 }
