@@ -49,9 +49,8 @@ export class ComputerTurns {
   private rng: RngState;
   private disposed = false;
   private paused = false;
-  /** The rest of the computer's turn is played without pauses (`skip`). */
-  private fast = false;
-  private fastTurn = '';
+  /** The computer's turn (see turnKey) whose rest is played without pauses (`skip`). */
+  private fastTurn: string | null = null;
   private readonly stop: () => void;
 
   constructor(private readonly options: ComputerTurnsOptions) {
@@ -73,8 +72,8 @@ export class ComputerTurns {
     if (computers.length > 0) policy.prepare?.(computers, table.rules);
     const turn = table.computerToAct();
     if (!turn) return;
-    if (this.fast && this.fastTurn !== this.turnKey()) this.fast = false;
-    const pause = this.fast || delayMs <= 0 ? 0 : delayMs + (this.options.pauseAfter?.(change) ?? 0);
+    if (this.fastTurn !== this.turnKey()) this.fastTurn = null;
+    const pause = this.fastTurn || delayMs <= 0 ? 0 : delayMs + (this.options.pauseAfter?.(change) ?? 0);
     this.timer = this.options.later(() => {
       this.timer = undefined;
       void this.act();
@@ -89,7 +88,6 @@ export class ComputerTurns {
   /** Plays the rest of the computer's turn under way without pauses. */
   skip(): void {
     if (!this.active) return;
-    this.fast = true;
     this.fastTurn = this.turnKey();
     if (this.timer) this.schedule();
   }

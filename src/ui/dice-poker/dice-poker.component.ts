@@ -1,6 +1,6 @@
 import { LitElement, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { Game, RowId } from '../../engine/index.js';
+import type { RowId } from '../../engine/index.js';
 import type { OnlineGameRecord } from '../../online/game-record.js';
 import type { VerifyResult } from '../../online/verify.js';
 import { DEFAULT_GESTURE, type Gesture, type TableProbe } from '../../scene/index.js';
@@ -127,19 +127,12 @@ export class DicePoker extends LitElement {
     redrawOn(this, this.sessions, this.overlay, this.coach, this.sound, this.toast, this.saves, this.table);
   }
 
-  private get game(): Game | null {
-    return this.sessions.game;
-  }
-
-  /** Whether dice are in the air. */
-  private get busy(): boolean {
-    return this.sessions.busy;
-  }
-
   /** A plain, serialisable snapshot of the game (a fresh copy on every read). */
   get state(): DicePokerState {
-    const online = this.sessions.session.online;
-    return this.game ? snapshotOf(this.game, online) : emptySnapshot(this.attrs.rules(this.rules), online);
+    const { game, session } = this.sessions;
+    return game
+      ? snapshotOf(game, session.online)
+      : emptySnapshot(this.attrs.rules(this.rules), session.online);
   }
 
   /**
@@ -269,7 +262,7 @@ export class DicePoker extends LitElement {
       if (this.players === null) this.resume();
       if (!this.hasUpdated) this.firstVisitGuide();
     }
-    if (changed.has('players') && this.players !== null && !this.busy) {
+    if (changed.has('players') && this.players !== null && !this.sessions.busy) {
       const names = this.attrs.players(this.players);
       if (names) this.newGame({ players: names });
     }

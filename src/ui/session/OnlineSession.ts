@@ -31,18 +31,15 @@ export interface TableLink {
  * watcher's place, and the record of the finished game ("Verify this game").
  */
 export class OnlineSession extends SessionCore {
+  // The room as this page knows it: each is read through the getter of the same meaning below.
   private seat = -1;
   private linkUp = true;
   private linkClosed = false;
   /** The server said it is closing the room (its process is going); the game is kept when `resumable`. */
   private closingNotice: ServerMessages['closing'] | null = null;
-  /** The seat's key, from the welcome that made it: this person's way back to the seat. */
   private seatKey: string | null = null;
-  /** The seat this page asks for by its name (the host answers), or null. */
   private claimingSeat: number | null = null;
-  /** Why the room let this page go (its seat opened elsewhere, its ask refused), or null. */
   private letGoCode: RefusalCode | null = null;
-  /** This page came to watch (a watch link): it has no seat and plays no part. */
   private watchingRoom = false;
   /** The room's last change waits to be stored (its database is away): nothing is taken meanwhile. */
   private storing = false;
