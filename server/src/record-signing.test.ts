@@ -85,7 +85,8 @@ function verifyCli(text: string, ...args: string[]) {
   return { exit: run.status, out: `${run.stdout}${run.stderr}` };
 }
 
-describe('signed game records from a real server', { timeout: 240_000 }, () => {
+// Ample: three server starts, two whole games and five commands; with the machine's load at 20, over 4 minutes.
+describe('signed game records from a real server', { timeout: 600_000 }, () => {
   it('verify against the keys it serves, fail after one byte, outlive a restart and a rotation', async () => {
     const dataDir = freshDataDir();
     let server = await serve(dataDir);
