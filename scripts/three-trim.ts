@@ -32,7 +32,8 @@ export const KEPT_PROGRAMS = [
  * that would define one throws (`assertKept`).
  */
 export const LEFT_OUT_MACROS = [
-  // MeshPhysicalMaterial's features (its program, 'physical', is left out too).
+  // MeshPhysicalMaterial's own features (its program, 'physical', stays: the wood is drawn with it, with
+  // these off).
   ...['PHYSICAL', 'IOR', 'USE_SPECULAR', 'USE_DISPERSION', 'USE_RETROREFLECTION'],
   ...['USE_CLEARCOAT', 'USE_CLEARCOATMAP', 'USE_CLEARCOAT_NORMALMAP', 'USE_CLEARCOAT_ROUGHNESSMAP'],
   ...['USE_IRIDESCENCE', 'USE_IRIDESCENCEMAP', 'USE_IRIDESCENCE_THICKNESSMAP'],
