@@ -2,7 +2,7 @@ import * as THREE from 'three';
 import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
 import type { Lighting } from './Lighting.js';
 import { DIE_SIZE, HELD_SLOTS, TABLE } from '../physics/types.js';
-import type { PicturePainter } from './PicturePainter.js';
+import { PicturePainter } from './PicturePainter.js';
 import { boxUvsInUnits, feltPicture, woodPicture, type TablePicture } from './table-textures.js';
 import { VertexLitMaterial } from './VertexLitMaterial.js';
 
@@ -49,6 +49,8 @@ export class TableMesh {
   private readonly materials: THREE.Material[] = [];
   private readonly textures: THREE.Texture[] = [];
   private readonly pictures: TablePicture[] = [];
+  /** Draws the pictures off the page's thread. */
+  private readonly painter = new PicturePainter();
   /** Each lit mesh with its material in the full look and in the quick one. */
   private readonly looks: { mesh: THREE.Mesh; full: THREE.Material; quick: THREE.Material }[] = [];
   /** The quick look's stand-in for each material of the full look. */
@@ -58,12 +60,8 @@ export class TableMesh {
   /**
    * Sets the table up in the quick look, its pictures blank: `paint` them before the first frame.
    * @param lighting the lights of the quick look (the full one is lit by the scene's lights)
-   * @param painter draws the pictures off the page's thread (its owner ends it)
    */
-  constructor(
-    lighting: Lighting,
-    private readonly painter: PicturePainter,
-  ) {
+  constructor(lighting: Lighting) {
     const felt = feltPicture();
     const { width, depth, wallHeight: h, wallThickness: t, ledgeDepth } = TABLE;
     const outerWidth = width + 2 * t;
@@ -178,6 +176,7 @@ export class TableMesh {
 
   /** Frees every geometry, material and texture of the table. */
   dispose(): void {
+    this.painter.dispose();
     for (const geometry of this.geometries) geometry.dispose();
     for (const material of this.materials) material.dispose();
     for (const texture of this.textures) texture.dispose();

@@ -6,7 +6,6 @@ import { DieMeshes } from './DieMeshes.js';
 import { DirtyRegions, type ScreenRect } from './DirtyRegions.js';
 import { Lighting } from './Lighting.js';
 import { LookUpgrade } from './LookUpgrade.js';
-import { PicturePainter } from './PicturePainter.js';
 import { RoomBackground } from './RoomBackground.js';
 import { SceneRenderer, type SceneLayers } from './SceneRenderer.js';
 import { TABLE_BOUNDS, TableMesh } from './TableMesh.js';
@@ -54,8 +53,6 @@ export class TableView {
   private readonly lighting: Lighting;
   private readonly regions: DirtyRegions;
   private readonly upgrade: LookUpgrade;
-  /** Draws the table's and the dice's pictures off the page's thread. */
-  private readonly painter = new PicturePainter();
   private readonly scratch = new THREE.Vector3();
   private readonly drawnQuaternion = new THREE.Quaternion();
   private readonly drawnScale = new THREE.Vector3();
@@ -81,7 +78,7 @@ export class TableView {
     // Hidden until its first frame is done (see `reveal`).
     canvas.style.visibility = 'hidden';
     this.lighting = new Lighting({ shadowMapSize: options.shadows ? 1024 : 0, tableBounds: TABLE_BOUNDS });
-    this.table = new TableMesh(this.lighting, this.painter);
+    this.table = new TableMesh(this.lighting);
     // The first frame quick (see TableLook; no shadow map), the full look right after.
     this.lighting.shadows = false;
     this.dice = new DieMeshes(this.lighting, { count: options.dieCount });
@@ -217,7 +214,6 @@ export class TableView {
   dispose(): void {
     this.disposed = true;
     this.upgrade.dispose();
-    this.painter.dispose();
     this.table.dispose();
     this.room.dispose();
     this.dice.dispose();
@@ -235,11 +231,12 @@ export class TableView {
   };
 
   /**
-   * Paints the pictures (the dearest part of the start-up) on a worker, then fetches the first frame's
-   * programs once the GPU process has linked them, so that frame waits for none of them.
+   * Paints the pictures (the dearest part of the start-up: the table's on a worker), then fetches the
+   * first frame's programs once the GPU process has linked them, so that frame waits for none of them.
    */
   private async paintPictures(): Promise<void> {
-    await Promise.all([this.dice.paint(this.painter), this.table.paint('quick'), this.renderer.gpuDone()]);
+    this.dice.paint();
+    await Promise.all([this.table.paint('quick'), this.renderer.gpuDone()]);
     if (this.disposed) return;
     this.renderer.settlePrograms(this.layers.still);
     this.renderer.settlePrograms(this.layers.moving);

@@ -1,6 +1,5 @@
 import * as THREE from 'three';
 import { blend, conicalT, coverageOf, gradientAt, hex, type GradientStop } from './pixel-paint.js';
-import type { PicturePainter } from './PicturePainter.js';
 import type { RowOrder } from './table-pixels.js';
 
 /** Atlas layout: faces 1..6 in a 3 x 2 grid of square cells, face f in cell f - 1 (row-major, top row first). */
@@ -32,11 +31,8 @@ const DEFAULT_COLORS: DieColors = { body: '#f4ecdc', pip: '#1d1a22' };
 /** The dice's texture, made now and painted later (see `paint`). */
 export interface DieAtlas {
   readonly texture: THREE.DataTexture;
-  /**
-   * Works out the pixels, once (uploaded when the texture is next drawn): on `painter`'s worker when
-   * there is one, else on this thread; settles when they are in place.
-   */
-  paint(painter?: PicturePainter): Promise<void>;
+  /** Works out the pixels (uploaded when the texture is next drawn). */
+  paint(): void;
 }
 
 /**
@@ -59,21 +55,11 @@ export function createDieAtlas(
   texture.magFilter = THREE.LinearFilter;
   texture.minFilter = THREE.LinearMipmapNearestFilter;
   texture.generateMipmaps = true;
-  const bytes = texture.image.data as Uint8Array;
-  let painted: Promise<void> | null = null;
-  const paint = (painter?: PicturePainter): Promise<void> =>
-    (painted ??= (async () => {
-      try {
-        if (!painter) throw new Error('no painter');
-        bytes.set(await painter.paint({ kind: 'dice', cell, cellPerUnit, colors }, width, height));
-      } catch {
-        // No worker here (or it failed): the same pixels on this thread; none for dice gone.
-        if (painter?.disposed) return;
-        // Bottom-up rows: the texture is not flipped on upload, as a canvas' would be.
-        bytes.set(dieAtlasPixels(cell, cellPerUnit, colors, 'bottom-up'));
-      }
-      texture.needsUpdate = true;
-    })());
+  const paint = (): void => {
+    // Bottom-up rows: the texture is not flipped on upload, as a canvas' would be.
+    (texture.image.data as Uint8Array).set(dieAtlasPixels(cell, cellPerUnit, colors, 'bottom-up'));
+    texture.needsUpdate = true;
+  };
   return { texture, paint };
 }
 

@@ -1,9 +1,8 @@
-import { dieAtlasPixels, type DieColors } from './die-textures.js';
 import { feltPixels, pressSlots, woodPixels } from './table-pixels.js';
 
 /**
  * What one of the table's pictures shows, as plain data, so that it is drawn alike on the page's
- * thread and on a worker's (table-pixels.worker.ts): the felt, the wood, the dice's faces.
+ * thread and on a worker's (table-pixels.worker.ts).
  */
 export type PictureJob =
   | {
@@ -13,14 +12,7 @@ export type PictureJob =
       /** Slots pressed into it, in pixels of the full picture: centre x, centre y, half side. */
       slots: readonly (readonly [number, number, number])[];
     }
-  | { kind: 'wood' }
-  | {
-      kind: 'dice';
-      /** Side of one face's cell, in pixels, and the share of it one die edge covers (dieAtlasPixels). */
-      cell: number;
-      cellPerUnit: number;
-      colors: DieColors;
-    };
+  | { kind: 'wood' };
 
 /** Draws `job` into `data`: `width` x `height` RGBA bytes, rows bottom-up, at `scale` of the full size. */
 export function drawPicture(
@@ -30,10 +22,6 @@ export function drawPicture(
   height: number,
   scale: number,
 ): void {
-  if (job.kind === 'dice') {
-    data.set(dieAtlasPixels(job.cell, job.cellPerUnit, job.colors, 'bottom-up'));
-    return;
-  }
   if (job.kind === 'wood') {
     woodPixels(width, height, 'bottom-up', scale, data);
     return;
