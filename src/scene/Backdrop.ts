@@ -13,15 +13,16 @@ void main() {
 }`;
 
 /**
- * The static table as a picture: the table is drawn whole into a texture (SceneRenderer's still
- * target), and a full-screen quad puts its pixels on the canvas (`mesh`, drawn first, writes no depth).
- * Redrawing the table where a die was then costs one texel fetch per pixel instead of lighting, shadows
- * and texture filtering, whatever the table's materials.
+ * The static table as a picture: after the table is drawn whole, its pixels are copied into a texture
+ * (`capture`), and a full-screen quad puts them back (`mesh`, drawn first, writes no depth). Redrawing
+ * the table where a die was then costs one texel fetch per pixel instead of lighting, shadows and
+ * texture filtering, whatever the table's materials.
  */
 export class Backdrop {
-  /** Full-screen quad showing the table's picture; never culled, drawn before everything else. */
+  /** Full-screen quad showing the captured table; never culled, drawn before everything else. */
   readonly mesh: THREE.Mesh;
   private readonly material: THREE.ShaderMaterial;
+  private texture: THREE.FramebufferTexture | null = null;
 
   constructor() {
     this.material = new THREE.ShaderMaterial({
@@ -38,13 +39,20 @@ export class Backdrop {
     this.mesh.matrixAutoUpdate = false;
   }
 
-  /** Shows `texture` (the drawing buffer's size, its bytes as the canvas takes them); not owned. */
-  show(texture: THREE.Texture): void {
-    this.material.uniforms['map']!.value = texture;
+  /** Copies the whole drawing buffer (`width` x `height` device pixels) into the backdrop texture. */
+  capture(renderer: THREE.WebGLRenderer, width: number, height: number): void {
+    if (!this.texture || this.texture.image.width !== width || this.texture.image.height !== height) {
+      this.texture?.dispose();
+      this.texture = new THREE.FramebufferTexture(width, height);
+      this.material.uniforms['map']!.value = this.texture;
+    }
+    renderer.copyFramebufferToTexture(this.texture);
   }
 
-  /** Frees the quad and shader. */
+  /** Frees the texture, quad and shader. */
   dispose(): void {
+    this.texture?.dispose();
+    this.texture = null;
     this.material.dispose();
     this.mesh.geometry.dispose();
   }

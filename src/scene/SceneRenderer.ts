@@ -24,7 +24,7 @@ const MAX_WAIT_MS = 3000;
 
 /** What a frame is made of. */
 export interface SceneLayers {
-  /** What never moves (the table): drawn whole only for full frames, into a texture: the backdrop. */
+  /** What never moves (the table): drawn whole only on full frames, then kept as the backdrop. */
   still: THREE.Scene;
   /** What moves (dice), drawn over the backdrop. Must hold `backdrop.mesh` and `occluders`. */
   moving: THREE.Scene;
@@ -33,19 +33,11 @@ export interface SceneLayers {
 }
 
 /**
- * The WebGL renderer of the table, drawing on demand in two layers. The still layer is drawn with
- * every nicety (lights, shadow map, textures) into a texture of the drawing buffer's size, never onto
- * the canvas: the backdrop. Every frame on the canvas is a pass of the moving layer: backdrop pixels,
- * walls' depth, then dice; a full frame over the whole canvas, the others only inside a few screen
- * rectangles (scissored, over the kept drawing buffer). Software WebGL (SwiftShader) spends its time
- * per shaded pixel, so this is what keeps it smooth.
- *
- * The canvas holds only what the moving layer draws, so the still layer may be drawn ahead
- * (`drawStill`) while the canvas keeps showing the last frame: without a GPU, a canvas drawn into is
- * copied into the page's picture at its next paint, the page's thread waiting for the GPU to finish
- * everything asked of it, and a still layer in a new look (new shader programs, a shadow map) is
- * seconds of that on a phone's worth of CPU. Drawn ahead, it is waited for (`gpuDone`) without
- * blocking, and the frame that shows it costs the canvas one cheap pass.
+ * The WebGL renderer of the table, drawing on demand in two layers. A full frame draws the still
+ * layer with every nicety (lights, shadow map, textures), keeps its pixels as the backdrop, then
+ * draws the moving layer over it. Afterwards frames are drawn only inside a few screen rectangles
+ * (scissored passes over the kept drawing buffer): backdrop pixels back, walls' depth, then dice.
+ * Software WebGL (SwiftShader) spends its time per shaded pixel, so this is what keeps it smooth.
  */
 export class SceneRenderer {
   /** The canvas drawn into. */
@@ -62,11 +54,6 @@ export class SceneRenderer {
   private height = 0;
   private readonly maxPixelRatio: number;
   private readonly bufferSize = new THREE.Vector2();
-  /** The still layer's pictures: the backdrop shows the front one; the other is drawn into. */
-  private readonly targets = [stillTarget(), stillTarget()] as const;
-  private front = 0;
-  /** The back target holds the still layer, drawn ahead for the next full frame (`drawStill`). */
-  private stillAhead = false;
 
   constructor(canvas: HTMLCanvasElement, options: SceneRendererOptions) {
     this.canvas = canvas;
@@ -119,24 +106,7 @@ export class SceneRenderer {
     // One assignment of the canvas size (setPixelRatio then setSize would make two, resizing twice).
     this.three.setDrawingBufferSize(width, height, ratio);
     this.needsFullFrame = true;
-    this.stillAhead = false;
     return true;
-  }
-
-  /**
-   * Draws the still layer into the back target, for the next full frame (which then draws it no
-   * more): the canvas is not touched, so `gpuDone` can wait for it without blocking the page.
-   */
-  drawStill(still: THREE.Scene, camera: THREE.Camera): void {
-    const r = this.three;
-    const target = this.targets[1 - this.front]!;
-    r.getDrawingBufferSize(this.bufferSize);
-    target.setSize(this.bufferSize.x, this.bufferSize.y);
-    r.setRenderTarget(target);
-    r.shadowMap.needsUpdate = true;
-    r.render(still, camera);
-    r.setRenderTarget(null);
-    this.stillAhead = true;
   }
 
   /**
@@ -203,27 +173,35 @@ export class SceneRenderer {
     beforePass?: (rect: ScreenRect | null) => void,
   ): boolean {
     const r = this.three;
-    const whole = rects === null || this.needsFullFrame;
-    if (whole) {
-      if (!this.stillAhead) this.drawStill(layers.still, camera);
-      this.stillAhead = false;
-      // The new picture goes to the front; the old one's memory is freed (made again when next drawn).
-      this.targets[this.front]!.dispose();
-      this.front = 1 - this.front;
-      this.backdrop.show(this.targets[this.front]!.texture);
+    if (rects === null || this.needsFullFrame) {
+      r.setScissorTest(false);
+      r.shadowMap.needsUpdate = true;
+      r.render(layers.still, camera);
+      r.getDrawingBufferSize(this.bufferSize);
+      this.backdrop.capture(r, this.bufferSize.x, this.bufferSize.y);
+      // The still layer is on screen, with its depth: the moving layer goes straight over it.
+      this.backdrop.mesh.visible = false;
+      layers.occluders.visible = false;
+      beforePass?.(null);
+      r.autoClear = false;
+      r.render(layers.moving, camera);
+      r.autoClear = true;
+      this.backdrop.mesh.visible = true;
+      layers.occluders.visible = true;
+      this.needsFullFrame = false;
+      return true;
     }
-    r.setScissorTest(!whole);
+    r.setScissorTest(true);
     // The backdrop covers every pixel of a pass: only depth needs clearing.
     r.autoClearColor = false;
-    for (const rect of whole ? [null] : rects!) {
-      if (rect) r.setScissor(rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
+    for (const rect of rects) {
+      r.setScissor(rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
       beforePass?.(rect);
       r.render(layers.moving, camera);
     }
     r.autoClearColor = true;
     r.setScissorTest(false);
-    this.needsFullFrame = false;
-    return whole;
+    return false;
   }
 
   /** Device pixels per CSS pixel drawn at. */
@@ -235,7 +213,6 @@ export class SceneRenderer {
   dispose(): void {
     this.canvas.removeEventListener('webglcontextrestored', this.onRestored);
     this.backdrop.dispose();
-    for (const target of this.targets) target.dispose();
     this.three.dispose();
     this.three.forceContextLoss();
   }
@@ -244,24 +221,4 @@ export class SceneRenderer {
     this.needsFullFrame = true;
     this.onContextRestored?.();
   };
-}
-
-/**
- * A target the still layer is drawn into as onto the canvas: the same shader programs, writing the
- * same sRGB bytes. three draws so only into XR's targets (any other gets linear colour and programs
- * of its own), so this one says it is one; its bytes are stored as written (RGBA8, not sRGB8, which
- * would encode them again). Depth for the still layer's own drawing; read texel by texel.
- */
-function stillTarget(): THREE.WebGLRenderTarget {
-  const target = new THREE.WebGLRenderTarget(1, 1, {
-    depthBuffer: true,
-    stencilBuffer: false,
-    generateMipmaps: false,
-    minFilter: THREE.NearestFilter,
-    magFilter: THREE.NearestFilter,
-    colorSpace: THREE.SRGBColorSpace,
-    internalFormat: 'RGBA8',
-  });
-  (target as { isXRRenderTarget?: boolean }).isXRRenderTarget = true;
-  return target;
 }

@@ -49,7 +49,7 @@ export class TableMesh {
   private readonly materials: THREE.Material[] = [];
   private readonly textures: THREE.Texture[] = [];
   private readonly pictures: TablePicture[] = [];
-  /** Draws the pictures off the page's thread. */
+  /** Draws the full look's pictures off the page's thread. */
   private readonly painter = new PicturePainter();
   /** Each lit mesh with its material in the full look and in the quick one. */
   private readonly looks: { mesh: THREE.Mesh; full: THREE.Material; quick: THREE.Material }[] = [];
@@ -151,16 +151,16 @@ export class TableMesh {
   }
 
   /**
-   * Works out the pixels of the felt and the wood that `look` draws with (once), on a worker: the
-   * quick look's are most of the table's start-up work, the full look's most of its upgrade, and
-   * neither may block a tap. Settles when they are in place (drawn on this thread where no worker runs).
+   * Works out the pixels of the felt and the wood that `look` draws with (once): before drawing in it.
+   * The quick look's at once, on this thread (the first frame waits for them anyway); the full look's
+   * on a worker, settling when they are in place, so the upgrade never blocks a tap.
    */
   paint(look: TableLook): Promise<void> {
-    return Promise.all(
-      this.pictures.map((picture) =>
-        look === 'quick' ? picture.paintQuick(this.painter) : picture.paintFull(this.painter),
-      ),
-    ).then(() => {});
+    if (look === 'quick') {
+      for (const picture of this.pictures) picture.paintQuick();
+      return Promise.resolve();
+    }
+    return Promise.all(this.pictures.map((picture) => picture.paintFull(this.painter))).then(() => {});
   }
 
   /** The look the table is drawn with now. */

@@ -34,9 +34,9 @@ export interface GpuResources {
 
 /**
  * What the dice table looks like on the canvas, and drawing it: the table, room and lights, the dice
- * over them, the camera framing it all. Two layers: the table (drawn for full frames only, lit, with
- * a shadow map, into a picture) and the dice over that picture (cheap: lit per vertex by the same
- * lights, blob shadows); once drawn whole, a frame draws again only the pixels around dice that moved. The first
+ * over them, the camera framing it all. Two layers: the table (drawn on full frames only, lit, with
+ * a shadow map) and the dice over the captured table (cheap: lit per vertex by the same lights, blob
+ * shadows); once drawn whole, a frame draws again only the pixels around dice that moved. The first
  * frame is drawn in a quick look, the full look right after (see LookUpgrade). It draws only when
  * told; `requestFrame` asks the host for a frame when the view needs one (a restored context, the
  * full look ready).
@@ -57,10 +57,6 @@ export class TableView {
   private readonly drawnQuaternion = new THREE.Quaternion();
   private readonly drawnScale = new THREE.Vector3();
   private drawn = 0;
-  /** The quick look's pictures are painted and its programs linked: the first frame may be drawn. */
-  private ready = false;
-  /** The canvas is shown: its first frame is done on the GPU (see `reveal`). */
-  private shown = false;
   private disposed = false;
 
   constructor(
@@ -75,8 +71,6 @@ export class TableView {
       size: options.size,
     });
     this.renderer.onContextRestored = requestFrame;
-    // Hidden until its first frame is done (see `reveal`).
-    canvas.style.visibility = 'hidden';
     this.lighting = new Lighting({ shadowMapSize: options.shadows ? 1024 : 0, tableBounds: TABLE_BOUNDS });
     this.table = new TableMesh(this.lighting);
     // The first frame quick (see TableLook; no shadow map), the full look right after.
@@ -90,15 +84,11 @@ export class TableView {
     moving.matrixWorldAutoUpdate = false;
     moving.updateMatrixWorld(true);
     this.layers = { still, moving, occluders: this.table.occluders };
-    // The first frame's shader programs go off to compile in the GPU process while a worker paints
-    // the pictures.
+    // The first frame's shader programs go off to compile in the GPU process (the backdrop's and the
+    // walls' wait for a throw) while this thread paints the pictures.
     this.renderer.precompile(still, this.camera, still);
-    this.renderer.precompile(moving, this.camera, moving);
-    void this.paintPictures().then(() => {
-      if (this.disposed) return;
-      this.ready = true;
-      requestFrame();
-    });
+    this.renderer.precompile(this.dice.group, this.camera, moving);
+    this.paintPictures();
     this.regions = new DirtyRegions(this.camera, this.lighting.towardsKey, this.dice.count);
     this.upgrade = new LookUpgrade({
       gpuDone: () => this.renderer.gpuDone(),
@@ -108,13 +98,10 @@ export class TableView {
       },
       prepare: async () => {
         // As for the first frame: programs off to the GPU process, pictures painted meanwhile (on a
-        // worker). Then the table is drawn in its new look ahead, off the canvas, and waited for.
+        // worker: these are full size).
         this.renderer.precompile(still, this.camera, still);
         await Promise.all([this.table.paint('full'), this.renderer.gpuDone()]);
-        if (this.disposed) return;
-        this.renderer.settlePrograms(still);
-        this.renderer.drawStill(still, this.camera);
-        await this.renderer.gpuDone();
+        if (!this.disposed) this.renderer.settlePrograms(still);
       },
       redraw: () => {
         this.renderer.needsFullFrame = true;
@@ -123,9 +110,9 @@ export class TableView {
     });
   }
 
-  /** Frames actually drawn since creation; none until the canvas shows them. */
+  /** Frames actually drawn since creation. */
   get framesDrawn(): number {
-    return this.shown ? this.drawn : 0;
+    return this.drawn;
   }
 
   /** Whether the full look (shadow map, per-pixel felt, wood) has replaced the quick first one. */
@@ -184,7 +171,7 @@ export class TableView {
   /** Draws what changed; returns whether anything was drawn. */
   draw(): boolean {
     const { width, height } = this.renderer.size;
-    if (width === 0 || height === 0 || !this.ready) return false;
+    if (width === 0 || height === 0) return false;
     const rects = this.renderer.needsFullFrame ? null : this.regions.take(width, height);
     if (rects !== null && rects.length === 0) return false;
     if (rects === null) {
@@ -192,10 +179,7 @@ export class TableView {
       for (let i = 0; i < this.dice.count; i++) this.regions.placed(i, this.dice.layout(i), width, height);
     }
     this.dice.group.updateMatrixWorld();
-    if (this.renderer.draw(this.layers, this.camera, rects, this.cull)) {
-      if (!this.shown) this.reveal();
-      this.upgrade.fullFrameDrawn();
-    }
+    if (this.renderer.draw(this.layers, this.camera, rects, this.cull)) this.upgrade.fullFrameDrawn();
     this.drawn++;
     return true;
   }
@@ -231,29 +215,13 @@ export class TableView {
   };
 
   /**
-   * Paints the pictures (the dearest part of the start-up: the table's on a worker), then fetches the
-   * first frame's programs once the GPU process has linked them, so that frame waits for none of them.
+   * Paints the pictures (the dearest part of the start-up), then fetches the first frame's programs,
+   * linked by now, so that frame waits for none of them.
    */
-  private async paintPictures(): Promise<void> {
+  private paintPictures(): void {
     this.dice.paint();
-    await Promise.all([this.table.paint('quick'), this.renderer.gpuDone()]);
-    if (this.disposed) return;
+    void this.table.paint('quick');
     this.renderer.settlePrograms(this.layers.still);
-    this.renderer.settlePrograms(this.layers.moving);
-  }
-
-  /**
-   * Shows the canvas once the GPU has finished its first frame. Without a GPU (software WebGL, which
-   * composites on the CPU) the page copies a canvas drawn since the last paint into its own picture at
-   * its next paint, waiting on this thread for the GPU to finish it: a first frame, with every shader
-   * program's first use, is seconds of that on a phone's worth of CPU. A hidden canvas is not copied,
-   * so the page stays free meanwhile; shown, it is copied at once. Until then nothing counts as drawn.
-   */
-  private reveal(): void {
-    void this.renderer.gpuDone().then(() => {
-      if (this.disposed || this.shown) return;
-      this.shown = true;
-      this.canvas.style.visibility = '';
-    });
+    this.renderer.settlePrograms(this.dice.group);
   }
 }

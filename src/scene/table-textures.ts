@@ -15,12 +15,12 @@ const QUICK_SCALE = 0.5;
 export interface TablePicture {
   readonly quick: THREE.DataTexture;
   readonly full: THREE.DataTexture;
+  /** Works out the quick texture's pixels, once (uploaded when it is next drawn). */
+  paintQuick(): void;
   /**
-   * Works out the quick texture's pixels, once (uploaded when it is next drawn): on `painter`'s worker
+   * Works out the full texture's pixels, once (uploaded when it is next drawn): on `painter`'s worker
    * when there is one, else on this thread; settles when they are in place.
    */
-  paintQuick(painter?: PicturePainter): Promise<void>;
-  /** The same for the full texture. */
   paintFull(painter?: PicturePainter): Promise<void>;
 }
 
@@ -58,23 +58,27 @@ function picture(
     drawPicture(job, bytes(texture), texture.image.width, texture.image.height, scale);
     texture.needsUpdate = true;
   };
-  /** Paints `texture` (at `scale`) once, off this thread when a painter is given. */
-  const painting = (texture: THREE.DataTexture, scale: number) => {
-    let painted: Promise<void> | null = null;
-    return (painter?: PicturePainter): Promise<void> =>
-      (painted ??= (async () => {
+  let fullPainted: Promise<void> | null = null;
+  return {
+    quick,
+    full,
+    paintQuick: () => {
+      if (quick.version === 0) paint(quick, QUICK_SCALE);
+    },
+    paintFull: (painter) => {
+      fullPainted ??= (async () => {
         try {
           if (!painter) throw new Error('no painter');
-          const { width, height } = texture.image;
-          bytes(texture).set(await painter.paint(job, width, height, scale));
-          texture.needsUpdate = true;
+          bytes(full).set(await painter.paint(job, full.image.width, full.image.height));
+          full.needsUpdate = true;
         } catch {
           // No worker here (or it failed): the same pixels, on this thread; none for a table gone.
-          if (!painter?.disposed) paint(texture, scale);
+          if (!painter?.disposed) paint(full, 1);
         }
-      })());
+      })();
+      return fullPainted;
+    },
   };
-  return { quick, full, paintQuick: painting(quick, QUICK_SCALE), paintFull: painting(full, 1) };
 }
 
 /**
