@@ -1,56 +1,51 @@
 /**
  * The Colyseus room of one online table: its lifecycle (create, join, drop, come back, leave, dispose,
- * shutdown), the typed map of client messages to its table, and the rate limit. It keeps no Colyseus
- * state: every change is sent as plain messages (src/online/protocol.ts, planned by room-fanout.ts),
- * and 'refused' to the sender alone, with nothing changed. The rules, turns, throws and computers are
- * the table's (src/table, the same host the page runs for a game on one screen); the record is written
- * before anyone sees a change (room-saving.ts); the turn clock rings (turn-timer.ts). Colyseus's private
- * fields are reached only through colyseus-internals.ts.
+ * shutdown), the typed map of client messages to its table, and the rate limit (message-gate.ts). The
+ * rules, turns, throws and computers are the table's (src/table, the same host the page runs for a game
+ * on one screen), put together with the turn timer in room-parts.ts. Every change is stored before
+ * anyone sees it (room-saving.ts), then sent as plain messages (room-sender.ts, as room-fanout.ts plans
+ * them; the room keeps no Colyseus state); 'refused' goes to the sender alone, with nothing changed.
+ * The ways back of dropped people are room-reconnections.ts's, watchers room-watchers.ts's, the limits
+ * on joins room-joining.ts's and reservation-cap.ts's. Colyseus's private fields are reached only
+ * through colyseus-internals.ts.
  *
  * A room may be created from a stored record (a game whose process is gone goes on here); a room closed
- * by its server's shutdown tells everyone ('closing') and keeps its record for that.
+ * by its server's shutdown tells everyone ('closing') and keeps its record for that (room-closing.ts).
  */
-import { randomInt } from 'node:crypto';
-import { ClientState, CloseCode, Room, type Client, type Deferred } from '@colyseus/core';
+import { ClientState, CloseCode, Room, type Client } from '@colyseus/core';
 import { CodedError } from '../../src/engine/index.js';
 import {
   MAX_SEATS,
   MAX_WATCHERS,
-  parseClientMessage,
   parseEntry,
   parseJoin,
   ProtocolError,
   type RefusalCode,
-  type ServerMessages,
 } from '../../src/online/protocol.js';
-import { ComputerTurns, createThrower, RoomTable, type Change } from '../../src/table/index.js';
-import { corked, letGoOverQueued } from './colyseus-internals.js';
-import { serverPolicy } from './computer-policy.js';
-import { secretSeeds } from './game-secret.js';
+import type { Change, ComputerTurns, RoomTable } from '../../src/table/index.js';
 import { MessageGate } from './message-gate.js';
-import { SERVER_NAMES } from './name-key.js';
-import { RecordSigner, RecordStamps } from './record-signing.js';
 import {
   ROOM_RESERVATION_CAPS,
   capOpenReservations,
   reservationKind,
   roomMaxClients,
 } from './reservation-cap.js';
+import { closeForShutdown } from './room-closing.js';
 import { DEFAULT_ROOM_CONFIG, RESUME_OPTION, type RoomConfig, type RoomServices } from './room-config.js';
-import { fanout } from './room-fanout.js';
 import {
-  CLOSE_LET_GO,
   JOIN_ACK_MS,
-  MAX_QUEUED_FOR_JOINING,
   SEAT_RESERVATION_SECONDS,
   joinRefused,
   refuseJoin,
   type JoinAuth,
 } from './room-joining.js';
+import { roomParts } from './room-parts.js';
+import { RoomReconnections } from './room-reconnections.js';
 import { RoomSaving } from './room-saving.js';
-import { SERVER_SEAT_KEYS, seatKeyHash } from './seat-keys.js';
+import type { RoomSender } from './room-sender.js';
+import { seatKeyHash } from './seat-keys.js';
 import { RoomWatchers } from './room-watchers.js';
-import { TurnTimer } from './turn-timer.js';
+import type { TurnTimer } from './turn-timer.js';
 
 export class DiceRoom extends Room {
   /** Overridden by `diceRoom(config, services)`. */
@@ -60,21 +55,21 @@ export class DiceRoom extends Room {
   private computers!: ComputerTurns;
   private saving!: RoomSaving;
   private timer!: TurnTimer;
-  private stamps!: RecordStamps;
+  private sender!: RoomSender;
   private readonly gate = new MessageGate();
-  private readonly reconnections = new Map<string, Deferred<Client>>();
+  private readonly reconnections = new RoomReconnections();
   private readonly watchers = new RoomWatchers();
   /** Its server is shutting down: the record is final, nothing more is played. */
   private closing = false;
   private disposed = false;
 
   override async onCreate(options: unknown): Promise<void> {
-    const { store, throws, signer, botDelayMs, reconnectSeconds } = this.setup;
+    const { store, reconnectSeconds } = this.setup;
     this.saving = new RoomSaving(
       {
         roomId: this.roomId,
         record: () => this.table.record(),
-        tellSaving: (waiting) => this.sendAll('saving', { waiting }),
+        tellSaving: (waiting) => this.sender.all('saving', { waiting }),
         gone: () => this.disposed,
       },
       store,
@@ -93,33 +88,16 @@ export class DiceRoom extends Room {
       ...ROOM_RESERVATION_CAPS,
       kindOf: (options) => reservationKind(options, () => this.table.record().seats, seatKeyHash),
     });
-    const ports = {
-      roomId: this.roomId,
-      thrower: throws ? throws.throwDice.bind(throws) : createThrower(),
-      seeds: secretSeeds(),
-      keys: SERVER_SEAT_KEYS,
-      names: SERVER_NAMES,
-      parse: parseClientMessage,
+    const owner = {
+      playing: () => !this.closing && !this.disposed,
+      commit: (change: Change) => this.commit(change),
     };
-    this.stamps = new RecordStamps(signer ?? RecordSigner.ephemeral());
-    this.table = resumed ? refuseJoin(() => RoomTable.restore(resumed.table, ports)) : new RoomTable(ports);
-    const later = (callback: () => void, ms: number) => this.clock.setTimeout(callback, ms);
-    this.timer = new TurnTimer(this.table, later, () => !this.closing && !this.disposed);
-    // Every change of the table is stored and sent (the computers below look at it after that).
-    this.table.subscribe((change) => {
-      if (!this.closing && !this.disposed) this.commit(change);
-    });
-    const seed = randomInt(0, 2 ** 32);
-    this.computers = new ComputerTurns({
+    ({
       table: this.table,
-      policy: serverPolicy(seed),
-      delayMs: botDelayMs,
-      seed,
-      later,
-      // Everyone sees the dice land before a computer goes on.
-      pauseAfter: (change) => (change.thrown ? change.thrown.seconds * 1000 : 0),
-      warn: (message, error) => console.warn(`Room ${this.roomId}: ${message}`, error),
-    });
+      computers: this.computers,
+      timer: this.timer,
+      sender: this.sender,
+    } = roomParts(this, this.setup, owner, resumed?.table));
     this.onMessage('*', (client: Client, type: string | number, message: unknown) =>
       this.receive(client, type, message),
     );
@@ -132,7 +110,7 @@ export class DiceRoom extends Room {
       // Its people come back by name; the seats of those who have not come back in time are given up
       // (the room waits for them meanwhile, even with no one in it).
       this.autoDispose = false;
-      later(() => {
+      this.clock.setTimeout(() => {
         if (this.closing) return;
         this.table.giveUpWaiting();
         this.autoDispose = true;
@@ -179,17 +157,11 @@ export class DiceRoom extends Room {
     // A watcher that comes back watches again by its link: nothing is kept for it.
     const id = client.sessionId;
     if (this.watchers.has(id) || !this.table.dropped(id)) return;
-    const reconnection = this.allowReconnection(client, this.setup.reconnectSeconds);
-    this.reconnections.set(id, reconnection);
-    const forget = (): void => {
-      if (this.reconnections.get(id) === reconnection) this.reconnections.delete(id);
-    };
-    // Timed out or refused: Colyseus calls onLeave next.
-    reconnection.then(forget, forget);
+    this.reconnections.wait(id, this.allowReconnection(client, this.setup.reconnectSeconds));
   }
 
   override onReconnect(client: Client): void {
-    this.reconnections.delete(client.sessionId);
+    this.reconnections.back(client.sessionId);
     // Its change welcomes the client back to its seat.
     if (this.table.reconnected(client.sessionId) < 0) client.leave();
   }
@@ -209,34 +181,24 @@ export class DiceRoom extends Room {
   }
 
   /**
-   * The server is shutting down: the record is written one last time (marked closing, so that the next
-   * join to this room id, through another server, goes on with the game in a new room), everyone is told
-   * ('closing'), then disconnected (close code 4001).
+   * The server is shutting down: nothing more is played; the record is written one last time, everyone
+   * told and disconnected (room-closing.ts).
    */
   override onBeforeShutdown(): void {
     this.computers?.dispose();
-    let resumable = false;
-    const saved = this.saving.close()?.then((stored) => {
-      resumable = stored;
-    });
     this.closing = true;
-    this.saving.deliver(saved ?? null, () => {
-      this.sendAll('closing', {
-        reason: 'shutdown',
-        resumable,
-        message: resumable
-          ? 'The server is restarting: join again to go on with this game'
-          : 'The server is shutting down: this game cannot go on',
-      });
-      this.disconnect(CloseCode.SERVER_SHUTDOWN).catch(() => {});
-    });
+    closeForShutdown(
+      this.saving,
+      (message) => this.sender.all('closing', message),
+      () => void this.disconnect(CloseCode.SERVER_SHUTDOWN).catch(() => {}),
+    );
   }
 
   /** Lets `client` watch: welcomed with the view everyone has (no seat, no key), after any change being stored. */
   private watch(client: Client): void {
     if (!this.watchers.admit(client)) return;
     this.saving.deliver(null, () =>
-      this.sendTo(client, 'welcome', { seat: -1, view: this.view(), watching: true }),
+      this.sender.to(client, 'welcome', { seat: -1, view: this.sender.view(), watching: true }),
     );
   }
 
@@ -265,55 +227,19 @@ export class DiceRoom extends Room {
     if (!coded) console.error(`Room ${this.roomId}: a '${request}' failed:`, error);
     const code = (coded ? error.code : 'server-unavailable') as RefusalCode;
     const message = coded ? error.message : 'The server could not do that';
-    this.saving.deliver(null, () => this.sendTo(client, 'refused', { code, message, request }));
+    this.saving.deliver(null, () => this.sender.to(client, 'refused', { code, message, request }));
   }
 
   /**
-   * Sends what a change brought (room-fanout.ts), once stored (RoomSaving.deliver): a seat taken from a
-   * session ends its way back at once; those let go are told and closed; then the computers look whether
-   * it is their turn (they follow the table), and the turn clock is set.
+   * A change of the table: stored (RoomSaving), then sent (RoomSender, as room-fanout.ts plans it) after
+   * everything before it; a seat taken from a dropped person ends their way back at once; then the
+   * turn clock is set. The computers look whether it is their turn after this (they follow the table).
    */
   private commit(change: Change): void {
-    // A dropped person whose seat is no longer theirs cannot come back to it (they may join again).
-    if (change.evicted) {
-      this.reconnections.get(change.evicted)?.reject(new Error('The seat was taken'));
-      this.reconnections.delete(change.evicted);
-    }
-    const plan = fanout(
-      change,
-      this.view(),
-      (id) => this.clients.getById(id),
-      (client) => this.table.seatOf(client.sessionId),
-    );
-    this.saving.deliver(this.saving.save(), () =>
-      corked(this.clients, () => {
-        for (const { to, type, message, except } of plan.messages) {
-          if (to) to.send(type, message);
-          else this.sendAll(type, message, except);
-        }
-        for (const client of plan.letGo) client.leave(CLOSE_LET_GO);
-        // A connection that has not finished joining but has too much queued for it already is let go.
-        letGoOverQueued(this.clients, MAX_QUEUED_FOR_JOINING);
-      }),
-    );
+    if (change.evicted) this.reconnections.end(change.evicted);
+    const send = this.sender.change(change); // planned now, with the view after this change
+    this.saving.deliver(this.saving.save(), send);
     this.timer.arm();
-  }
-
-  /** The table's view as it is sent: a finished game's with the signature of its record (RecordStamps). */
-  private view(): ServerMessages['view'] {
-    return this.stamps.stamp(this.table.view());
-  }
-
-  private sendTo<K extends keyof ServerMessages>(client: Client, type: K, message: ServerMessages[K]): void {
-    client.send(type, message);
-  }
-
-  private sendAll<K extends keyof ServerMessages>(
-    type: K,
-    message: ServerMessages[K],
-    except?: Client[],
-  ): void {
-    this.broadcast(type, message, except?.length ? { except } : {});
   }
 }
 

@@ -3,7 +3,7 @@
  * everyone), then 'welcome' to each client that joined or came back, was let in, or whose seat number
  * changed, then the action of the game ('acted') or the whole view (to everyone else), then 'left', a
  * move link to the one who asked for it, and last a 'refused' to each connection let go (its seat
- * opened elsewhere, its ask refused or lapsed, removed). Pure: the room sends the plan (DiceRoom.commit).
+ * opened elsewhere, its ask refused or lapsed, removed). Pure: the room sends the plan (RoomSender.change).
  */
 import type { RefusalCode, RoomView, ServerMessages } from '../../src/online/protocol.js';
 import { encodeTrajectory } from '../../src/physics/trajectory.js';

@@ -23,7 +23,7 @@ export interface RoomStore {
   /**
    * Writes the room's record (after every change, before anyone sees it; `closing` when its process
    * shuts down): resolves once it is stored.
-   * @throws whatever kept it from being stored (the room tries again: DiceRoom's saveDurably)
+   * @throws whatever kept it from being stored (the room tries again: RoomSaving's saveDurably)
    */
   save(roomId: string, table: TableRecord, closing?: boolean): Promise<void>;
   /** Forgets a room that ended (everyone left). */
