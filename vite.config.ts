@@ -81,16 +81,17 @@ export default defineConfig({
         // (The manifest is added by the plugin itself.)
         globPatterns: ['**/*.{html,js,css,bin,png,svg,ico}'],
         // The standalone bundle is for other sites' pages; this page never loads it. The solved tables
-        // of yahtzee and yatzy (solver-*.bin, 1.4 and 3.6 MB) and yatzy's target tables for the chance
-        // to win (win-targets-yatzy-*.bin, 7.8 MB) are fetched only when that rule set is played, and
-        // kept then (runtimeCaching below): not every visitor downloads them.
-        globIgnores: ['standalone/**', '**/solver-*.bin', '**/win-targets-yatzy-*.bin'],
+        // of yahtzee and yatzy (solver-*.bin, 1.4 and 3.6 MB), yatzy's target tables for the chance
+        // to win (win-targets-yatzy-*.bin, 7.8 MB) and the win model's bonus chances of both
+        // (win-bonus-*.bin, 2.1 and 1.9 MB) are fetched only when that rule set is played, and kept
+        // then (runtimeCaching below): not every visitor downloads them.
+        globIgnores: ['standalone/**', '**/solver-*.bin', '**/win-targets-yatzy-*.bin', '**/win-bonus-*.bin'],
         runtimeCaching: [
           {
             // Their names change with their content, so a kept copy is always the right one.
-            urlPattern: /\/(solver|win-targets-yatzy)-[^/]*\.bin$/,
+            urlPattern: /\/(solver|win-targets-yatzy|win-bonus)-[^/]*\.bin$/,
             handler: 'CacheFirst',
-            options: { cacheName: 'solver-tables', expiration: { maxEntries: 6 } },
+            options: { cacheName: 'solver-tables', expiration: { maxEntries: 8 } },
           },
         ],
         // win-targets.bin (2.2 MB, the chance to win) is over Workbox's 2 MiB default. Precached, not

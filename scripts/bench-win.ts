@@ -1,16 +1,23 @@
 /**
- * `npm run bench:win [-- --games N --solve --classic --json]`: how long the player that plays
- * to win takes in Node. The tables: the shipped target tables read and decoded (win-targets.bin) and
- * the rest of the model made (the expected-score table and the remaining distributions); with --solve
- * also the target tables solved from scratch (what the asset saves), with --classic the classic model
- * (its table and bonus chances). Then every decision of `winner` in N games against `optimal` (40 by
- * default), each from a cold turn (min, median, p99, max), and `winChances` at each. Bad flags exit 2.
+ * `npm run bench:win [-- --rules R --games N --solve --classic --json]`: how long the player that plays
+ * to win takes in Node under a rule set (`seed` by default). The tables, each timed: the shipped target
+ * tables read and decoded (win-targets*.bin), the rule set's expected-score table (decoded from its
+ * shipped asset under `yahtzee` and `yatzy`, solver-*.bin, else solved), the table of its rows alone
+ * (`seed`'s, or solved under `yatzy`), its bonus chances (decoded from win-bonus-*.bin under `yahtzee`
+ * and `yatzy`; solved in the model under `classic`) and the rest of the model (the remaining
+ * distributions); `tablesTotalMs` is what a worker waits before its first answer. With --solve also
+ * the target tables solved from scratch (what the asset saves), with --classic the classic model (its
+ * table and bonus chances; the same as `--rules classic`). Then every decision of `winner` in N games
+ * against `optimal` (40 by default), each from a cold turn (min, median, p99, max), and `winChances` at
+ * each. Bad flags exit 2.
  */
 import os from 'node:os';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { apply } from '../src/engine/actions.js';
 import { createBot } from '../src/engine/bots/index.js';
 import { newGame, type Game } from '../src/engine/game.js';
+import { isRuleSetId, RULE_SETS } from '../src/engine/rules.js';
 import {
   bestWinAction,
   createWinModel,
@@ -19,19 +26,32 @@ import {
   solveTable,
   solveTargetTables,
   winChances,
+  winTargetsFileOf,
 } from '../src/engine/solver/index.js';
+import { decodeStateValues, hasTableAsset } from '../src/engine/solver/table-asset.js';
+import {
+  decodeBonusChances,
+  hasBonusAsset,
+  provideBonusChances,
+} from '../src/engine/solver/win-bonus-asset.js';
+import { rowsTableOf } from '../src/engine/solver/win-tables.js';
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
-import { WIN_TARGETS_FILE } from './win-asset-node.js';
 
-const USAGE = 'usage: npm run bench:win -- [--games N] [--solve] [--classic] [--json]';
+const USAGE =
+  'usage: npm run bench:win -- [--rules seed|classic|yahtzee|yatzy] [--games N] [--solve] [--classic] [--json]';
 
 const options = parseOrExit('bench-win', USAGE, (argv) => {
   const flags = readFlags(argv, {
-    valued: ['--games'],
+    valued: ['--games', '--rules'],
     switches: ['--solve', '--classic', '--json', '--help', '-h'],
     stopAt: ['--help', '-h'],
   });
+  const rules = flags.values.get('--rules') ?? 'seed';
+  if (!isRuleSetId(rules)) {
+    throw new Error(`--rules must be one of ${RULE_SETS.join(', ')}, got ${JSON.stringify(rules)}`);
+  }
   return {
+    rules,
     games: countFlag(flags, '--games', 40),
     solve: flags.switches.has('--solve'),
     classic: flags.switches.has('--classic'),
@@ -52,27 +72,57 @@ function time<T>(make: () => T): [T, number] {
 }
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+const solverFile = (name: string): string =>
+  fileURLToPath(new URL(`../src/engine/solver/${name}`, import.meta.url));
 
-const result: Record<string, unknown> = { load: os.loadavg()[0]!.toFixed(1) };
-const [targets, decodeMs] = time(() => decodeTargetTables(readFileSync(WIN_TARGETS_FILE)));
-const [seedTable, tableMs] = time(() => solveTable('seed'));
-const [model, modelMs] = time(() => createWinModel('seed', { targets, table: seedTable }));
-result.tablesMs = { assetDecode: decodeMs, expectedScoreTable: tableMs, distributions: modelMs };
-result.tablesTotalMs = round(decodeMs + tableMs + modelMs);
-if (options.solve) result.targetsSolvedMs = time(() => solveTargetTables())[1];
+const { rules } = options;
+const result: Record<string, unknown> = { rules, load: os.loadavg()[0]!.toFixed(1) };
+const { file, checksum, sheet } = winTargetsFileOf(rules);
+const [targets, decodeMs] = time(() => decodeTargetTables(readFileSync(solverFile(file)), checksum, sheet));
+const [table, tableMs] = time(() =>
+  hasTableAsset(rules)
+    ? decodeStateValues(rules, readFileSync(solverFile(`solver-${rules}.bin`)))
+    : solveTable(rules),
+);
+const [rows, rowsMs] = time(() =>
+  rules === 'seed' ? table : rules === 'yatzy' ? rowsTableOf(rules) : getTable('seed'),
+);
+const [, bonusMs] = time(() => {
+  if (hasBonusAsset(rules)) {
+    const bytes = readFileSync(solverFile(`win-bonus-${rules}.bin`));
+    provideBonusChances(table, decodeBonusChances(table, rows, bytes));
+  }
+});
+const [model, modelMs] = time(() =>
+  createWinModel(rules, { targets, table, seedTable: rows, rowsTable: rows }),
+);
+result.tablesMs = {
+  assetDecode: decodeMs,
+  expectedScoreTable: tableMs,
+  rowsTable: rowsMs,
+  bonusAssetDecode: bonusMs,
+  distributions: modelMs,
+};
+result.tablesTotalMs = round(decodeMs + tableMs + rowsMs + bonusMs + modelMs);
+if (options.solve) result.targetsSolvedMs = time(() => solveTargetTables({ sheet }))[1];
 if (options.classic) {
+  const seedTable = getTable('seed');
   const [classicTable, classicMs] = time(() => getTable('classic'));
   result.classicTableMs = classicMs;
   result.classicModelMs = time(() =>
-    createWinModel('classic', { targets, table: classicTable, seedTable }),
+    createWinModel('classic', {
+      targets: decodeTargetTables(readFileSync(solverFile('win-targets.bin'))),
+      table: classicTable,
+      seedTable,
+    }),
   )[1];
 }
 
 const decisions: number[] = [];
 const chances: number[] = [];
 for (let g = 0; g < options.games; g++) {
-  const bots = [createBot('winner', { winTargets: targets }), createBot('optimal', { table: seedTable })];
-  let game: Game = newGame({ players: ['w', 'o'], seed: 1000 + g });
+  const bots = [createBot('winner', { winModel: model }), createBot('optimal', { table })];
+  let game: Game = newGame({ players: ['w', 'o'], rules, seed: 1000 + g });
   while (!game.over) {
     if (game.current === 0 && game.rollsUsed > 0) {
       // A new list of sheets: nothing of this turn is cached.

@@ -14,7 +14,7 @@ import {
   type MeasuredJob,
 } from '../src/engine/bots/calibration.js';
 import { createWinModel, getTable } from '../src/engine/solver/index.js';
-import { loadWinTargets, provideShippedTable } from './win-asset-node.js';
+import { loadWinTargets, provideShippedBonus, provideShippedTable } from './win-asset-node.js';
 
 /** What a worker is asked. */
 export interface CalibrationTask {
@@ -24,6 +24,7 @@ export interface CalibrationTask {
 
 const { task, job } = workerData as CalibrationTask;
 provideShippedTable(job.rules);
+provideShippedBonus(job.rules);
 const model = createWinModel(job.rules, {
   targets: loadWinTargets(job.rules),
   table: getTable(job.rules),

@@ -1,15 +1,17 @@
 /**
- * `npx tsx scripts/fit-win-calibration.ts [--deals N] [--workers W] [--check]`: fits the calibration of
- * the chance to win (src/engine/solver/win-calibration.ts) and writes its table,
- * src/engine/solver/win-calibration-table.ts. For each rule set it plays N deals of `winner` against
- * `optimal` (each deal one game per rotation of the seats, on the same dice; 12,000 by default) and N/3
- * deals of `winner` against two `optimal`, with the fitting's own seed, and sums, for every point where
- * the coach shows a chance, what a seat that plays to win gained over the model's points line against
- * what the model said it could gain; λ of each cell and the temper of the points line are fitted from
- * those sums (`fitOf`). About an hour on two cores. With --check it writes nothing and says whether the
- * file is what the same deals give (exit 1 if not). With --refit it plays nothing: it fits the numbers
- * again from the sums the file keeps (after a change to the fit itself, `fitOf`) and writes the file.
- * Bad flags exit 2.
+ * `npx tsx scripts/fit-win-calibration.ts [--rules R[,R..]] [--deals N] [--workers W] [--check]`: fits the
+ * calibration of the chance to win (src/engine/solver/win-calibration.ts) and writes its table,
+ * src/engine/solver/win-calibration-table.ts. For each rule set asked (`seed` and `classic` by default;
+ * any of `seed`, `classic`, `yahtzee`, `yatzy` with --rules, the others kept as the file has them) it
+ * plays N deals of `winner` against `optimal` (each deal one game per rotation of the seats, on the same
+ * dice; 12,000 by default) and N/3 deals of `winner` against two `optimal`, with the fitting's own seed,
+ * and sums, for every point where the coach shows a chance, what a seat that plays to win gained over
+ * the model's points line against what the model said it could gain; λ of each cell and the temper of
+ * the points line are fitted from those sums (`fitOf`). About an hour on two cores for the default. A
+ * rule set fitted with --rules keeps how it was made (its deals) in its own `made`. With --check it
+ * writes nothing and says whether the file is what the same deals give (exit 1 if not). With --refit it
+ * plays nothing: it fits the numbers again from the sums the file keeps (after a change to the fit
+ * itself, `fitOf`) and writes the file. Bad flags exit 2.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,13 +23,20 @@ import {
   type FitSums,
   type MeasuredKind,
 } from '../src/engine/bots/calibration.js';
-import { RULE_SETS, type RuleSetId } from '../src/engine/rules.js';
-import { fitOf, temperedRules, type GainSums } from '../src/engine/solver/win-calibration.js';
+import { isRuleSetId, RULE_SETS, type RuleSetId } from '../src/engine/rules.js';
+import {
+  fitOf,
+  temperedRules,
+  type GainSums,
+  type RuleCalibration,
+} from '../src/engine/solver/win-calibration.js';
+import { winModelCovers } from '../src/engine/solver/win-rules.js';
 import { WIN_CALIBRATION_TABLE } from '../src/engine/solver/win-calibration-table.js';
 import { runDeals } from './calibration-run.js';
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 
-const USAGE = 'usage: npx tsx scripts/fit-win-calibration.ts [--deals N] [--workers W] [--check | --refit]';
+const USAGE =
+  'usage: npx tsx scripts/fit-win-calibration.ts [--rules R[,R..]] [--deals N] [--workers W] [--check | --refit]';
 const FILE = fileURLToPath(new URL('../src/engine/solver/win-calibration-table.ts', import.meta.url));
 
 /** The seed of the fitting's dice: used nowhere else (the bench and the tests have their own). */
@@ -41,7 +50,7 @@ const TABLES: readonly (readonly MeasuredKind[])[] = [
 
 const options = parseOrExit('fit-win-calibration', USAGE, (argv) => {
   const flags = readFlags(argv, {
-    valued: ['--deals', '--workers'],
+    valued: ['--deals', '--workers', '--rules'],
     switches: ['--check', '--refit', '--help', '-h'],
     stopAt: ['--help', '-h'],
   });
@@ -49,7 +58,13 @@ const options = parseOrExit('fit-win-calibration', USAGE, (argv) => {
     console.log(USAGE);
     process.exit(0);
   }
-  const shipped = WIN_CALIBRATION_TABLE.made.deals[0];
+  const asked = flags.values.get('--rules')?.split(',');
+  const covered = RULE_SETS.filter(winModelCovers);
+  for (const id of asked ?? []) {
+    if (!isRuleSetId(id) || !winModelCovers(id)) {
+      throw new Error(`--rules takes some of ${covered.join(', ')}, got ${JSON.stringify(id)}`);
+    }
+  }
   const check = flags.switches.has('--check');
   const refit = flags.switches.has('--refit');
   if (check && refit) throw new Error('--check and --refit go alone');
@@ -58,17 +73,27 @@ const options = parseOrExit('fit-win-calibration', USAGE, (argv) => {
   }
   return {
     refit,
-    // --check plays the deals the shipped table was made from unless told otherwise.
-    deals: countFlag(flags, '--deals', check && shipped ? shipped : 12_000),
+    rules: (asked as RuleSetId[] | undefined) ?? ['seed', 'classic'],
+    own: asked !== undefined,
+    deals: flags.values.has('--deals') ? countFlag(flags, '--deals', 12_000) : null,
     workers: countFlag(flags, '--workers', 2),
     check,
   };
 });
 
-/** The deals of each table size for N two-player deals (--refit: those the file was made from). */
-const dealsPerSize = options.refit
-  ? [...WIN_CALIBRATION_TABLE.made.deals]
-  : [options.deals, Math.ceil(options.deals / 3)];
+/** How a rule set's shipped numbers were made: its own `made`, else the table's. */
+const madeOf = (rules: RuleSetId): { deals: readonly number[]; seed: number } =>
+  WIN_CALIBRATION_TABLE.rules[rules]?.made ?? WIN_CALIBRATION_TABLE.made;
+
+/**
+ * The deals of each table size for a rule set: N two-player deals and N/3 of three (--check: those its
+ * shipped numbers were made from, unless told otherwise).
+ */
+function dealsPerSize(rules: RuleSetId): number[] {
+  if (options.check && options.deals === null) return [...madeOf(rules).deals];
+  const deals = options.deals ?? 12_000;
+  return [deals, Math.ceil(deals / 3)];
+}
 
 /** Rounded to 6 significant digits: the table keeps the sums so (and fits from what it keeps). */
 const keep = (x: number): number => Number(x.toPrecision(6));
@@ -78,7 +103,7 @@ async function fit(rules: RuleSetId): Promise<FitSums> {
   const total = emptyFitSums();
   for (let size = 0; size < TABLES.length; size++) {
     const started = performance.now();
-    const job = { rules, seats: TABLES[size]!, seed: FIT_SEED, from: 0, to: dealsPerSize[size]! };
+    const job = { rules, seats: TABLES[size]!, seed: FIT_SEED, from: 0, to: dealsPerSize(rules)[size]! };
     for (const part of await runDeals<FitSums>('fit', job, options.workers)) addFitSums(total, part);
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
     console.error(`${rules}, ${TABLES[size]!.join(' vs ')}: ${job.to} deals in ${seconds} s`);
@@ -105,12 +130,15 @@ function report(rules: RuleSetId, sums: FitSums, gains: number[][][][]): void {
 }
 
 async function main(): Promise<void> {
-  const rules: Record<string, { gain: number[][][][]; temper: number[]; sums: GainSums }> = {};
-  // The win model covers `seed` and `classic` (yahtzee and yatzy are not calibrated yet).
-  for (const id of RULE_SETS.filter((r) => r === 'seed' || r === 'classic')) {
+  const rules: Partial<Record<RuleSetId, RuleCalibration>> = {};
+  for (const id of RULE_SETS.filter(winModelCovers)) {
+    const shipped = WIN_CALIBRATION_TABLE.rules[id];
     if (options.refit) {
-      const sums = WIN_CALIBRATION_TABLE.rules[id]!.sums;
-      rules[id] = { ...fitOf(sums, temperedRules(id)), sums };
+      if (shipped) rules[id] = { ...shipped, ...fitOf(shipped.sums, temperedRules(id)) };
+      continue;
+    }
+    if (!options.rules.includes(id)) {
+      if (shipped) rules[id] = shipped;
       continue;
     }
     const sums = await fit(id);
@@ -125,7 +153,9 @@ async function main(): Promise<void> {
     const fitted = fitOf(stored, temperedRules(id));
     report(id, sums, fitted.gain);
     console.error(`${id} temper of the points line: ${fitted.temper.join(' (2 players), ')} (3+)`);
-    rules[id] = { ...fitted, sums: stored };
+    // Fitted on its own (--rules), or already so: it says how (`made`) beside its numbers.
+    const made = options.own || shipped?.made ? { made: { deals: dealsPerSize(id), seed: FIT_SEED } } : {};
+    rules[id] = { ...fitted, sums: stored, ...made };
   }
   const text = await prettier.format(
     [
@@ -134,7 +164,11 @@ async function main(): Promise<void> {
       "import type { WinCalibrationTable } from './win-calibration.js';",
       '',
       `export const WIN_CALIBRATION_TABLE: WinCalibrationTable = ${JSON.stringify({
-        made: { deals: dealsPerSize, seed: FIT_SEED },
+        // The table's own `made` is of the default fit (seed and classic) alone.
+        made:
+          options.own || options.refit
+            ? WIN_CALIBRATION_TABLE.made
+            : { deals: dealsPerSize('seed'), seed: FIT_SEED },
         rules,
       })};`,
       '',

@@ -79,13 +79,18 @@ export interface RuleCalibration {
   readonly temper: readonly number[];
   /** The sums the numbers were fitted from (`fitOf(sums)` gives them again). */
   readonly sums: GainSums;
+  /** How this rule set's numbers were made, where not as the table's (`WinCalibrationTable.made`). */
+  readonly made?: { readonly deals: readonly number[]; readonly seed: number };
 }
 
 /** The calibration of every rule set (what the fitting script writes). */
 export interface WinCalibrationTable {
-  /** How the table was made: the deals played per table size, and the seed of their dice. */
+  /**
+   * How the table was made: the deals played per table size, and the seed of their dice (a rule set
+   * fitted on its own says how in its `made`).
+   */
   readonly made: { readonly deals: readonly number[]; readonly seed: number };
-  /** Rule sets not calibrated yet (`yahtzee`, `yatzy`) have no entry: their gains are 0. */
+  /** A rule set not calibrated has no entry: its gains are 0. */
   readonly rules: Readonly<Partial<Record<RuleSetId, RuleCalibration>>>;
 }
 

@@ -38,6 +38,7 @@ const PROBABILITY = ROLL_PROBABILITY;
 const WIDTH = LEAF_WIDTH;
 const preferredKeep = ties.preferredKeep;
 const preferredRow = ties.preferredRow;
+const rowValueOf = rowValue;
 
 /** The 13-row sheet scored without bonus or joker (`seed`'s), whose tables `seed`, `classic`, `yahtzee` share. */
 const SEED_SHEET = sheetModel('seed');
@@ -158,7 +159,7 @@ export class TurnFollower {
       const stand = keep1[OFFSET + r]!;
       this.after1[r] = preferredKeep(r, stand, keep2);
       this.after2[r] = preferredKeep(r, stand, keep1);
-      for (let i = 0; i < freeCount; i++) rowValues[i] = rowValue(ws, freeRows[i]!, r);
+      for (let i = 0; i < freeCount; i++) rowValues[i] = rowValueOf(ws, freeRows[i]!, r);
       const row = freeRows[preferredRow(rowValues, freeCount)]!;
       this.bestRow[r] = row;
       this.bestPoints[r] = points[row * ROLLS + r]!;

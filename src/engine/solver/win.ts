@@ -23,6 +23,7 @@ import { jokerRowsMask, rowValue } from './turn.js';
 import { calibrateLine, seatFeaturesOf } from './win-calibration.js';
 import { winModelCovers } from './win-rules.js';
 import { solveBonusChances, type BonusChances } from './win-bonus.js';
+import { providedBonusChances } from './win-bonus-asset.js';
 import {
   maxRemaining,
   rowsSheetOf,
@@ -131,8 +132,9 @@ export { winModelCovers } from './win-rules.js';
 
 /**
  * The model of a rule set: solves the distributions (a) (under a second; `yatzy` a few), and under a
- * rule set with bonuses their chances (a few seconds more), with the expected-score tables given or
- * solved.
+ * rule set with bonuses their chances (`classic` about a second; `yahtzee` and `yatzy` take theirs from
+ * their shipped asset when provided, `provideBonusChances`, else solve them: minutes), with the
+ * expected-score tables given or solved.
  * @throws RuleError `unknown-rules` for a rule set the win model does not cover (`winModelCovers`)
  * @throws RangeError for target tables of another sheet, or not of every sheet
  */
@@ -167,7 +169,9 @@ export function createWinModel(rules: RuleSetId, options: WinModelOptions = {}):
     distributions: solveRemainingDistributions(rows, from),
     targets,
     late: [],
-    bonus: model.upperStates > 1 ? solveBonusChances(table, rows, from) : null,
+    // Shipped (win-bonus-asset.ts) where following the play over every state would take too long.
+    bonus:
+      model.upperStates > 1 ? (providedBonusChances(table) ?? solveBonusChances(table, rows, from)) : null,
   };
 }
 

@@ -1,13 +1,21 @@
 /**
  * The coach's shipped tables, as its two workers fetch them: the optimal-play table of the rule sets
- * whose table takes longer to solve than a player should wait (`yahtzee`, `yatzy`: table-asset.ts), and
- * the target tables of the player that plays to win (the 13 rows' `win-targets.bin`; `yatzy`'s own
- * `win-targets-yatzy.bin`: win-asset.ts). Each address is written out so that the bundler ships the
+ * whose table takes longer to solve than a player should wait (`yahtzee`, `yatzy`: table-asset.ts), the
+ * target tables of the player that plays to win (the 13 rows' `win-targets.bin`; `yatzy`'s own
+ * `win-targets-yatzy.bin`: win-asset.ts) and the bonus chances of its model under `yahtzee` and `yatzy`
+ * (`win-bonus-*.bin`: win-bonus-asset.ts). Each address is written out so that the bundler ships the
  * file; each is fetched only when a request of its rule set needs it.
  */
 import type { RuleSetId } from '../../engine/index.js';
 import { decodeStateValues, hasTableAsset } from '../../engine/solver/table-asset.js';
-import { hasTable, provideTable } from '../../engine/solver/table.js';
+import { getTable, hasTable, provideTable } from '../../engine/solver/table.js';
+import {
+  decodeBonusChances,
+  hasBonusAsset,
+  provideBonusChances,
+  providedBonusChances,
+} from '../../engine/solver/win-bonus-asset.js';
+import { rowsTableOf } from '../../engine/solver/win-tables.js';
 
 /** Where a rule set's shipped optimal-play table is, null for those solved where they are used. */
 function tableUrl(rules: RuleSetId): URL | null {
@@ -46,4 +54,37 @@ export async function fetchWinTargets(rules: RuleSetId): Promise<Uint8Array> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Where a rule set's shipped bonus chances are, null for those solved where they are used. */
+function bonusUrl(rules: RuleSetId): URL | null {
+  switch (rules) {
+    case 'yahtzee':
+      return new URL('../../engine/solver/win-bonus-yahtzee.bin?no-inline', import.meta.url);
+    case 'yatzy':
+      return new URL('../../engine/solver/win-bonus-yatzy.bin?no-inline', import.meta.url);
+    default:
+      return null;
+  }
+}
+
+/**
+ * Loads a rule set's shipped bonus chances for the win model (win-bonus-asset.ts), once, for the table
+ * `getTable` gives (its shipped one: `loadTable` first); on failure the model solves them (minutes),
+ * with a warning.
+ */
+export async function loadWinBonus(rules: RuleSetId): Promise<void> {
+  const url = bonusUrl(rules);
+  if (!url || !hasBonusAsset(rules)) return;
+  await loadTable(rules);
+  const table = getTable(rules);
+  if (providedBonusChances(table)) return;
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    provideBonusChances(table, decodeBonusChances(table, rowsTableOf(rules), bytes));
+  } catch (error) {
+    console.warn(`The ${rules} bonus chances are solved here instead:`, error);
+  }
 }

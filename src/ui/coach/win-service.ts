@@ -36,12 +36,16 @@ function optionsOf(request: { seats?: readonly SeatPlay[] }): WinOptions {
  */
 export type TargetsLoader = (rules: RuleSetId) => Promise<Uint8Array | null>;
 
-/** Makes a rule set's optimal-play table ready for `getTable` (its shipped asset), before a model is built. */
+/**
+ * Makes a rule set's optimal-play table ready for `getTable` (its shipped asset), and the bonus chances
+ * of its model where they ship (win-bonus-asset.ts), before a model is built.
+ */
 export type TableLoader = (rules: RuleSetId) => Promise<void>;
 
 /**
  * The chance to win, for the win worker: the model of each rule set is built on first use and kept
- * (about 1 s for `seed`; seconds to tens of seconds for the others, whose bonus part is slow), with
+ * (about 1 s for `seed` and `classic`; `yahtzee` and `yatzy` with their bonus chances from the shipped
+ * asset that `loadTable` brings, else solved: minutes), with
  * the shipped target tables when `load` brings them (each file fetched once), else with late tables
  * only (then rows and holds are judged from `LATE_FREE_ROWS` free rows on). Requests are answered one
  * at a time, in order.

@@ -3,11 +3,11 @@
  * (hints in a game of two or more, a `winner` seat, the review by chance to win), apart from the solver's
  * worker so that the expected scores never wait for a model being built. It fetches the target tables a
  * rule set plays with (win-targets.bin, about 2.2 MB, for the 13 rows; win-targets-yatzy.bin for
- * `yatzy`) and the rule set's shipped optimal-play table (`yahtzee`, `yatzy`) once, then builds each rule
- * set's model on first use. A request may say how each seat plays (`seats`: win-service.ts).
+ * `yatzy`), the rule set's shipped optimal-play table and its bonus chances (`yahtzee`, `yatzy`) once,
+ * then builds each rule set's model on first use. A request may say how each seat plays (`seats`: win-service.ts).
  */
 import type { SolverRequest, SolverResponse } from './protocol.js';
-import { fetchWinTargets, loadTable } from './table-assets.js';
+import { fetchWinTargets, loadWinBonus } from './table-assets.js';
 import { WinService } from './win-service.js';
 
 /** The parts of the dedicated worker scope used here (the project's lib is DOM, not WebWorker). */
@@ -18,7 +18,8 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 
-const service = new WinService(fetchWinTargets, loadTable);
+// `loadWinBonus` loads the rule set's optimal-play table first.
+const service = new WinService(fetchWinTargets, loadWinBonus);
 
 scope.addEventListener('message', (event) => {
   void service.answer(event.data).then((response) => scope.postMessage(response));
