@@ -2,10 +2,11 @@
  * `npm run bench:win [-- --rules R --games N --solve --classic --json]`: how long the player that plays
  * to win takes in Node under a rule set (`seed` by default). The tables, each timed: the shipped target
  * tables read and decoded (win-targets*.bin), the rule set's expected-score table (decoded from its
- * shipped asset under `yahtzee` and `yatzy`, solver-*.bin, else solved), the table of its rows alone
- * (`seed`'s, or solved under `yatzy`), its bonus chances (decoded from win-bonus-*.bin under `yahtzee`
- * and `yatzy`; solved in the model under `classic`) and the rest of the model (the remaining
- * distributions); `tablesTotalMs` is what a worker waits before its first answer. With --solve also
+ * shipped asset under `yahtzee` and `yatzy`, solver-*.bin, else solved), its bonus chances read and
+ * checked (win-bonus-*.bin under `yahtzee` and `yatzy`), `seed`'s table for `classic` and `yahtzee`, and
+ * the model (the remaining distributions, under `yatzy` with the table of its rows alone in the same
+ * pass, and the bonus chances: decoded, or solved under `classic`); `tablesTotalMs` is what a worker
+ * waits before its first answer. With --solve also
  * the target tables solved from scratch (what the asset saves), with --classic the classic model (its
  * table and bonus chances; the same as `--rules classic`). Then every decision of `winner` in N games
  * against `optimal` (40 by default), each from a cold turn (min, median, p99, max), and `winChances` at
@@ -29,12 +30,7 @@ import {
   winTargetsFileOf,
 } from '../src/engine/solver/index.js';
 import { decodeStateValues, hasTableAsset } from '../src/engine/solver/table-asset.js';
-import {
-  decodeBonusChances,
-  hasBonusAsset,
-  provideBonusChances,
-} from '../src/engine/solver/win-bonus-asset.js';
-import { rowsTableOf } from '../src/engine/solver/win-tables.js';
+import { hasBonusAsset, provideBonusAsset } from '../src/engine/solver/win-bonus-asset.js';
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 
 const USAGE =
@@ -84,26 +80,22 @@ const [table, tableMs] = time(() =>
     ? decodeStateValues(rules, readFileSync(solverFile(`solver-${rules}.bin`)))
     : solveTable(rules),
 );
-const [rows, rowsMs] = time(() =>
-  rules === 'seed' ? table : rules === 'yatzy' ? rowsTableOf(rules) : getTable('seed'),
-);
 const [, bonusMs] = time(() => {
-  if (hasBonusAsset(rules)) {
-    const bytes = readFileSync(solverFile(`win-bonus-${rules}.bin`));
-    provideBonusChances(table, decodeBonusChances(table, rows, bytes));
-  }
+  if (hasBonusAsset(rules)) provideBonusAsset(table, readFileSync(solverFile(`win-bonus-${rules}.bin`)));
 });
+// The 13 rows' table (`seed`'s) is solved apart; `yatzy`'s in the model's pass, as the worker does.
+const [seedTable, seedMs] = time(() => (rules === 'seed' || rules === 'yatzy' ? null : getTable('seed')));
 const [model, modelMs] = time(() =>
-  createWinModel(rules, { targets, table, seedTable: rows, rowsTable: rows }),
+  createWinModel(rules, { targets, table, ...(seedTable ? { seedTable } : {}) }),
 );
 result.tablesMs = {
   assetDecode: decodeMs,
   expectedScoreTable: tableMs,
-  rowsTable: rowsMs,
-  bonusAssetDecode: bonusMs,
-  distributions: modelMs,
+  bonusAssetRead: bonusMs,
+  seedTable: seedMs,
+  model: modelMs,
 };
-result.tablesTotalMs = round(decodeMs + tableMs + rowsMs + bonusMs + modelMs);
+result.tablesTotalMs = round(decodeMs + tableMs + bonusMs + seedMs + modelMs);
 if (options.solve) result.targetsSolvedMs = time(() => solveTargetTables({ sheet }))[1];
 if (options.classic) {
   const seedTable = getTable('seed');

@@ -12,12 +12,10 @@ import { decodeTargetTables, winTargetsFileOf, type TargetTables } from '../src/
 import { decodeStateValues, hasTableAsset } from '../src/engine/solver/table-asset.js';
 import { getTable, hasTable, provideTable } from '../src/engine/solver/table.js';
 import {
-  decodeBonusChances,
   hasBonusAsset,
-  provideBonusChances,
-  providedBonusChances,
+  hasBonusChancesFor,
+  provideBonusAsset,
 } from '../src/engine/solver/win-bonus-asset.js';
-import { rowsTableOf } from '../src/engine/solver/win-tables.js';
 
 /** Where the target tables of the 13 rows are. */
 export const WIN_TARGETS_FILE = fileURLToPath(
@@ -53,7 +51,7 @@ export function provideShippedBonus(rules: RuleSetId): void {
   if (!hasBonusAsset(rules)) return;
   provideShippedTable(rules);
   const table = getTable(rules);
-  if (providedBonusChances(table)) return;
+  if (hasBonusChancesFor(table)) return;
   const path = fileURLToPath(new URL(`../src/engine/solver/win-bonus-${rules}.bin`, import.meta.url));
-  provideBonusChances(table, decodeBonusChances(table, rowsTableOf(rules), readFileSync(path)));
+  provideBonusAsset(table, readFileSync(path));
 }

@@ -94,8 +94,17 @@ export function preferredKeep(r: number, stand: number, keeps: Float64Array): nu
     const v = keeps[ROLL_SUBKEEPS[i]!]!;
     if (v > max) max = v;
   }
+  return preferredKeepUpTo(r, stand, keeps, max);
+}
+
+/**
+ * `preferredKeep` given the largest of `stand` and the values of the throw's holds (`max`), where it is
+ * known already (the solver's best sub-keeps give it): the same choice, without a pass to find it.
+ */
+export function preferredKeepUpTo(r: number, stand: number, keeps: Float64Array, max: number): number {
   if (stand >= max - TIE) return ROLL_OFFSET + r;
-  for (let i = start; i < end; i++) {
+  const end = ROLL_SUBKEEPS_START[r + 1]!;
+  for (let i = ROLL_SUBKEEPS_START[r]!; i < end; i++) {
     const keep = ROLL_SUBKEEPS[i]!;
     if (keeps[keep]! >= max - TIE) return keep;
   }

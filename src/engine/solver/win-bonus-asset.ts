@@ -56,6 +56,34 @@ function walk(table: StateValues, visit: (at: number, open: boolean) => void): F
 }
 
 /**
+ * The count of numbers an asset's bytes hold, once they are found to be this rule set's bonus chances,
+ * whole and with the expected checksum (null: any).
+ * @throws RangeError otherwise
+ */
+function checkedCount(rules: RuleSetId, bytes: Uint8Array, expected: number | null): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (
+    bytes.byteLength < HEADER ||
+    view.getUint32(0, true) !== MAGIC ||
+    view.getUint32(4, true) !== RULE_SETS.indexOf(rules)
+  ) {
+    throw new RangeError(`Not the ${rules} bonus chances`);
+  }
+  const count = view.getUint32(8, true);
+  if (bytes.byteLength !== HEADER + count * 2) {
+    throw new RangeError(`The ${rules} bonus chances are cut short`);
+  }
+  const checksum = view.getUint32(12, true);
+  if (fnv1a(bytes, HEADER) !== checksum) {
+    throw new RangeError(`The ${rules} bonus chances are damaged (checksum)`);
+  }
+  if (expected !== null && checksum !== expected) {
+    throw new RangeError(`The ${rules} bonus chances have checksum ${checksum}, expected ${expected}`);
+  }
+  return count;
+}
+
+/**
  * The bytes of the asset of a rule set's bonus chances, solved here over every state (`yahtzee` some
  * 40 s, `yatzy` minutes).
  * @param table the rule set's table as it ships (table-asset.ts), whose play the chances follow
@@ -98,22 +126,7 @@ export function decodeBonusChances(
 ): BonusChances {
   const rules = table.rules;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (
-    bytes.byteLength < HEADER ||
-    view.getUint32(0, true) !== MAGIC ||
-    view.getUint32(4, true) !== RULE_SETS.indexOf(rules)
-  ) {
-    throw new RangeError(`Not the ${rules} bonus chances`);
-  }
-  const count = view.getUint32(8, true);
-  if (bytes.byteLength !== HEADER + count * 2)
-    throw new RangeError(`The ${rules} bonus chances are cut short`);
-  const checksum = view.getUint32(12, true);
-  if (fnv1a(bytes, HEADER) !== checksum)
-    throw new RangeError(`The ${rules} bonus chances are damaged (checksum)`);
-  if (expected !== null && checksum !== expected) {
-    throw new RangeError(`The ${rules} bonus chances have checksum ${checksum}, expected ${expected}`);
-  }
+  const count = checkedCount(rules, bytes, expected);
   const { model, sheet } = table;
   const size = table.values.length;
   const jokers = sheet.flagStates > 1;
@@ -156,18 +169,38 @@ export function decodeBonusChances(
   return { upperStates: states, chance, shift, yahtzee1, yahtzee2 };
 }
 
-const provided = new Map<RuleSetId, { table: StateValues; chances: BonusChances }>();
+const provided = new Map<
+  RuleSetId,
+  { table: StateValues; bytes: Uint8Array; rows: StateValues | null; chances: BonusChances | null }
+>();
 
 /**
- * Keeps a rule set's bonus chances made elsewhere (decoded from its asset) for the models built on the
- * same table (`providedBonusChances`), instead of solving them.
+ * Keeps a rule set's shipped bonus chances (the asset's bytes, checked now) for the models built on the
+ * same table (`providedBonusChances`), instead of solving them. They are decoded when the first model
+ * is built, with the table of its rows alone made by then (under `yatzy` in the same pass as the
+ * remaining distributions, win-tables.ts).
+ * @throws RangeError when the bytes are not this rule set's shipped bonus chances
  */
-export function provideBonusChances(table: StateValues, chances: BonusChances): void {
-  provided.set(table.rules, { table, chances });
+export function provideBonusAsset(table: StateValues, bytes: Uint8Array): void {
+  checkedCount(table.rules, bytes, BONUS_ASSET_CHECKSUMS[table.rules] ?? null);
+  provided.set(table.rules, { table, bytes, rows: null, chances: null });
 }
 
-/** The bonus chances kept for this very table (`provideBonusChances`), else null. */
-export function providedBonusChances(table: StateValues): BonusChances | null {
+/** Whether bonus chances are kept for this very table (`provideBonusAsset`). */
+export function hasBonusChancesFor(table: StateValues): boolean {
+  return provided.get(table.rules)?.table === table;
+}
+
+/**
+ * The bonus chances kept for this very table (`provideBonusAsset`), decoded for these rows on first use;
+ * else null.
+ */
+export function providedBonusChances(table: StateValues, rows: StateValues): BonusChances | null {
   const kept = provided.get(table.rules);
-  return kept && kept.table === table ? kept.chances : null;
+  if (!kept || kept.table !== table) return null;
+  if (!kept.chances || kept.rows !== rows) {
+    kept.chances = decodeBonusChances(table, rows, kept.bytes);
+    kept.rows = rows;
+  }
+  return kept.chances;
 }

@@ -8,7 +8,9 @@ import {
   maxRemaining,
   reachChance,
   remainingChance,
+  rowsAndDistributionsOf,
   solveRemainingDistributions,
+  solveRowsTable,
   solveTargetTables,
   type TargetTables,
 } from './win-tables.js';
@@ -203,5 +205,19 @@ describe('the target tables as an asset', () => {
     expect(() => decodeTargetTables(damaged, null)).toThrow(/checksum/);
     expect(() => decodeTargetTables(bytes.subarray(0, 100), null)).toThrow(RangeError);
     expect(() => decodeTargetTables(new Uint8Array(16), null)).toThrow(/Not a target-tables asset/);
+  });
+});
+
+describe("yatzy's rows alone", { timeout: 120_000 }, () => {
+  it('solved in the pass of their distributions: the very numbers of the table and distributions apart', () => {
+    const { rows, distributions } = rowsAndDistributionsOf('yatzy');
+    const alone = solveRowsTable('yatzy');
+    const apart = solveRemainingDistributions(alone);
+    // Counted, then asserted once (millions of numbers).
+    let differ = 0;
+    for (let i = 0; i < alone.values.length; i++) if (!Object.is(rows.values[i], alone.values[i])) differ++;
+    for (let i = 0; i < apart.values.length; i++) if (distributions.values[i] !== apart.values[i]) differ++;
+    expect(distributions.values.length).toBe(apart.values.length);
+    expect(differ).toBe(0);
   });
 });

@@ -36,7 +36,7 @@ const ROLLS = ROLL_COUNT;
 const OFFSET = ROLL_OFFSET;
 const PROBABILITY = ROLL_PROBABILITY;
 const WIDTH = LEAF_WIDTH;
-const preferredKeep = ties.preferredKeep;
+const preferredKeepUpTo = ties.preferredKeepUpTo;
 const preferredRow = ties.preferredRow;
 const rowValueOf = rowValue;
 
@@ -151,14 +151,24 @@ export class TurnFollower {
     const ws = this.ws;
     const sheet = table.sheet;
     solveTurn(table.values, table.model, mask, upper, ws, sheet, flag);
-    const { keep1, keep2, freeRows, freeCount } = ws;
+    const { keep1, keep2, best1, best2, freeRows, freeCount } = ws;
     const points = sheet.rowPoints;
     const rowValues = this.rowValues;
     const jokers = sheet.jokerRow >= 0 && (mask & (1 << sheet.jokerRow)) !== 0;
     for (let r = 0; r < ROLLS; r++) {
       const stand = keep1[OFFSET + r]!;
-      this.after1[r] = preferredKeep(r, stand, keep2);
-      this.after2[r] = preferredKeep(r, stand, keep1);
+      // The largest value over a throw's holds, from the solved turn's best sub-keeps (each of them the
+      // best over its own sub-multisets): after the last throw but one the best sub-keep of the throw's
+      // own (`best1` over every sub-multiset, the throw's dice among them, whose keep1 is `stand`); after
+      // the first, the best of its sub-keeps' `best2`, beside standing.
+      let max1 = stand;
+      const end = SUB_START[OFFSET + r + 1]!;
+      for (let i = SUB_START[OFFSET + r]!; i < end; i++) {
+        const v = best2[SUB[i]!]!;
+        if (v > max1) max1 = v;
+      }
+      this.after1[r] = preferredKeepUpTo(r, stand, keep2, max1);
+      this.after2[r] = preferredKeepUpTo(r, stand, keep1, best1[OFFSET + r]!);
       for (let i = 0; i < freeCount; i++) rowValues[i] = rowValueOf(ws, freeRows[i]!, r);
       const row = freeRows[preferredRow(rowValues, freeCount)]!;
       this.bestRow[r] = row;
@@ -247,6 +257,35 @@ export function solveRemainingDistributions(
 ): RemainingDistributions {
   if (table.model.upperStates !== 1 || table.sheet.flagStates !== 1)
     throw new RangeError('Distributions are of the rows alone: a table without bonus or joker');
+  return followRows(table, from, false);
+}
+
+/**
+ * The table of a rule set's rows alone (`rowsTableOf`, kept as it keeps it) and its distributions (a),
+ * solved in one pass when the table is not at hand yet: each set of rows' turn is solved once, for its
+ * value and for the choices (a) follows (under `yatzy` the table alone took about a second more).
+ */
+export function rowsAndDistributionsOf(rules: RuleSetId): {
+  rows: StateValues;
+  distributions: RemainingDistributions;
+} {
+  const known = rules === 'yatzy' ? rowsTables.get(rules) : getTable('seed');
+  if (known) return { rows: known, distributions: followRows(known, 0, false) };
+  const sheet = rowsSheetOf(rules);
+  const model = { threshold: 63, points: 0, upperStates: 1 };
+  const values = new Float64Array(sheet.allFilled + 1).fill(NaN);
+  values[sheet.allFilled] = 0;
+  const rows: StateValues = { rules: sheet.rules, model, sheet, values };
+  const distributions = followRows(rows, 0, true);
+  rowsTables.set(rules, rows);
+  return { rows, distributions };
+}
+
+/**
+ * (a) by backward induction; with `solveRows`, the table's value of each set of rows is solved on the
+ * way (the turn solved for the choices gives it: `solveRowsTable`'s very numbers).
+ */
+function followRows(table: StateValues, from: number, solveRows: boolean): RemainingDistributions {
   const sheet = table.sheet;
   const all = sheet.allFilled;
   const offset = new Int32Array(all + 2);
@@ -260,6 +299,7 @@ export function solveRemainingDistributions(
   for (let mask = all - 1; mask >= 0; mask--) {
     if ((mask & from) !== from) continue;
     follower.solve(table, mask);
+    if (solveRows) table.values[mask] = follower.ws.expected;
     follower.follow();
     const base = offset[mask]!;
     for (let row = 0; row < sheet.rowCount; row++) {

@@ -27,6 +27,7 @@ import { providedBonusChances } from './win-bonus-asset.js';
 import {
   maxRemaining,
   rowsSheetOf,
+  rowsAndDistributionsOf,
   rowsTableOf,
   solveRemainingDistributions,
   solveTargetTables,
@@ -143,35 +144,46 @@ export function createWinModel(rules: RuleSetId, options: WinModelOptions = {}):
     throw new RuleError('unknown-rules', `The chance to win is not modelled under ${rules} yet`);
   }
   const table = options.table?.rules === rules ? options.table : getTable(rules);
-  const rows =
+  const from = options.from ?? 0;
+  const givenRows =
     rules === 'yatzy'
       ? options.rowsTable?.sheet.rules === 'yatzy' && options.rowsTable.model.upperStates === 1
         ? options.rowsTable
-        : rowsTableOf(rules)
+        : null
       : rules === 'seed'
         ? table
         : options.seedTable?.rules === 'seed'
           ? options.seedTable
           : getTable('seed');
+  // Without its rows' table, `yatzy`'s is solved in the pass of the distributions.
+  let rows: StateValues;
+  let distributions: RemainingDistributions;
+  if (givenRows === null && from === 0) {
+    ({ rows, distributions } = rowsAndDistributionsOf(rules));
+  } else {
+    rows = givenRows ?? rowsTableOf(rules);
+    distributions = solveRemainingDistributions(rows, from);
+  }
   const targets = options.targets ?? null;
   if (targets && targets.from !== 0) throw new RangeError('The target tables must cover every sheet');
   if (targets && targets.lo.length !== rows.sheet.allFilled + 1) {
     throw new RangeError(`These target tables are not of the ${rules} rows`);
   }
   const { sheet, model } = table;
-  const from = options.from ?? 0;
   return {
     rules,
     table,
     sheet,
     rows,
     finals: maxFinal(rules, sheet, model.points) + 1,
-    distributions: solveRemainingDistributions(rows, from),
+    distributions,
     targets,
     late: [],
     // Shipped (win-bonus-asset.ts) where following the play over every state would take too long.
     bonus:
-      model.upperStates > 1 ? (providedBonusChances(table) ?? solveBonusChances(table, rows, from)) : null,
+      model.upperStates > 1
+        ? (providedBonusChances(table, rows) ?? solveBonusChances(table, rows, from))
+        : null,
   };
 }
 

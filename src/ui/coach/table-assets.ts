@@ -9,13 +9,7 @@
 import type { RuleSetId } from '../../engine/index.js';
 import { decodeStateValues, hasTableAsset } from '../../engine/solver/table-asset.js';
 import { getTable, hasTable, provideTable } from '../../engine/solver/table.js';
-import {
-  decodeBonusChances,
-  hasBonusAsset,
-  provideBonusChances,
-  providedBonusChances,
-} from '../../engine/solver/win-bonus-asset.js';
-import { rowsTableOf } from '../../engine/solver/win-tables.js';
+import { hasBonusAsset, hasBonusChancesFor, provideBonusAsset } from '../../engine/solver/win-bonus-asset.js';
 
 /** Where a rule set's shipped optimal-play table is, null for those solved where they are used. */
 function tableUrl(rules: RuleSetId): URL | null {
@@ -78,12 +72,11 @@ export async function loadWinBonus(rules: RuleSetId): Promise<void> {
   if (!url || !hasBonusAsset(rules)) return;
   await loadTable(rules);
   const table = getTable(rules);
-  if (providedBonusChances(table)) return;
+  if (hasBonusChancesFor(table)) return;
   try {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    provideBonusChances(table, decodeBonusChances(table, rowsTableOf(rules), bytes));
+    provideBonusAsset(table, new Uint8Array(await response.arrayBuffer()));
   } catch (error) {
     console.warn(`The ${rules} bonus chances are solved here instead:`, error);
   }
