@@ -74,11 +74,14 @@ async function playedGame(url: string): Promise<OnlineGameRecord> {
   return recorder.record()!;
 }
 
-/** `npm run verify -- FILE ARGS` on `text`, in a process of its own: its exit code and output. */
+/**
+ * `npm run verify -- FILE ARGS` on `text`, in a process of its own (node with tsx, as the script runs:
+ * npx would add a second process and a second of CPU): its exit code and output.
+ */
 function verifyCli(text: string, ...args: string[]) {
   const file = join(mkdtempSync(join(tmpdir(), 'dp-record-')), 'record.json');
   writeFileSync(file, text);
-  const run = spawnSync('npx', ['tsx', 'scripts/verify-game.ts', file, ...args], {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify-game.ts', file, ...args], {
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -124,7 +127,7 @@ describe('signed game records from a real server', { timeout: 600_000 }, () => {
     servers.splice(servers.indexOf(server), 1);
 
     // Rotated: a new current key; the old one retired and still served, its record still verified.
-    const rotated = spawnSync('npx', ['tsx', 'server/src/rotate-record-key.ts'], {
+    const rotated = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/rotate-record-key.ts'], {
       encoding: 'utf8',
       env: { ...process.env, DATA_DIR: dataDir },
       timeout: 60_000,
