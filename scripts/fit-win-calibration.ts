@@ -23,7 +23,7 @@ import {
   type FitSums,
   type MeasuredKind,
 } from '../src/engine/bots/calibration.js';
-import { isRuleSetId, RULE_SETS, type RuleSetId } from '../src/engine/rules.js';
+import { isRuleSetId, RULE_SETS, turnsOf, type RuleSetId } from '../src/engine/rules.js';
 import {
   fitOf,
   temperedRules,
@@ -97,7 +97,9 @@ function dealsPerSize(rules: RuleSetId): number[] {
 
 /** Rounded to 6 significant digits: the table keeps the sums so (and fits from what it keeps). */
 const keep = (x: number): number => Number(x.toPrecision(6));
-const kept = (a: number[][][][]): number[][][][] => a.map((b) => b.map((c) => c.map((d) => d.map(keep))));
+/** Rounded as kept, each cell's free rows cut to the rule set's turns (13, or 15 under `yatzy`). */
+const kept = (a: number[][][][], turns: number): number[][][][] =>
+  a.map((b) => b.map((c) => c.map((d) => d.slice(0, turns).map(keep))));
 
 async function fit(rules: RuleSetId): Promise<FitSums> {
   const total = emptyFitSums();
@@ -142,11 +144,12 @@ async function main(): Promise<void> {
       continue;
     }
     const sums = await fit(id);
+    const turns = turnsOf(id);
     const stored: GainSums = {
-      xy: kept(sums.xy),
-      xx: kept(sums.xx),
-      xh: kept(sums.xh),
-      n: sums.n,
+      xy: kept(sums.xy, turns),
+      xx: kept(sums.xx, turns),
+      xh: kept(sums.xh, turns),
+      n: sums.n.map((b) => b.map((c) => c.map((d) => d.slice(0, turns)))),
       hy: sums.hy.map(keep),
       hh: sums.hh.map(keep),
     };

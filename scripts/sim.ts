@@ -1,5 +1,5 @@
 /**
- * `npm run sim -- --games N --bot winner|optimal|good|easy --rules seed|classic [--seed S] [--json]`
+ * `npm run sim -- --games N --bot winner|optimal|good|easy --rules seed|classic|yahtzee|yatzy [--seed S] [--json]`
  *
  * Plays N solitaire games headless through the engine (newGame + apply, dice from each game's seeded
  * generator; game i uses seed S + i) and prints the bot's scores beside the solver's optimal expected
@@ -23,8 +23,8 @@ import { countFlag, integer, integerFlag, parseOrExit, readFlags } from './cli-a
 import { parseDuelList, type DealsJob, type DealsResult, type DuelBotId } from './sim-duel.js';
 
 const USAGE =
-  'usage: npm run sim -- --games N --bot winner|optimal|good|easy --rules seed|classic [--seed S] [--json]\n' +
-  '       npm run sim -- --duel A,B[,C..F] --games N [--rules seed|classic] [--seed S] [--workers W] [--json]';
+  'usage: npm run sim -- --games N --bot winner|optimal|good|easy --rules seed|classic|yahtzee|yatzy [--seed S] [--json]\n' +
+  '       npm run sim -- --duel A,B[,C..F] --games N [--rules R] [--seed S] [--workers W] [--json]';
 
 interface Options {
   games: number;
