@@ -5,6 +5,7 @@ import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 import { precompress } from './scripts/precompress.js';
 import { trimThree } from './scripts/three-trim.js';
 import { trimCannon } from './scripts/cannon-trim.js';
+import { sharedWorkers } from './scripts/shared-workers.js';
 import { webManifest } from './scripts/web-manifest.js';
 import ProcessesFirst from './tests/support/sequencer.js';
 
@@ -66,6 +67,12 @@ export default defineConfig({
     trimThree(),
     // cannon-es without the shapes and ray casts the dice never meet (10 kB gzip), loud if one is reached.
     trimCannon(),
+    // The coach's two workers share the engine and the solver with the page and each other (15 kB gzip).
+    sharedWorkers([
+      'src/ui/coach/solver.worker.ts',
+      'src/ui/coach/win.worker.ts',
+      'src/scene/table-pixels.worker.ts',
+    ]),
     plainDynamicImports(),
     scriptsAfterPaint(),
     VitePWA({

@@ -148,7 +148,7 @@ try {
   });
   await page.locator('dice-poker dp-start-panel [data-start]').waitFor({ timeout: 60_000 });
   await log.quiet(page);
-  opening = [...log.asked];
+  opening = withStaticImports(chunks, log.asked);
   // A first visit opens "How to play" over the start panel (its chunk is counted above): closed as a
   // player closes it.
   await page.locator('dice-poker dp-how-to-play [data-close-guide]').click({ timeout: 60_000 });
@@ -206,7 +206,8 @@ try {
 const size = (names: readonly string[]) =>
   kb(names.reduce((sum, name) => sum + chunks.get(name)!.gzipBytes, 0));
 const isWorker = (name: string) => [...chunks.values()].some((chunk) => chunk.workers.includes(name));
-const localGame = [...log.asked];
+// With what each imports statically: a worker's own imports are not always seen as the page's requests.
+const localGame = withStaticImports(chunks, log.asked);
 const pageScripts = localGame.filter((name) => !isWorker(name));
 const workers = localGame.filter(isWorker);
 const neverLoaded = [...chunks.keys()].filter((name) => !localGame.includes(name));
