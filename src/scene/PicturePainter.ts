@@ -41,7 +41,7 @@ export class PicturePainter {
 
   private start(): Worker {
     if (typeof Worker !== 'function') throw new Error('No module workers here');
-    // Vite bundles the worker from this exact `new Worker(new URL(...))` form.
+    // Bundled from this exact `new Worker(new URL(...))` form (the page's build: scripts/shared-workers.ts).
     const worker = new Worker(new URL('./table-pixels.worker.ts', import.meta.url), { type: 'module' });
     worker.addEventListener(
       'message',

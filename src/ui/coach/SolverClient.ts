@@ -51,7 +51,10 @@ export class SolverError extends Error {
   }
 }
 
-/** The module worker, bundled by Vite from this exact `new Worker(new URL(...))` form. */
+/**
+ * The module worker, bundled from this exact `new Worker(new URL(...))` form: by the page's build as a
+ * chunk sharing the engine and the solver with the page (scripts/shared-workers.ts), else by Vite.
+ */
 function startModuleWorker(): WorkerLike | null {
   if (typeof Worker === 'undefined') return null;
   try {
