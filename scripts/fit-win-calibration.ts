@@ -31,7 +31,7 @@ import {
   type RuleCalibration,
 } from '../src/engine/solver/win-calibration.js';
 import { winModelCovers } from '../src/engine/solver/win-rules.js';
-import { WIN_CALIBRATION_TABLE } from '../src/engine/solver/win-calibration-table.js';
+import { WIN_CALIBRATION_SUMS, WIN_CALIBRATION_TABLE } from '../src/engine/solver/win-calibration-table.js';
 import { runDeals } from './calibration-run.js';
 import { countFlag, parseOrExit, readFlags } from './cli-args.js';
 
@@ -133,14 +133,15 @@ function report(rules: RuleSetId, sums: FitSums, gains: number[][][][]): void {
 
 async function main(): Promise<void> {
   const rules: Partial<Record<RuleSetId, RuleCalibration>> = {};
+  const allSums: Partial<Record<RuleSetId, GainSums>> = {};
   for (const id of RULE_SETS.filter(winModelCovers)) {
     const shipped = WIN_CALIBRATION_TABLE.rules[id];
-    if (options.refit) {
-      if (shipped) rules[id] = { ...shipped, ...fitOf(shipped.sums, temperedRules(id)) };
-      continue;
-    }
-    if (!options.rules.includes(id)) {
-      if (shipped) rules[id] = shipped;
+    const shippedSums = WIN_CALIBRATION_SUMS[id];
+    if (options.refit || !options.rules.includes(id)) {
+      if (shipped && shippedSums) {
+        rules[id] = options.refit ? { ...shipped, ...fitOf(shippedSums, temperedRules(id)) } : shipped;
+        allSums[id] = shippedSums;
+      }
       continue;
     }
     const sums = await fit(id);
@@ -158,13 +159,15 @@ async function main(): Promise<void> {
     console.error(`${id} temper of the points line: ${fitted.temper.join(' (2 players), ')} (3+)`);
     // Fitted on its own (--rules), or already so: it says how (`made`) beside its numbers.
     const made = options.own || shipped?.made ? { made: { deals: dealsPerSize(id), seed: FIT_SEED } } : {};
-    rules[id] = { ...fitted, sums: stored, ...made };
+    rules[id] = { ...fitted, ...made };
+    allSums[id] = stored;
   }
   const text = await prettier.format(
     [
       '// Made by `npx tsx scripts/fit-win-calibration.ts`: do not edit (win-calibration.ts reads it, and',
-      '// src/engine/bots/calibration.test.ts checks that every gain is what its sums give).',
-      "import type { WinCalibrationTable } from './win-calibration.js';",
+      '// src/engine/bots/calibration.test.ts checks that every gain is what its sums give; the sums are',
+      '// an export of their own, for the script and the test, which the page does not bundle).',
+      "import type { WinCalibrationSums, WinCalibrationTable } from './win-calibration.js';",
       '',
       `export const WIN_CALIBRATION_TABLE: WinCalibrationTable = ${JSON.stringify({
         // The table's own `made` is of the default fit (seed and classic) alone.
@@ -174,6 +177,8 @@ async function main(): Promise<void> {
             : { deals: dealsPerSize('seed'), seed: FIT_SEED },
         rules,
       })};`,
+      '',
+      `export const WIN_CALIBRATION_SUMS: WinCalibrationSums = ${JSON.stringify(allSums)};`,
       '',
     ].join('\n'),
     { ...(await prettier.resolveConfig(FILE)), filepath: FILE },

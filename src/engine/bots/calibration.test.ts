@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createWinModel, decodeTargetTables, getTable } from '../solver/index.js';
 import { RULE_SETS, turnsOf } from '../rules.js';
 import { fitOf, FREE, MAX_GAIN, SIZES, temperedRules } from '../solver/win-calibration.js';
-import { WIN_CALIBRATION_TABLE } from '../solver/win-calibration-table.js';
+import { WIN_CALIBRATION_SUMS, WIN_CALIBRATION_TABLE } from '../solver/win-calibration-table.js';
 import {
   CALIBRATION_SEEDS,
   emptyTallies,
@@ -115,9 +115,11 @@ describe('the shipped calibration table', () => {
     expect(new Set(Object.values(CALIBRATION_SEEDS)).size).toBe(3);
     expect(WIN_CALIBRATION_TABLE.made.deals.every((deals) => deals >= 1000)).toBe(true);
     const fitted = RULE_SETS.filter((rules) => WIN_CALIBRATION_TABLE.rules[rules]);
+    expect(RULE_SETS.filter((rules) => WIN_CALIBRATION_SUMS[rules])).toEqual(fitted);
     expect(fitted).toEqual(expect.arrayContaining(['seed', 'classic']));
     for (const rules of fitted) {
-      const { gain, temper, sums, made } = WIN_CALIBRATION_TABLE.rules[rules]!;
+      const { gain, temper, made } = WIN_CALIBRATION_TABLE.rules[rules]!;
+      const sums = WIN_CALIBRATION_SUMS[rules]!;
       // A rule set fitted on its own (`yahtzee`, `yatzy`: slower games, fewer deals) says so.
       if (made) {
         expect(made.seed).toBe(CALIBRATION_SEEDS.fit);

@@ -77,11 +77,16 @@ export interface RuleCalibration {
    * gains: below 1 it is less sure of itself (the classic bonus's approximation makes it too sure).
    */
   readonly temper: readonly number[];
-  /** The sums the numbers were fitted from (`fitOf(sums)` gives them again). */
-  readonly sums: GainSums;
   /** How this rule set's numbers were made, where not as the table's (`WinCalibrationTable.made`). */
   readonly made?: { readonly deals: readonly number[]; readonly seed: number };
 }
+
+/**
+ * The sums each rule set's numbers were fitted from (`fitOf(sums)` gives them again): for the fitting
+ * script's --refit and the table's test only, an export of their own so that the page never bundles
+ * them.
+ */
+export type WinCalibrationSums = Readonly<Partial<Record<RuleSetId, GainSums>>>;
 
 /** The calibration of every rule set (what the fitting script writes). */
 export interface WinCalibrationTable {
