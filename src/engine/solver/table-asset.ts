@@ -1,7 +1,7 @@
-import { RULE_SETS, type RuleSetId } from '../rules.js';
+import type { RuleSetId } from '../rules.js';
+import { FRAME_HEADER, frameAsset, framedCount } from './rules-asset-frame.js';
 import { bonusModel, sheetModel } from './sheet-model.js';
 import { fillStates, stateIndex, type StateValues } from './table.js';
-import { fnv1a } from './win-asset.js';
 
 /*
  * A rule set's solved table as an asset, for the rule sets whose table takes longer to solve than a
@@ -30,7 +30,7 @@ export function hasTableAsset(rules: RuleSetId): boolean {
 }
 
 const MAGIC = 0x31535054; // "TPS1" read little-endian
-const HEADER = 16;
+const WORDS = { noun: 'table', plural: false };
 
 /** The bytes of the asset of a table solved for every state. */
 export function encodeStateValues(table: StateValues): Uint8Array {
@@ -42,14 +42,9 @@ export function encodeStateValues(table: StateValues): Uint8Array {
     stored.push(value);
     return value;
   });
-  const bytes = new Uint8Array(HEADER + stored.length * 4);
-  const view = new DataView(bytes.buffer);
-  view.setUint32(0, MAGIC, true);
-  view.setUint32(4, RULE_SETS.indexOf(table.rules), true);
-  view.setUint32(8, stored.length, true);
-  stored.forEach((value, i) => view.setFloat32(HEADER + i * 4, value, true));
-  view.setUint32(12, fnv1a(bytes, HEADER), true);
-  return bytes;
+  return frameAsset(MAGIC, table.rules, stored.length, 4, (view, at, i) =>
+    view.setFloat32(at, stored[i]!, true),
+  );
 }
 
 /**
@@ -63,27 +58,14 @@ export function decodeStateValues(
   bytes: Uint8Array,
   expected: number | null = TABLE_ASSET_CHECKSUMS[rules] ?? null,
 ): StateValues {
+  const count = framedCount(MAGIC, rules, 4, bytes, expected, WORDS);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (
-    bytes.byteLength < HEADER ||
-    view.getUint32(0, true) !== MAGIC ||
-    view.getUint32(4, true) !== RULE_SETS.indexOf(rules)
-  ) {
-    throw new RangeError(`Not the ${rules} table`);
-  }
-  const count = view.getUint32(8, true);
-  if (bytes.byteLength !== HEADER + count * 4) throw new RangeError(`The ${rules} table is cut short`);
-  const checksum = view.getUint32(12, true);
-  if (fnv1a(bytes, HEADER) !== checksum) throw new RangeError(`The ${rules} table is damaged (checksum)`);
-  if (expected !== null && checksum !== expected) {
-    throw new RangeError(`The ${rules} table has checksum ${checksum}, expected ${expected}`);
-  }
   const model = bonusModel(rules);
   const sheet = sheetModel(rules);
   let read = 0;
   const values = fillStates(model, sheet, 0, () => {
     if (read >= count) throw new RangeError(`The ${rules} table holds too few values`);
-    return view.getFloat32(HEADER + 4 * read++, true);
+    return view.getFloat32(FRAME_HEADER + 4 * read++, true);
   });
   if (read !== count) throw new RangeError(`The ${rules} table holds too many values`);
   return { rules, model, sheet, values };

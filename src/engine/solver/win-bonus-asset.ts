@@ -1,6 +1,6 @@
-import { RULE_SETS, type RuleSetId } from '../rules.js';
+import type { RuleSetId } from '../rules.js';
+import { FRAME_HEADER, frameAsset, framedCount } from './rules-asset-frame.js';
 import { fillStates, stateIndex, stateValue, type StateValues } from './table.js';
-import { fnv1a } from './win-asset.js';
 import { solveBonusChances, type BonusChances } from './win-bonus.js';
 
 /*
@@ -34,7 +34,11 @@ export function hasBonusAsset(rules: RuleSetId): boolean {
 }
 
 const MAGIC = 0x31425054; // "TPB1" read little-endian
-const HEADER = 16;
+
+/** The count of numbers in a rule set's bonus chances, once their frame is checked (`framedCount`). */
+function checkedCount(rules: RuleSetId, bytes: Uint8Array, expected: number | null): number {
+  return framedCount(MAGIC, rules, 2, bytes, expected, { noun: 'bonus chances', plural: true });
+}
 const SCALE = 65535;
 
 /**
@@ -56,34 +60,6 @@ function walk(table: StateValues, visit: (at: number, open: boolean) => void): F
 }
 
 /**
- * The count of numbers an asset's bytes hold, once they are found to be this rule set's bonus chances,
- * whole and with the expected checksum (null: any).
- * @throws RangeError otherwise
- */
-function checkedCount(rules: RuleSetId, bytes: Uint8Array, expected: number | null): number {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (
-    bytes.byteLength < HEADER ||
-    view.getUint32(0, true) !== MAGIC ||
-    view.getUint32(4, true) !== RULE_SETS.indexOf(rules)
-  ) {
-    throw new RangeError(`Not the ${rules} bonus chances`);
-  }
-  const count = view.getUint32(8, true);
-  if (bytes.byteLength !== HEADER + count * 2) {
-    throw new RangeError(`The ${rules} bonus chances are cut short`);
-  }
-  const checksum = view.getUint32(12, true);
-  if (fnv1a(bytes, HEADER) !== checksum) {
-    throw new RangeError(`The ${rules} bonus chances are damaged (checksum)`);
-  }
-  if (expected !== null && checksum !== expected) {
-    throw new RangeError(`The ${rules} bonus chances have checksum ${checksum}, expected ${expected}`);
-  }
-  return count;
-}
-
-/**
  * The bytes of the asset of a rule set's bonus chances, solved here over every state (`yahtzee` some
  * 40 s, `yatzy` minutes).
  * @param table the rule set's table as it ships (table-asset.ts), whose play the chances follow
@@ -100,14 +76,9 @@ export function encodeBonusChances(table: StateValues, rows: StateValues): Uint8
     if (open) stored.push(quantise(chances.chance[at]!));
     if (jokers) stored.push(quantise(chances.yahtzee1[at]!), quantise(chances.yahtzee2[at]!));
   });
-  const bytes = new Uint8Array(HEADER + stored.length * 2);
-  const view = new DataView(bytes.buffer);
-  view.setUint32(0, MAGIC, true);
-  view.setUint32(4, RULE_SETS.indexOf(table.rules), true);
-  view.setUint32(8, stored.length, true);
-  stored.forEach((q, i) => view.setUint16(HEADER + i * 2, q, true));
-  view.setUint32(12, fnv1a(bytes, HEADER), true);
-  return bytes;
+  return frameAsset(MAGIC, table.rules, stored.length, 2, (view, at, i) =>
+    view.setUint16(at, stored[i]!, true),
+  );
 }
 
 /**
@@ -137,7 +108,7 @@ export function decodeBonusChances(
   let read = 0;
   const next = (): number => {
     if (read >= count) throw new RangeError(`The ${rules} bonus chances hold too few numbers`);
-    return view.getUint16(HEADER + 2 * read++, true) / SCALE;
+    return view.getUint16(FRAME_HEADER + 2 * read++, true) / SCALE;
   };
   const playsAs = walk(table, (at, open) => {
     chance[at] = open ? next() : 0;

@@ -31,9 +31,7 @@ export async function loadTable(rules: RuleSetId): Promise<void> {
   const url = tableUrl(rules);
   if (!url || hasTable(rules) || !hasTableAsset(rules)) return;
   try {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    provideTable(decodeStateValues(rules, new Uint8Array(await response.arrayBuffer())));
+    provideTable(decodeStateValues(rules, await fetchBytes(url)));
   } catch (error) {
     console.warn(`The ${rules} table is solved here instead:`, error);
   }
@@ -45,9 +43,7 @@ export async function fetchWinTargets(rules: RuleSetId): Promise<Uint8Array> {
     rules === 'yatzy'
       ? new URL('../../engine/solver/win-targets-yatzy.bin?no-inline', import.meta.url)
       : new URL('../../engine/solver/win-targets.bin?no-inline', import.meta.url);
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  return fetchBytes(url);
 }
 
 /** Where a rule set's shipped bonus chances are, null for those solved where they are used. */
@@ -74,10 +70,15 @@ export async function loadWinBonus(rules: RuleSetId): Promise<void> {
   const table = getTable(rules);
   if (hasBonusChancesFor(table)) return;
   try {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    provideBonusAsset(table, new Uint8Array(await response.arrayBuffer()));
+    provideBonusAsset(table, await fetchBytes(url));
   } catch (error) {
     console.warn(`The ${rules} bonus chances are solved here instead:`, error);
   }
+}
+
+/** The bytes at `url`; rejects, naming the file, on a failed fetch or an HTTP error. */
+async function fetchBytes(url: URL): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
 }
