@@ -8,6 +8,7 @@ import { trimCannon } from './scripts/cannon-trim.js';
 import { sharedWorkers } from './scripts/shared-workers.js';
 import { webManifest } from './scripts/web-manifest.js';
 import ProcessesFirst from './tests/support/sequencer.js';
+import { TEST_NODE_FLAGS } from './tests/support/node-flags.js';
 
 /** The module Vite's import analysis wraps every dynamic import of a build in (`__vitePreload`). */
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
@@ -145,6 +146,8 @@ export default defineConfig({
     // 40 s of CPU less (import time 196 s -> 109 s summed over the workers). Every test that stubs a
     // global or fakes timers puts them back in its own afterEach.
     isolate: false,
+    // The workers open the embedded database too (tests/support/node-flags.ts: --liftoff-only).
+    execArgv: [...TEST_NODE_FLAGS],
     // No test is about speed (the benchmarks are: npm run bench:*); sharing two cores three ways, a
     // property test that takes 2 s alone may take 8, and must not fail for it.
     testTimeout: 30_000,

@@ -21,6 +21,17 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DATA_TEMPLATE_ENV = 'DP_DATA_TEMPLATE';
 /** PGlite's folder in a data folder (server/src/database/embedded.ts). */
 const PGLITE_FOLDER = 'pglite';
+/**
+ * The environment variable holding node flags (separated by spaces) for the node processes started
+ * here, before their own: the tests' global setup sets it (tests/support/node-flags.ts); the benchmarks
+ * leave it unset, their servers run with node's defaults.
+ */
+export const NODE_FLAGS_ENV = 'DP_NODE_FLAGS';
+
+/** The node flags NODE_FLAGS_ENV gives (none when it is not set), to go before a process's own. */
+export function nodeFlags(): string[] {
+  return (process.env[NODE_FLAGS_ENV] ?? '').split(' ').filter((flag) => flag !== '');
+}
 
 /** A child process, its output kept. */
 export class Spawned {
@@ -121,10 +132,6 @@ export interface ServerProcess extends Spawned {
   url: string;
 }
 
-/**
- * Starts a game server process on a free port of 127.0.0.1 (`env` adds to its environment: REDIS_URL,
- * PUBLIC_ADDRESS...; `nodeArgs` go to node: `--cpu-prof`...) and waits until it listens.
- */
 /** A new folder for a server's games: a copy of the made database (DATA_TEMPLATE_ENV), or empty. */
 export function freshDataDir(): string {
   const folder = mkdtempSync(join(tmpdir(), 'dp-data-'));
@@ -135,18 +142,27 @@ export function freshDataDir(): string {
   return folder;
 }
 
+/**
+ * Starts a game server process on a free port of 127.0.0.1 (`env` adds to its environment: REDIS_URL,
+ * PUBLIC_ADDRESS...; `nodeArgs` go to node after NODE_FLAGS_ENV's: `--cpu-prof`...) and waits until it
+ * listens.
+ */
 export async function spawnServer(
   name: string,
   env: Record<string, string> = {},
   nodeArgs: readonly string[] = [],
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    // A data folder of its own unless one is given (a test of a restart gives the same one twice).
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: freshDataDir(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags(), ...nodeArgs, '--import', 'tsx', 'server/src/main.ts'],
+    {
+      cwd: ROOT,
+      // A data folder of its own unless one is given (a test of a restart gives the same one twice).
+      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: freshDataDir(), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const spawned = new Spawned(name, child) as ServerProcess;
   try {
     const [, url] = await spawned.waitFor(/served on (http:\/\/\S+)/);

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Spawned } from '../processes.js';
+import { nodeFlags, Spawned } from '../processes.js';
 import type { Database } from './database.js';
 import { EmbeddedDatabase, PGLITE_FOLDER } from './embedded.js';
 import { DatabaseError, RoomRecordError } from './errors.js';
@@ -620,9 +620,8 @@ describe('the embedded database', { timeout: 180_000 }, () => {
 
   it('keeps every room its process stored when that process is killed (SIGKILL), and opens again', async () => {
     const folder = freshFolder();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/database/test-writer.ts', folder], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const writerArgs = [...nodeFlags(), '--import', 'tsx', 'server/src/database/test-writer.ts', folder];
+    const child = spawn(process.execPath, writerArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
     const writer = new Spawned('test-writer', child);
     try {
       await writer.waitFor(/saved 20\n/, 30_000);
