@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOM_NAME } from '../../src/online/protocol.js';
 import { Spawned, spawnServer, type ServerProcess } from './processes.js';
 
@@ -34,26 +34,38 @@ async function reconnectToNothing(server: ServerProcess): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
+/**
+ * HTTP settings (checked by the second test), given to every server here: each start costs seconds of
+ * CPU, so the production server of the first test is the one the second looks at. Its reconnection
+ * spends a join, not a room: the one room a minute is left for the second test.
+ */
+const SETTINGS = {
+  ALLOWED_ORIGINS: 'https://site.example',
+  FRAME_ANCESTORS: "'self'",
+  CSP_CONNECT_SRC: 'https://game.example.org',
+  ROOMS_PER_MINUTE: '1',
+  LIMIT_LOOPBACK: '1',
+};
+
 // Ample: a process started here takes a minute to be ready with both cores busy.
 describe('main.ts', { timeout: 300_000 }, () => {
+  /** The server as `npm start` runs it (NODE_ENV unset), with SETTINGS. */
+  let production: ServerProcess;
+  beforeAll(async () => {
+    production = await serve(SETTINGS);
+  }, 300_000);
+
   it('runs in production mode: Colyseus prints no development hints', async () => {
-    const production = await serve({});
     await reconnectToNothing(production);
     expect(production.output).not.toMatch(/allowReconnection/);
     // The same with NODE_ENV=development prints the hint: the check above sees it when it is there.
-    const development = await serve({ NODE_ENV: 'development' });
+    const development = await serve({ ...SETTINGS, NODE_ENV: 'development' });
     await reconnectToNothing(development);
     expect(development.output).toMatch(/allowReconnection/);
   });
 
   it('takes the HTTP settings from its environment', async () => {
-    const server = await serve({
-      ALLOWED_ORIGINS: 'https://site.example',
-      FRAME_ANCESTORS: "'self'",
-      CSP_CONNECT_SRC: 'https://game.example.org',
-      ROOMS_PER_MINUTE: '1',
-      LIMIT_LOOPBACK: '1',
-    });
+    const server = production;
     const create = () =>
       fetch(new URL(`/matchmake/create/${ROOM_NAME}`, server.url), {
         method: 'POST',
