@@ -143,6 +143,7 @@ describe('server processes sharing one database over Redis', { timeout: 300_000 
   it('wakes a sleeping game at one’s own pace when its clock runs out, in one process only: a stand-in plays the turn', async () => {
     const [c] = up;
     const d = await server();
+    up = [c!, d];
     const host = await Player.create(c!.url, 'Anu');
     const pacedId = (await host.next('welcome')).view.roomId;
     const guest = await Player.join(d.url, pacedId, 'Peeter');
@@ -176,13 +177,14 @@ describe('server processes sharing one database over Redis', { timeout: 300_000 
   });
 
   it('refuses joins as server-unavailable while Redis is gone; the process stays up and its room plays on, stored', async () => {
-    const [c] = up;
+    // (The process the last test started is the one stopped here: each start costs seconds of CPU.)
+    const [c, e] = up;
+    up = [c!];
     // A game under way on the process, as Redis goes, and one on a process stopped meanwhile.
     const [kati, mart] = await gameUnderWay(c!.url, 'Kati', 'Mart');
     runningId = kati.view.roomId;
     running = [kati, mart];
-    const e = await server();
-    const [liis, toomas] = await gameUnderWay(e.url, 'Liis', 'Toomas');
+    const [liis, toomas] = await gameUnderWay(e!.url, 'Liis', 'Toomas');
     stopped = { id: liis.view.roomId, keys: [liis.key!, toomas.key!], game: liis.view.game };
 
     await redis.stop('SIGTERM');
@@ -201,7 +203,7 @@ describe('server processes sharing one database over Redis', { timeout: 300_000 
     // A process stopped meanwhile keeps its games: they are in the database, Redis or not. (It cannot
     // tell its players 'closing': Colyseus's shutdown stops at its first Redis command. Their pages
     // see a process gone, as after a crash.)
-    await e.stop('SIGTERM');
+    await e!.stop('SIGTERM');
   });
 
   it('takes joins again once Redis is back, empty: the running room is listed again, and a game whose process was stopped meanwhile goes on', async () => {
