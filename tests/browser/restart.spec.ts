@@ -1,31 +1,41 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { ARTIFACTS, stateOf } from './helpers.js';
-import { freePort, player, startServer, startTwoPlayerGame, stopServer } from './own-server.js';
+import {
+  freePort,
+  freshDataFolder,
+  player,
+  startServer,
+  startTwoPlayerGame,
+  stopServer,
+} from './own-server.js';
 
 /**
  * An online game outlives its server: a game server of this test's own (the compiled one `npm start`
  * runs, on a port and a data folder of its own) is stopped or killed mid-turn and started again; each
  * page, by itself, says it cannot reach the server (with no input that would be lost), then goes on
- * with its game at the same turn and throw.
+ * with its game at the same turn and throw. A server that stays down is given up, and one that comes
+ * back without the game says so.
  */
 
 const rollButton = (page: Page) => page.locator('dice-poker [part="roll-button"]');
 
-// One game through both, stopped (SIGTERM) and then killed (SIGKILL) after it went on: a server start
-// and two players' pages cost seconds of both cores, a minute when they are busy.
-test('after SIGTERM and a restart, and again after SIGKILL and a restart, both pages go on with their game by themselves, at the same throw', async ({
+// One game through all three, stopped (SIGTERM), then killed (SIGKILL) after it went on, then killed
+// for good: a server start and two players' pages cost seconds of both cores, a minute when they are
+// busy.
+test('after SIGTERM and a restart, and again after SIGKILL and a restart, both pages go on with their game by themselves, at the same throw; a server that stays down is given up in the page’s language, and one back without the game says so', async ({
   browser,
 }) => {
+  // Minutes: four server starts, each a minute with both cores busy.
   test.setTimeout(600_000);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'dp-restart-'));
-  let server = await startServer(port, { DATA_DIR: dataDir });
+  const dataDir = await freshDataFolder();
+  let server: ChildProcess | undefined;
+  let lostDataDir: string | undefined;
   try {
+    server = await startServer(port, { DATA_DIR: dataDir });
     const host = await player(browser, url);
     const guest = await player(browser, url);
     const roomId = await startTwoPlayerGame(host, guest);
@@ -75,29 +85,12 @@ test('after SIGTERM and a restart, and again after SIGKILL and a restart, both p
       // The game plays on: the host's next throw is seen on the guest's screen.
       await hostThrows();
     }
-  } finally {
-    await stopServer(server, 'SIGKILL');
-  }
-});
 
-test('a server that stays down: the page says so with the time it has tried, then what to do, in its language', async ({
-  browser,
-}) => {
-  // Minutes: two server starts, each a minute with both cores busy.
-  test.setTimeout(360_000);
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}/`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'dp-restart-'));
-  const server = await startServer(port, { DATA_DIR: dataDir });
-  let fresh: ChildProcess | undefined;
-  try {
-    const host = await player(browser, url);
-    const guest = await player(browser, url);
+    // The server goes for good. Mari's page is in Estonian, Jüri's in English.
     await guest.locator('dice-poker').evaluate((node) => node.setAttribute('lang', 'en'));
-    const el = host.locator('dice-poker');
-    await el.evaluate((node) => ((node as HTMLElementTagNameMap['dice-poker']).lang = 'et'));
-    await startTwoPlayerGame(host, guest);
-
+    await host
+      .locator('dice-poker')
+      .evaluate((node) => ((node as HTMLElementTagNameMap['dice-poker']).lang = 'et'));
     await stopServer(server, 'SIGKILL');
     const away = host.locator('dice-poker [data-away]');
     await expect(away).toContainText(/Mänguserver pole \d+ s kättesaadav/, { timeout: 30_000 });
@@ -117,13 +110,14 @@ test('a server that stays down: the page says so with the time it has tried, the
 
     // A server comes back without the game (its data folder lost): the guest, still trying, is told the
     // game is gone and what to do, his name kept.
-    fresh = await startServer(port, { DATA_DIR: mkdtempSync(join(tmpdir(), 'dp-restart-')) });
+    lostDataDir = await freshDataFolder();
+    server = await startServer(port, { DATA_DIR: lostDataDir });
     const gone = /no longer on the server/;
     await expect(guest.locator('dice-poker .saved-notice')).toContainText(gone, { timeout: 30_000 });
     await expect(guest.locator('dice-poker dp-start-panel input').first()).toHaveValue('Jüri');
     await guest.screenshot({ path: `${ARTIFACTS}/restart-game-gone.png` });
   } finally {
-    await stopServer(server, 'SIGKILL');
-    if (fresh) await stopServer(fresh, 'SIGKILL');
+    if (server) await stopServer(server, 'SIGKILL');
+    for (const folder of [dataDir, lostDataDir]) if (folder) rmSync(folder, { recursive: true, force: true });
   }
 });
