@@ -4,7 +4,7 @@ import { ARTIFACTS, openPage, playChanceTurn, stateOf } from './helpers.js';
 
 const KEY = 'dice-poker:default:game';
 
-test('a reload mid-turn resumes exactly: sheet, turn, throws used, dice and holds', async ({ page }) => {
+test('a reload mid-turn resumes exactly: sheet, turn, throws used, dice and holds; "New game" asks before it discards it', async ({ page }) => {
   const errors = await openPage(page);
   const before = await page.locator('dice-poker').evaluate(async (node) => {
     const el = node as HTMLElementTagNameMap['dice-poker'];
@@ -33,28 +33,39 @@ test('a reload mid-turn resumes exactly: sheet, turn, throws used, dice and hold
   });
   expect(after.rollsUsed).toBe(3);
   expect([after.dice[0], after.dice[3]]).toEqual([before.dice[0], before.dice[3]]);
+  // "New game" asks before it discards the game in progress; Cancel leaves it as it was.
+  await page.locator('dice-poker [data-new-game-top]').click();
+  await expect(page.locator('dice-poker dp-start-panel [data-cancel]')).toBeVisible();
+  await page.locator('dice-poker dp-start-panel [data-cancel]').click();
+  await expect(page.locator('dice-poker dp-start-panel')).toHaveCount(0);
+  expect(await stateOf(page)).toEqual(after);
   expect(errors).toEqual([]);
 });
 
-for (const [what, spoil, message] of [
-  // The page is Estonian (index.html), so the word comes in Estonian.
+/** Ways saved data goes bad, and the words (the page is Estonian: index.html) that say so. */
+const SPOILED = [
   ['corrupt', () => 'not json {', 'ei õnnestunud lugeda'],
   ['tampered', (saved: string) => saved.replace('"chance":', '"chance":4'), 'oli muudetud'],
   ['unknown-version', (saved: string) => saved.replace('"version":1', '"version":99'), 'teisest versioonist'],
-] as const) {
-  test(`${what} saved data is discarded with a visible message, never a wrong game`, async ({ page }) => {
-    const errors = await openPage(page);
+] as const;
+
+test('corrupt, tampered or unknown-version saved data is discarded with a visible message, never a wrong game', async ({
+  page,
+}) => {
+  // One page, spoiled and reloaded once per way (each reload reads the save afresh).
+  const errors = await openPage(page);
+  for (const [what, spoil, message] of SPOILED) {
     await playChanceTurn(page, 8);
     const saved = await page.evaluate((key) => localStorage.getItem(key)!, KEY);
-    expect(saved).toContain('"chance":');
+    expect(saved, what).toContain('"chance":');
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [KEY, spoil(saved)] as const);
     await page.reload();
-    await expect(page.locator('dice-poker .saved-notice')).toContainText(message);
-    await expect(page.locator('dice-poker dp-start-panel [data-start]')).toBeVisible();
-    expect((await stateOf(page)).players).toEqual([]);
-    expect(errors).toEqual([]);
-  });
-}
+    await expect(page.locator('dice-poker .saved-notice'), what).toContainText(message);
+    await expect(page.locator('dice-poker dp-start-panel [data-start]'), what).toBeVisible();
+    expect((await stateOf(page)).players, what).toEqual([]);
+  }
+  expect(errors).toEqual([]);
+});
 
 test('game over keeps the 10 best scores with names and dates, clearable', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -87,17 +98,4 @@ test('game over keeps the 10 best scores with names and dates, clearable', async
   await page.locator('dice-poker dp-game-over [data-clear-history]').click();
   await page.locator('dice-poker dp-game-over [data-confirm-clear]').click();
   await expect(history).toHaveCount(0);
-});
-
-test('"New game" asks before it discards a game in progress', async ({ page }) => {
-  await page.goto('/');
-  await page.locator('dice-poker').evaluate((el) => {
-    el.setAttribute('lang', 'en');
-    el.setAttribute('players', 'Mari');
-  });
-  const before = await stateOf(page);
-  await page.locator('dice-poker [data-new-game-top]').click();
-  await expect(page.locator('dice-poker dp-start-panel [data-cancel]')).toBeVisible();
-  await page.locator('dice-poker dp-start-panel [data-cancel]').click();
-  expect(await stateOf(page)).toEqual(before);
 });
