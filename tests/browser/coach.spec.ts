@@ -12,7 +12,10 @@ import {
   watchErrors,
 } from './helpers.js';
 
-test('the hints shown match the solver: every free row and the best holds, best marked', async ({ page }) => {
+test('the hints shown match the solver: every free row and the best holds, best marked; after a game, the review lists each player’s expected points lost, decision by decision', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
   const errors = await openPage(page);
   // Seed 15 throws a straight (4 1 3 2 5) after the chance turn: keeping all five ranks first.
   await playChanceTurn(page, 15);
@@ -59,60 +62,8 @@ test('the hints shown match the solver: every free row and the best holds, best 
     await expect(shown.nth(shownCount)).toHaveAttribute('data-hold', '');
     await expect(shown.nth(shownCount).locator('.value')).toHaveText(own.expected.toFixed(1));
   }
-  expect(errors).toEqual([]);
-});
 
-test('a computer seat plays its turns through the same flow, visibly, and can be skipped', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  const errors = await openPage(page);
-  await page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
-  // Start panel: two seats, the second played by the optimal computer.
-  await page.locator('dice-poker dp-start-panel [data-add-player]').click();
-  await page.locator('dice-poker dp-start-panel select[data-seat="1"]').selectOption('optimal');
-  await page.locator('dice-poker dp-start-panel [data-start]').click();
-  const rolls: number[] = [];
-  await page.evaluate(() =>
-    document.addEventListener('dp-roll', (e) =>
-      ((window as unknown as { rolls: number[] }).rolls ??= []).push(e.detail.player),
-    ),
-  );
-  for (let turn = 0; turn < 3; turn++) {
-    await page.locator('dice-poker').evaluate(async (node) => {
-      const el = node as HTMLElementTagNameMap['dice-poker'];
-      await el.roll();
-      el.score(['ones', 'twos', 'threes'][el.state.turn] as 'ones');
-    });
-    // While the computer plays, people's requests wait and a skip button is offered.
-    await expect(page.locator('dice-poker [data-skip]')).toBeVisible();
-    // The computer may finish its turn before the click lands: then there is nothing left to skip, and
-    // the turn must be over; a skip that landed hides its bar.
-    if (turn === 0) {
-      const skipped = await page
-        .locator('dice-poker [data-skip]')
-        .click({ timeout: 5_000 })
-        .then(
-          () => true,
-          () => false,
-        );
-      if (skipped) await expect(page.locator('dice-poker [data-skip]')).toHaveCount(0, { timeout: 30_000 });
-      else expect((await stateOf(page)).current).toBe(0);
-    }
-    await expect.poll(async () => (await stateOf(page)).current, { timeout: 60_000 }).toBe(0);
-  }
-  const state = await stateOf(page);
-  expect(Object.keys(state.players[1]!.scores)).toHaveLength(3);
-  rolls.push(...(await page.evaluate(() => (window as unknown as { rolls: number[] }).rolls)));
-  expect(rolls.filter((p) => p === 1).length).toBeGreaterThanOrEqual(3);
-  expect(errors).toEqual([]);
-});
-
-test('after the game, the review lists each player’s expected points lost, decision by decision', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  const errors = await openPage(page);
+  // A new game in the same page, played to its end: the review.
   await page.locator('dice-poker').evaluate(
     async (node, rows) => {
       const el = node as HTMLElementTagNameMap['dice-poker'];
@@ -165,6 +116,78 @@ test('after the game, the review lists each player’s expected points lost, dec
   expect(await card2.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
   await expectNoPageOverflow(page);
   await page.screenshot({ path: `${ARTIFACTS}/review-phone.png` });
+  expect(errors).toEqual([]);
+});
+
+test('a computer seat plays its turns through the same flow, visibly, and can be skipped; one that plays to win takes its turns too', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (/win-targets.*\.bin/.test(request.url())) fetched.push(request.url());
+  });
+  const errors = await openPage(page);
+  await page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
+  // Start panel: two seats, the second played by the optimal computer.
+  await page.locator('dice-poker dp-start-panel [data-add-player]').click();
+  await page.locator('dice-poker dp-start-panel select[data-seat="1"]').selectOption('optimal');
+  await page.locator('dice-poker dp-start-panel [data-start]').click();
+  const rolls: number[] = [];
+  await page.evaluate(() =>
+    document.addEventListener('dp-roll', (e) =>
+      ((window as unknown as { rolls: number[] }).rolls ??= []).push(e.detail.player),
+    ),
+  );
+  for (let turn = 0; turn < 3; turn++) {
+    await page.locator('dice-poker').evaluate(async (node) => {
+      const el = node as HTMLElementTagNameMap['dice-poker'];
+      await el.roll();
+      el.score(['ones', 'twos', 'threes'][el.state.turn] as 'ones');
+    });
+    // While the computer plays, people's requests wait and a skip button is offered.
+    await expect(page.locator('dice-poker [data-skip]')).toBeVisible();
+    // The computer may finish its turn before the click lands: then there is nothing left to skip, and
+    // the turn must be over; a skip that landed hides its bar.
+    if (turn === 0) {
+      const skipped = await page
+        .locator('dice-poker [data-skip]')
+        .click({ timeout: 5_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (skipped) await expect(page.locator('dice-poker [data-skip]')).toHaveCount(0, { timeout: 30_000 });
+      else expect((await stateOf(page)).current).toBe(0);
+    }
+    await expect.poll(async () => (await stateOf(page)).current, { timeout: 60_000 }).toBe(0);
+  }
+  const state = await stateOf(page);
+  expect(Object.keys(state.players[1]!.scores)).toHaveLength(3);
+  rolls.push(...(await page.evaluate(() => (window as unknown as { rolls: number[] }).rolls)));
+  expect(rolls.filter((p) => p === 1).length).toBeGreaterThanOrEqual(3);
+  // The optimal computer needs nothing of the chance to win.
+  expect(fetched).toEqual([]);
+
+  // A new game (New game asks first; Start discards this one) with the computer that plays to win.
+  await page.locator('dice-poker [data-new-game-top]').click();
+  const seat = page.locator('dice-poker dp-start-panel select[data-seat="1"]');
+  await expect(seat.locator('option[value="winner"]')).toHaveText('Computer: plays to win');
+  await seat.selectOption('winner');
+  await page.locator('dice-poker dp-start-panel [data-start]').click();
+  await expect.poll(async () => (await stateOf(page)).rollsUsed).toBe(0);
+  for (let turn = 0; turn < 3; turn++) {
+    await page.locator('dice-poker').evaluate(async (node) => {
+      const el = node as HTMLElementTagNameMap['dice-poker'];
+      await el.roll();
+      el.score(['ones', 'twos', 'threes'][el.state.turn] as 'ones');
+    });
+    await expect.poll(async () => (await stateOf(page)).current, { timeout: 60_000 }).toBe(0);
+  }
+  const won = await stateOf(page);
+  expect(Object.keys(won.players[1]!.scores)).toHaveLength(3);
+  // Its model is built in the win worker, from the asset: fetched once, for the computer's seat.
+  expect(fetched).toHaveLength(1);
   expect(errors).toEqual([]);
 });
 
@@ -228,34 +251,6 @@ test('in a game of two the hints show each choice’s chance to win and every pl
   const beside = (await hints.locator('[data-win]').allTextContents()).map(percentOf);
   expect(Math.max(...beside)).toBe(now);
   await page.screenshot({ path: `${ARTIFACTS}/hints-win.png` });
-  expect(fetched).toHaveLength(1);
-  expect(errors).toEqual([]);
-});
-
-test('a seat played by the computer that plays to win takes its turns', async ({ page }) => {
-  test.setTimeout(180_000);
-  const fetched: string[] = [];
-  page.on('request', (request) => {
-    if (/win-targets.*\.bin/.test(request.url())) fetched.push(request.url());
-  });
-  const errors = await openPage(page);
-  await page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
-  await page.locator('dice-poker dp-start-panel [data-add-player]').click();
-  const seat = page.locator('dice-poker dp-start-panel select[data-seat="1"]');
-  await expect(seat.locator('option[value="winner"]')).toHaveText('Computer: plays to win');
-  await seat.selectOption('winner');
-  await page.locator('dice-poker dp-start-panel [data-start]').click();
-  for (let turn = 0; turn < 3; turn++) {
-    await page.locator('dice-poker').evaluate(async (node) => {
-      const el = node as HTMLElementTagNameMap['dice-poker'];
-      await el.roll();
-      el.score(['ones', 'twos', 'threes'][el.state.turn] as 'ones');
-    });
-    await expect.poll(async () => (await stateOf(page)).current, { timeout: 60_000 }).toBe(0);
-  }
-  const state = await stateOf(page);
-  expect(Object.keys(state.players[1]!.scores)).toHaveLength(3);
-  // Its model is built in the win worker, from the asset: fetched once, for the computer's seat.
   expect(fetched).toHaveLength(1);
   expect(errors).toEqual([]);
 });
