@@ -39,6 +39,19 @@ export function onEveryScreen(body: (screen: Screen, lang: 'en' | 'et') => void)
   }
 }
 
+/** Starts a game in the open page's element through its API (seats: who plays each), in place of any other. */
+export async function newGameHere(
+  page: Page,
+  setup: { players: string[]; seats?: SeatKind[]; seed?: number; lang: 'en' | 'et' },
+): Promise<void> {
+  await page.locator('dice-poker').evaluate((node, setup) => {
+    const el = node as HTMLElementTagNameMap['dice-poker'];
+    el.setAttribute('lang', setup.lang);
+    el.newGame({ players: setup.players, seats: setup.seats, seed: setup.seed ?? 1 });
+  }, setup);
+  await expect(page.locator('dice-poker dp-controls')).toBeVisible();
+}
+
 /** Opens the page and starts a game in the page's element through its API (seats: who plays each). */
 export async function startGame(
   page: Page,
@@ -47,12 +60,7 @@ export async function startGame(
 ): Promise<void> {
   await page.emulateMedia({ reducedMotion });
   await page.goto('/');
-  await page.locator('dice-poker').evaluate((node, setup) => {
-    const el = node as HTMLElementTagNameMap['dice-poker'];
-    el.setAttribute('lang', setup.lang);
-    el.newGame({ players: setup.players, seats: setup.seats, seed: setup.seed ?? 1 });
-  }, setup);
-  await expect(page.locator('dice-poker dp-controls')).toBeVisible();
+  await newGameHere(page, setup);
 }
 
 /** The text of the throw button and of the help line under it, as shown (spaces folded). */

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ROWS } from '../../src/engine/index.js';
 import { ARTIFACTS, boxOf, inside, stateOf } from './helpers.js';
-import { onEveryScreen, startGame } from './newcomer-helpers.js';
+import { newGameHere, onEveryScreen, startGame } from './newcomer-helpers.js';
 
 const WORDS = {
   en: { full: 'At most 6 players', winner: 'Computer: plays to win', easy: 'Computer: beginner' },
@@ -60,53 +60,24 @@ function inkTop(page: Page, png: Buffer): Promise<number> {
 }
 
 onEveryScreen((screen, lang) => {
-  test('start panel: opaque, “Add player” spent at six and saying why, who plays each seat read whole', async ({
+  test('the sheet: the marks over a capital show (Ülle is not read Ulle), names read whole, score targets 24 px with centred digits, a row’s name scores; game over; then the start panel: opaque, “Add player” spent at six and saying why, who plays each seat read whole', async ({
     page,
   }) => {
-    const words = WORDS[lang];
-    await startGame(page, { players: ['Host Hannelore', 'Mari'], lang });
-    await page.locator('dice-poker [data-new-game-top]').click();
-    const panel = 'dice-poker dp-start-panel';
-    await expect(page.locator(`${panel} [data-start]`)).toBeVisible();
-    const add = page.locator(`${panel} [data-add-player]`);
-    for (let n = 2; n < 6; n++) await add.click();
-    await expect(page.locator(`${panel} input[data-player]`)).toHaveCount(6);
-    // Six: the button is spent, looks it, and the reason stands beside it (and is its description).
-    await expect(add).toBeDisabled();
-    expect(Number(await add.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(0.6);
-    await expect(page.locator(`${panel} [data-players-full]`)).toHaveText(words.full);
-    await expect(add).toHaveAccessibleDescription(words.full);
-    // Computers in two seats: what the seat says is shown whole, and in its title.
-    await page.locator(`${panel} select[data-seat="1"]`).selectOption('winner');
-    await page.locator(`${panel} select[data-seat="5"]`).selectOption('easy');
-    for (const [seat, text] of [
-      [1, words.winner],
-      [5, words.easy],
-    ] as const) {
-      const select = page.locator(`${panel} select[data-seat="${seat}"]`);
-      expect(await selectShowsWhole(select), `${text} shown whole`).toBe(true);
-      await expect(select).toHaveAttribute('title', text);
-    }
-    await expect(page.locator(`${panel} input[data-player="0"]`)).toHaveAttribute('title', 'Host Hannelore');
-    // Opaque: nothing of the sheet behind shows through its words.
-    expect(await backgroundAlpha(page, `${panel} .card`)).toBe(1);
-    // All of it on screen, or on a short screen within reach: it scrolls to its Start button.
-    const screenBox = { x: 0, y: 0, ...page.viewportSize()! };
-    if (screen.name !== 'landscape')
-      expect(inside(await boxOf(page, `${panel} .card`), screenBox)).toBe(true);
-    else {
-      expect((await boxOf(page, `${panel} h2`)).y).toBeGreaterThanOrEqual(0);
-      await page.locator(`${panel} [data-start]`).scrollIntoViewIfNeeded();
-      expect(inside(await boxOf(page, `${panel} [data-start]`), screenBox)).toBe(true);
-    }
-    await page.screenshot({ path: `${ARTIFACTS}/newcomer-start-six-${screen.name}-${lang}.png` });
-  });
+    // One page, three games in turn (each started in place through the API).
+    await startGame(page, { players: ['Ülle', 'Ulle'], lang });
+    const names = page.locator('dice-poker dp-scorecard thead .who');
+    await expect(names).toHaveCount(2);
+    // The same name but for the dots: the dots are ink above the capital's top.
+    const dotted = await inkTop(page, await names.nth(0).screenshot());
+    const plain = await inkTop(page, await names.nth(1).screenshot());
+    expect(plain, 'ink in the plain name').toBeGreaterThan(0);
+    expect(dotted, 'the dots over Ü drawn above the U').toBeLessThan(plain - 1);
+    await page.locator('dice-poker dp-scorecard thead').screenshot({
+      path: `${ARTIFACTS}/newcomer-sheet-capitals-${screen.name}-${lang}.png`,
+    });
 
-  test('the sheet: names read whole, score targets 24 px with centred digits, a row’s name scores; game over', async ({
-    page,
-  }) => {
     // Two people (one named as a computer would be): the game is played to its end by the API, quickly.
-    await startGame(page, { players: ['Host Hannelore', 'Computer 2'], lang });
+    await newGameHere(page, { players: ['Host Hannelore', 'Computer 2'], lang });
     for (const name of ['Host Hannelore', 'Computer 2']) {
       const head = page.locator(`dice-poker dp-scorecard thead th[title="${name}"]`);
       await expect(head).toHaveAttribute('aria-label', name);
@@ -151,18 +122,43 @@ onEveryScreen((screen, lang) => {
     expect(inside(review, card), 'Show review inside the panel').toBe(true);
     expect(await backgroundAlpha(page, 'dice-poker dp-game-over .card')).toBe(1);
     await page.screenshot({ path: `${ARTIFACTS}/newcomer-game-over-${screen.name}-${lang}.png` });
-  });
-  test('the sheet: the marks over a capital show in a name (Ülle is not read Ulle)', async ({ page }) => {
-    await startGame(page, { players: ['Ülle', 'Ulle'], lang });
-    const names = page.locator('dice-poker dp-scorecard thead .who');
-    await expect(names).toHaveCount(2);
-    // The same name but for the dots: the dots are ink above the capital's top.
-    const dotted = await inkTop(page, await names.nth(0).screenshot());
-    const plain = await inkTop(page, await names.nth(1).screenshot());
-    expect(plain, 'ink in the plain name').toBeGreaterThan(0);
-    expect(dotted, 'the dots over Ü drawn above the U').toBeLessThan(plain - 1);
-    await page.locator('dice-poker dp-scorecard thead').screenshot({
-      path: `${ARTIFACTS}/newcomer-sheet-capitals-${screen.name}-${lang}.png`,
-    });
+
+    const words = WORDS[lang];
+    // From the finished game: its panel's New game opens the start panel on the same players.
+    await page.locator('dice-poker dp-game-over [data-new-game]').click();
+    const panel = 'dice-poker dp-start-panel';
+    await expect(page.locator(`${panel} [data-start]`)).toBeVisible();
+    const add = page.locator(`${panel} [data-add-player]`);
+    for (let n = 2; n < 6; n++) await add.click();
+    await expect(page.locator(`${panel} input[data-player]`)).toHaveCount(6);
+    // Six: the button is spent, looks it, and the reason stands beside it (and is its description).
+    await expect(add).toBeDisabled();
+    expect(Number(await add.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(0.6);
+    await expect(page.locator(`${panel} [data-players-full]`)).toHaveText(words.full);
+    await expect(add).toHaveAccessibleDescription(words.full);
+    // Computers in two seats: what the seat says is shown whole, and in its title.
+    await page.locator(`${panel} select[data-seat="1"]`).selectOption('winner');
+    await page.locator(`${panel} select[data-seat="5"]`).selectOption('easy');
+    for (const [seat, text] of [
+      [1, words.winner],
+      [5, words.easy],
+    ] as const) {
+      const select = page.locator(`${panel} select[data-seat="${seat}"]`);
+      expect(await selectShowsWhole(select), `${text} shown whole`).toBe(true);
+      await expect(select).toHaveAttribute('title', text);
+    }
+    await expect(page.locator(`${panel} input[data-player="0"]`)).toHaveAttribute('title', 'Host Hannelore');
+    // Opaque: nothing of the sheet behind shows through its words.
+    expect(await backgroundAlpha(page, `${panel} .card`)).toBe(1);
+    // All of it on screen, or on a short screen within reach: it scrolls to its Start button.
+    const screenBox = { x: 0, y: 0, ...page.viewportSize()! };
+    if (screen.name !== 'landscape')
+      expect(inside(await boxOf(page, `${panel} .card`), screenBox)).toBe(true);
+    else {
+      expect((await boxOf(page, `${panel} h2`)).y).toBeGreaterThanOrEqual(0);
+      await page.locator(`${panel} [data-start]`).scrollIntoViewIfNeeded();
+      expect(inside(await boxOf(page, `${panel} [data-start]`), screenBox)).toBe(true);
+    }
+    await page.screenshot({ path: `${ARTIFACTS}/newcomer-start-six-${screen.name}-${lang}.png` });
   });
 });
