@@ -94,22 +94,21 @@ test.describe('taps with a mouse', () => {
   test.beforeEach(({ page }) => page.emulateMedia({ reducedMotion: 'reduce' }));
   tapTests(MOUSE);
 
-  test('mouse: a long still press on the felt after the first throw is not a throw', async ({ page }) => {
+  test('mouse: a long still press on the felt after the first throw is not a throw; clicks while the dice roll do nothing', async ({
+    page,
+  }) => {
+    // Throws fly (no reduced motion): the clicks below land while the dice are in the air.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await firstThrowByTap(page, MOUSE);
     const thrown = await stateOf(page);
-    const { openFelt } = await readDrawnTable(page);
+    const { openFelt, centres } = await readDrawnTable(page);
     await page.mouse.move(openFelt.x, openFelt.y);
     await page.mouse.down();
     await page.waitForTimeout(700);
     await page.mouse.up();
     await expect(toast(page)).toHaveText(MOUSE.hint);
     expect(await stateOf(page)).toEqual(thrown);
-  });
 
-  test('mouse: clicks while the dice roll do nothing', async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: 'no-preference' });
-    await firstThrowByTap(page, MOUSE);
-    const { openFelt, centres } = await readDrawnTable(page);
     await page.locator('dice-poker [part="roll-button"]').click();
     // While the dice are in the air the table takes no presses: on the felt, or where a die lay.
     await expect(page.locator('dice-poker [part="roll-button"]')).toBeDisabled();
