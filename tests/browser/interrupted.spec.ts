@@ -19,7 +19,7 @@ const outcome = (page: Page) =>
     () => (window as unknown as { __throw: Promise<{ kind: string; faces?: number[] }> }).__throw,
   );
 
-test('a throw under way when the window is resized comes to rest with the faces shown and scored', async ({
+test('a throw under way when the window is resized comes to rest with the faces shown and scored; a WebGL context lost during a throw: the throw counts once, and the table comes back showing it', async ({
   page,
 }) => {
   const errors = watchErrors(page);
@@ -33,19 +33,14 @@ test('a throw under way when the window is resized comes to rest with the faces 
   await page.setViewportSize({ width: 1000, height: 600 });
   const result = await outcome(page);
   expect(result.kind).toBe('done');
-  const state = await stateOf(page);
-  expect(state.rollsUsed).toBe(1);
-  expect(result.faces).toEqual(state.dice);
-  expect(await drawnFaces(page)).toEqual(state.dice);
+  const resized = await stateOf(page);
+  expect(resized.rollsUsed).toBe(1);
+  expect(result.faces).toEqual(resized.dice);
+  expect(await drawnFaces(page)).toEqual(resized.dice);
   expect(errors).toEqual([]);
-});
 
-test('a WebGL context lost during a throw: the throw counts once, and the table comes back showing it', async ({
-  page,
-}) => {
-  const errors = watchErrors(page);
-  await page.goto('/');
-  await expect(page.locator('dice-poker canvas')).toBeVisible();
+  // In the same page, back at 1280x720: a new game, and the context lost while its throw is under way.
+  await page.setViewportSize({ width: 1280, height: 720 });
   await startThrow(page, 13);
   const wasLost = await page.locator('dice-poker').evaluate(async (node) => {
     await new Promise((r) => setTimeout(r, 120));
@@ -59,11 +54,11 @@ test('a WebGL context lost during a throw: the throw counts once, and the table 
     return lost;
   });
   expect(wasLost).toBe(true);
-  const result = await outcome(page);
-  expect(result.kind).toBe('done');
+  const afterLoss = await outcome(page);
+  expect(afterLoss.kind).toBe('done');
   const state = await stateOf(page);
   expect(state.rollsUsed).toBe(1);
-  expect(result.faces).toEqual(state.dice);
+  expect(afterLoss.faces).toEqual(state.dice);
   // The rebuilt table shows the dice of the game (rebuilt once the dice are at rest).
   await expect.poll(() => drawnFaces(page), { timeout: 10_000 }).toEqual(state.dice);
   // And the game goes on.
