@@ -3,11 +3,57 @@ import { ROWS, scoreRow } from '../../src/engine/index.js';
 import type { DicePokerState } from '../../src/index.js';
 import { watchErrors } from './helpers.js';
 
-test('a whole 2-player game driven through the public API and its events', async ({ page }) => {
+test('refused calls carry a code and change nothing; a whole 2-player game driven through the public API and its events', async ({ page }) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
   await page.emulateMedia({ reducedMotion: 'reduce' }); // same physics, run to rest at once
   await page.goto('/');
+  // First, on the fresh page: refused calls carry a code and change nothing.
+  const outcome = await page.locator('dice-poker').evaluate(async (node) => {
+    const el = node as HTMLElementTagNameMap['dice-poker'];
+    const codeOf = async (call: () => unknown) => {
+      try {
+        await call();
+        return 'accepted';
+      } catch (e) {
+        return (e as { code?: string }).code ?? 'no code';
+      }
+    };
+    const codes: Record<string, string> = {};
+    codes.rollWithoutGame = await codeOf(() => el.roll());
+    el.newGame({ players: ['A'], seed: 5 });
+    const fresh = JSON.stringify(el.state);
+    codes.scoreFirst = await codeOf(() => el.score('chance'));
+    codes.holdFirst = await codeOf(() => el.toggleHold(0));
+    const unchanged = JSON.stringify(el.state) === fresh;
+    const inAir = el.roll();
+    codes.scoreInAir = await codeOf(() => el.score('chance'));
+    codes.rollInAir = await codeOf(() => el.roll());
+    await inAir;
+    await el.roll();
+    await el.roll();
+    const after3 = JSON.stringify(el.state);
+    codes.fourth = await codeOf(() => el.roll());
+    codes.badIndex = await codeOf(() => el.toggleHold(7));
+    codes.badRow = await codeOf(() => el.score('yahtzee' as 'chance'));
+    codes.badPlayers = await codeOf(() => el.newGame({ players: [] }));
+    return { codes, unchanged, unchangedAfter: JSON.stringify(el.state) === after3 };
+  });
+  expect(outcome.codes).toEqual({
+    rollWithoutGame: 'no-game',
+    scoreFirst: 'no-roll-yet',
+    holdFirst: 'no-roll-yet',
+    scoreInAir: 'throw-in-progress',
+    rollInAir: 'throw-in-progress',
+    fourth: 'no-rolls-left',
+    badIndex: 'bad-die-index',
+    badRow: 'unknown-row',
+    badPlayers: 'bad-player-count',
+  });
+  expect(outcome.unchanged).toBe(true);
+  expect(outcome.unchangedAfter).toBe(true);
+
+  // Then a whole game of two, in the same page.
   const result = await page.locator('dice-poker').evaluate(
     async (node, rows) => {
       const el = node as HTMLElementTagNameMap['dice-poker'];
@@ -121,54 +167,6 @@ test('a whole 2-player game driven through the public API and its events', async
   await expect(page.locator('dice-poker dp-game-over [data-verdict]')).toBeVisible();
   expect(JSON.parse(JSON.stringify(final))).toEqual(final);
   expect(errors).toEqual([]);
-});
-
-test('refused calls carry a code and change nothing', async ({ page }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/');
-  const outcome = await page.locator('dice-poker').evaluate(async (node) => {
-    const el = node as HTMLElementTagNameMap['dice-poker'];
-    const codeOf = async (call: () => unknown) => {
-      try {
-        await call();
-        return 'accepted';
-      } catch (e) {
-        return (e as { code?: string }).code ?? 'no code';
-      }
-    };
-    const codes: Record<string, string> = {};
-    codes.rollWithoutGame = await codeOf(() => el.roll());
-    el.newGame({ players: ['A'], seed: 5 });
-    const fresh = JSON.stringify(el.state);
-    codes.scoreFirst = await codeOf(() => el.score('chance'));
-    codes.holdFirst = await codeOf(() => el.toggleHold(0));
-    const unchanged = JSON.stringify(el.state) === fresh;
-    const inAir = el.roll();
-    codes.scoreInAir = await codeOf(() => el.score('chance'));
-    codes.rollInAir = await codeOf(() => el.roll());
-    await inAir;
-    await el.roll();
-    await el.roll();
-    const after3 = JSON.stringify(el.state);
-    codes.fourth = await codeOf(() => el.roll());
-    codes.badIndex = await codeOf(() => el.toggleHold(7));
-    codes.badRow = await codeOf(() => el.score('yahtzee' as 'chance'));
-    codes.badPlayers = await codeOf(() => el.newGame({ players: [] }));
-    return { codes, unchanged, unchangedAfter: JSON.stringify(el.state) === after3 };
-  });
-  expect(outcome.codes).toEqual({
-    rollWithoutGame: 'no-game',
-    scoreFirst: 'no-roll-yet',
-    holdFirst: 'no-roll-yet',
-    scoreInAir: 'throw-in-progress',
-    rollInAir: 'throw-in-progress',
-    fourth: 'no-rolls-left',
-    badIndex: 'bad-die-index',
-    badRow: 'unknown-row',
-    badPlayers: 'bad-player-count',
-  });
-  expect(outcome.unchanged).toBe(true);
-  expect(outcome.unchangedAfter).toBe(true);
 });
 
 test('bad attribute values fall back to the defaults with one warning each', async ({ page }) => {
