@@ -1,62 +1,13 @@
 /**
- * Once before every test file (vitest's globalSetup): an embedded database made and migrated in a data
- * folder of its own, which each test's new data folder then starts as a copy of (freshDataDir in
- * server/src/processes.ts). Making one takes about 9 s of CPU (seconds alone, a minute on a busy
- * machine) while no test can start; copying it, a fraction of a second. It is kept between runs, in
- * node_modules/.cache/dp-data-template/, under a hash of what makes it (PGlite's version and the
- * database code): made again when any of that changes (delete the folder to have it made again anyway).
- * And the node flags of every process a test starts (tests/support/node-flags.ts).
+ * Once before every test file (vitest's globalSetup): the made database every test's new data folder
+ * starts as a copy of (tests/support/data-template.ts: kept between runs), and the node flags of every
+ * process a test starts (tests/support/node-flags.ts).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../../server/src/database/open.js';
 import { DATA_TEMPLATE_ENV, NODE_FLAGS_ENV } from '../../server/src/processes.js';
+import { dataTemplate } from './data-template.js';
 import { TEST_NODE_FLAGS } from './node-flags.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** Where the made templates are kept, one folder per hash. */
-const CACHE = join(ROOT, 'node_modules', '.cache', 'dp-data-template');
-/** The database code: every file of it but its tests. */
-const DATABASE_CODE = join(ROOT, 'server', 'src', 'database');
-
-/** A hash of what makes the template: PGlite's package (its version) and the database code. */
-function templateKey(): string {
-  const hash = createHash('sha256');
-  hash.update(readFileSync(join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
-  for (const name of readdirSync(DATABASE_CODE).sort()) {
-    if (name.endsWith('.ts') && !name.endsWith('.test.ts')) {
-      hash.update(name).update(readFileSync(join(DATABASE_CODE, name)));
-    }
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
-/** The made template of `key`: kept from an earlier run, else made now (and older ones deleted). */
-async function template(key: string): Promise<string> {
-  const folder = join(CACHE, key);
-  if (existsSync(join(folder, 'pglite', 'PG_VERSION'))) return folder;
-  mkdirSync(CACHE, { recursive: true });
-  // Made beside it and renamed into place whole, so that a run stopped meanwhile leaves no half-made one.
-  const making = mkdtempSync(join(CACHE, 'making-'));
-  const database = await openDatabase({ DATA_DIR: making });
-  await database.close();
-  try {
-    renameSync(making, folder);
-  } catch (error) {
-    // Another run made it meanwhile: theirs is as good.
-    rmSync(making, { recursive: true, force: true });
-    if (!existsSync(join(folder, 'pglite', 'PG_VERSION'))) throw error;
-  }
-  for (const name of readdirSync(CACHE)) {
-    if (name !== key && !name.startsWith('making-'))
-      rmSync(join(CACHE, name), { recursive: true, force: true });
-  }
-  return folder;
-}
-
 export default async function setup(): Promise<void> {
-  process.env[DATA_TEMPLATE_ENV] = await template(templateKey());
+  process.env[DATA_TEMPLATE_ENV] = await dataTemplate();
   process.env[NODE_FLAGS_ENV] = TEST_NODE_FLAGS.join(' ');
 }
