@@ -35,175 +35,49 @@ async function join(page: Page, inviteUrl: string, name: string): Promise<void> 
   await page.locator('dice-poker dp-online-panel [data-join]').click();
 }
 
-test('a seat is its person’s: once the game started a name alone gets nothing, and a closed tab comes back with its key', async ({
-  browser,
-}) => {
-  const mari = await player(browser);
-  const juri = await player(browser);
-  const eve = await player(browser, { width: 390, height: 844 });
-  const inviteUrl = await host(mari);
-  await join(juri.page, inviteUrl, 'Jüri');
-  await expect(mari.page.locator('dice-poker dp-online-panel [data-seat]')).toHaveCount(2);
-  await mari.page.locator('dice-poker dp-online-panel [data-online-start]').click();
-  await expect(juri.page.locator('dice-poker dp-scorecard')).toBeVisible();
-
-  // Mari's turn: Jüri's R or Space does nothing at all (nothing sent, no refusal coming back as a toast),
-  // as his Throw button is disabled; then Mari throws.
-  await juri.page.locator('dice-poker').evaluate((el) => {
-    const toasts: string[] = [];
-    (window as unknown as { toasts: string[] }).toasts = toasts;
-    new MutationObserver(() => {
-      const toast = el.shadowRoot?.querySelector('.toast')?.textContent?.trim();
-      if (toast) toasts.push(toast);
-    }).observe(el.shadowRoot!, { childList: true, subtree: true, characterData: true });
-  });
-  await expect(juri.page.locator('dice-poker [part="roll-button"]')).toBeDisabled();
-  await juri.page.locator('dice-poker canvas').focus();
-  await juri.page.keyboard.press('r');
-  await juri.page.keyboard.press(' ');
-  await mari.page.locator('dice-poker [part="roll-button"]').click();
-  await expect.poll(async () => (await stateOf(juri.page)).rollsUsed, { timeout: 20_000 }).toBe(1);
-  expect((await stateOf(juri.page)).current).toBe(0);
-  expect(await juri.page.evaluate(() => (window as unknown as { toasts: string[] }).toasts)).toEqual([]);
-
-  // Jüri closes his tab; Eve, who has the invite link, types his name: she gets no seat, and is told how
-  // Jüri himself would play on another device. Mari is asked nothing.
-  await juri.page.close();
-  await expect.poll(async () => (await stateOf(mari.page)).online?.connected).toEqual([true, false]);
-  await join(eve.page, inviteUrl, 'jüri');
-  await expect(eve.page.locator('dice-poker .toast')).toContainText('That seat is taken in a game under way');
-  await eve.page.screenshot({ path: `${ARTIFACTS}/online-seat-needs-key.png` });
-  expect((await stateOf(eve.page)).online).toBeNull();
-  await expect(mari.page.locator('dice-poker dp-online-bar [data-claim]')).toHaveCount(0);
-
-  // Jüri opens the game again in a new tab: his seat, by the key his browser kept.
-  const back = await juri.context.newPage();
-  juri.errors.push(...watchErrors(back));
-  await back.goto('/');
-  await expect.poll(async () => (await stateOf(back)).online?.seat, { timeout: 20_000 }).toBe(1);
-  await expect.poll(async () => (await stateOf(mari.page)).online?.connected).toEqual([true, true]);
-  // The key is in localStorage, never in the address.
-  expect(back.url()).not.toMatch(/key/i);
-
-  for (const p of [mari, juri, eve]) {
-    expect(p.errors.filter((e) => !EXPECTED.test(e))).toEqual([]);
-    await p.context.close();
-  }
-});
-
-test('a seat moves to another device by a link its person alone is shown: it works once', async ({
-  browser,
-}) => {
-  const mari = await player(browser);
-  const juri = await player(browser);
-  const phone = await player(browser, { width: 390, height: 844 });
-  const thief = await player(browser, { width: 390, height: 844 });
-  const inviteUrl = await host(mari);
-  await join(juri.page, inviteUrl, 'Jüri');
-  await expect(mari.page.locator('dice-poker dp-online-panel [data-seat]')).toHaveCount(2);
-  await mari.page.locator('dice-poker dp-online-panel [data-online-start]').click();
-  await expect(juri.page.locator('dice-poker dp-scorecard')).toBeVisible();
-
-  // Jüri asks for the link: it is his alone (Mari's page shows none), and says what it does.
-  await juri.page.locator('dice-poker [data-move-seat]').click();
-  const panel = juri.page.locator('dice-poker dp-move-link');
-  await expect(panel).toContainText('It works once, for 10 minutes');
-  const link = await panel.locator('[data-move-url]').inputValue();
-  expect(link).toMatch(/\?room=[^#]+#move=[A-Za-z0-9_-]{22}$/);
-  await juri.page.screenshot({ path: `${ARTIFACTS}/online-move-link.png` });
-  await expect(mari.page.locator('dice-poker dp-move-link')).toHaveCount(0);
-  await panel.locator('[data-close-move]').click();
-  await expect(panel).toHaveCount(0);
-
-  // His phone opens it: Jüri's seat, without typing a name; the key is gone from the address at once.
-  // The tab he left says why it let go (a passing word: watched for from before the phone opens it).
-  const told = expect(juri.page.locator('dice-poker .toast')).toContainText(
-    'opened in another tab or on another device',
-    { timeout: 40_000 },
-  );
-  await phone.page.goto(link);
-  await expect.poll(async () => (await stateOf(phone.page)).online?.seat, { timeout: 20_000 }).toBe(1);
-  expect(phone.page.url()).not.toContain('move=');
-  await told;
-  await phone.page.screenshot({ path: `${ARTIFACTS}/online-moved-phone.png` });
-  await expect.poll(async () => (await stateOf(mari.page)).online?.connected).toEqual([true, true]);
-
-  // The link again, anywhere: used (told in the page's first language, Estonian).
-  await thief.page.goto(link);
-  await expect(thief.page.locator('dice-poker .saved-notice')).toContainText('Seda linki on juba kasutatud');
-  await thief.page.screenshot({ path: `${ARTIFACTS}/online-move-link-used.png` });
-  expect((await stateOf(thief.page)).online).toBeNull();
-
-  for (const p of [mari, juri, phone, thief]) {
-    expect(p.errors.filter((e) => !EXPECTED.test(e))).toEqual([]);
-    await p.context.close();
-  }
-});
-
-test('a turn clock: the last 15 seconds count down, then a computer plays the turn and everyone is told why', async ({
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  const mari = await player(browser);
-  const juri = await player(browser, { width: 390, height: 844 });
-  const inviteUrl = await host(mari);
-  await join(juri.page, inviteUrl, 'Jüri');
-  await expect(mari.page.locator('dice-poker dp-online-panel [data-seat]')).toHaveCount(2);
-  await mari.page.locator('dice-poker dp-online-panel select[data-clock]').selectOption('live:30');
-  await expect(juri.page.locator('dice-poker dp-online-panel [data-clock]')).toContainText('30 s');
-  await mari.page.locator('dice-poker dp-online-panel [data-online-start]').click();
-  await expect(mari.page.locator('dice-poker dp-controls')).toBeVisible();
-  // Mari does nothing. With 15 seconds left both screens count down.
-  const clock = (page: Page) => page.locator('dice-poker dp-online-bar [data-turn-clock]');
-  await expect(clock(mari.page)).toBeVisible({ timeout: 25_000 });
-  await expect(clock(juri.page)).toContainText('Time left for Mari');
-  await expect(clock(mari.page)).toContainText(/0:(1[0-5]|0\d)/);
-  await mari.page.screenshot({ path: `${ARTIFACTS}/online-turn-clock.png` });
-  // Then the time is up: a computer plays Mari's turn and both are told why.
-  for (const p of [mari, juri]) {
-    await expect(p.page.locator('dice-poker [data-away]')).toContainText('Time is up for Mari', {
-      timeout: 25_000,
-    });
-  }
-  await juri.page.screenshot({ path: `${ARTIFACTS}/online-time-up.png` });
-  await expect.poll(async () => (await stateOf(juri.page)).current, { timeout: 30_000 }).toBe(1);
-  // Jüri's own turn has its own clock, and Mari plays her next turn herself.
-  expect((await stateOf(mari.page)).players[0]!.scores).not.toEqual({});
-  for (const p of [mari, juri]) {
-    expect(p.errors.filter((e) => !EXPECTED.test(e))).toEqual([]);
-    await p.context.close();
-  }
-});
-
 /** Plays this page's turns by the API (throw once, score the first free row) until the game is over. */
 async function playToTheEnd(page: Page, seat: number): Promise<void> {
-  for (;;) {
-    const state = await stateOf(page);
-    if (state.over) return;
-    if (state.current !== seat || state.online?.seat !== seat) {
-      await page.waitForTimeout(50);
-      continue;
-    }
-    await page.locator('dice-poker').evaluate(async (node) => {
-      const el = node as HTMLElementTagNameMap['dice-poker'];
+  await page.locator('dice-poker').evaluate(async (node, seat) => {
+    const el = node as HTMLElementTagNameMap['dice-poker'];
+    const ready = () => el.state.over || (el.state.current === seat && el.state.online?.seat === seat);
+    // Awaited in the page, by the element's events (the turn passing, the game ending): no look every few
+    // milliseconds from the test.
+    const readyAgain = () =>
+      new Promise<void>((resolve) => {
+        if (ready()) return resolve();
+        const look = () => {
+          if (!ready()) return;
+          el.removeEventListener('dp-turn', look);
+          el.removeEventListener('dp-game-over', look);
+          resolve();
+        };
+        el.addEventListener('dp-turn', look);
+        el.addEventListener('dp-game-over', look);
+      });
+    const free = ['chance', 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'threeOfAKind'];
+    const all = [...free, 'fourOfAKind', 'fullHouse', 'smallStraight', 'largeStraight', 'fiveOfAKind'];
+    for (;;) {
+      await readyAgain();
+      if (el.state.over) return;
       try {
         if (el.state.rollsUsed === 0) await el.roll();
-        const free = ['chance', 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'threeOfAKind'];
-        const all = [...free, 'fourOfAKind', 'fullHouse', 'smallStraight', 'largeStraight', 'fiveOfAKind'];
         const sheet = el.state.players[el.state.current]!.scores as Record<string, number>;
         // Settles once the room has taken it: the next look sees the next turn.
         await el.score(all.find((row) => !(row in sheet)) as never);
       } catch {
         // The view had not come yet: look again.
       }
-    });
-  }
+    }
+  }, seat);
 }
 
-test('after an online game: "Verify this game" passes, and npm run verify checks the saved record and names a tampered throw', async ({
+// One room through all of it: a whole game, its record checked, a rematch, and in the rematch the seats
+// kept by their keys and moved by a link. A page load costs seconds of a core (software WebGL): each
+// person has one browser (context) and opens no page but the ones the story needs.
+test('after an online game: "Verify this game" passes, npm run verify checks the saved record and names a tampered throw, a rematch starts; then a seat is its person’s: a name alone gets nothing, a closed tab comes back with its key, and the seat moves to another device by a link that works once', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const mari = await player(browser);
   const juri = await player(browser);
   const inviteUrl = await host(mari);
@@ -275,22 +149,6 @@ test('after an online game: "Verify this game" passes, and npm run verify checks
   );
   await mariProof.screenshot({ path: `${ARTIFACTS}/online-record-opened.png` });
 
-  // A friend who never played it checks the file from her start panel.
-  const friend = await player(browser, { width: 390, height: 844 });
-  await friend.page.goto('/');
-  await friend.page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
-  await friend.page.locator('dice-poker dp-start-panel [data-check-record]').click();
-  const friendProof = friend.page.locator('dice-poker dp-game-proof');
-  await expect(friendProof.locator('[data-verify]')).toHaveCount(0);
-  await friendProof.locator('[data-open-record] input').setInputFiles(file);
-  await expect(friendProof.locator('[data-verify-result]')).toContainText(
-    `Verified: signed by the server’s key ${fingerprint}`,
-    { timeout: 30_000 },
-  );
-  await friend.page.screenshot({ path: `${ARTIFACTS}/record-checked-from-start.png` });
-  expect(friend.errors).toEqual([]);
-  await friend.context.close();
-
   // A rematch: Jüri asks, Mari is told and agrees, and a new game starts on both pages.
   const rematch = (p: { page: Page }) => p.page.locator('dice-poker [data-rematch]');
   const rematchNote = (p: { page: Page }) => p.page.locator('dice-poker [data-rematch-status]');
@@ -312,6 +170,128 @@ test('after an online game: "Verify this game" passes, and npm run verify checks
   }
   await expect(mari.page.locator('dice-poker [part="roll-button"]')).toBeEnabled();
 
+  // The rematch is under way, Mari's turn: Jüri's R or Space does nothing at all (nothing sent, no
+  // refusal coming back as a toast), as his Throw button is disabled; then Mari throws.
+  await juri.page.locator('dice-poker').evaluate((el) => {
+    const toasts: string[] = [];
+    (window as unknown as { toasts: string[] }).toasts = toasts;
+    new MutationObserver(() => {
+      const toast = el.shadowRoot?.querySelector('.toast')?.textContent?.trim();
+      if (toast) toasts.push(toast);
+    }).observe(el.shadowRoot!, { childList: true, subtree: true, characterData: true });
+  });
+  await expect(juri.page.locator('dice-poker [part="roll-button"]')).toBeDisabled();
+  await juri.page.locator('dice-poker canvas').focus();
+  await juri.page.keyboard.press('r');
+  await juri.page.keyboard.press(' ');
+  await mari.page.locator('dice-poker [part="roll-button"]').click();
+  await expect.poll(async () => (await stateOf(juri.page)).rollsUsed, { timeout: 20_000 }).toBe(1);
+  expect((await stateOf(juri.page)).current).toBe(0);
+  expect(await juri.page.evaluate(() => (window as unknown as { toasts: string[] }).toasts)).toEqual([]);
+
+  // Jüri closes his tab; Eve, who has the invite link, types his name: she gets no seat, and is told how
+  // Jüri himself would play on another device. Mari is asked nothing.
+  await juri.page.close();
+  await expect.poll(async () => (await stateOf(mari.page)).online?.connected).toEqual([true, false]);
+  const eve = await player(browser, { width: 390, height: 844 });
+  await join(eve.page, inviteUrl, 'jüri');
+  await expect(eve.page.locator('dice-poker .toast')).toContainText('That seat is taken in a game under way');
+  await eve.page.screenshot({ path: `${ARTIFACTS}/online-seat-needs-key.png` });
+  expect((await stateOf(eve.page)).online).toBeNull();
+  await expect(mari.page.locator('dice-poker dp-online-bar [data-claim]')).toHaveCount(0);
+
+  // Eve, who never played the game, goes back to her start panel and checks the record a friend sent
+  // her from there.
+  const eveErrorsBefore = eve.errors.length;
+  await eve.page.locator('dice-poker dp-online-panel [data-leave]').click();
+  await eve.page.locator('dice-poker dp-start-panel [data-check-record]').click();
+  const friendProof = eve.page.locator('dice-poker dp-game-proof');
+  await expect(friendProof.locator('[data-verify]')).toHaveCount(0);
+  await friendProof.locator('[data-open-record] input').setInputFiles(file);
+  await expect(friendProof.locator('[data-verify-result]')).toContainText(
+    `Verified: signed by the server’s key ${fingerprint}`,
+    { timeout: 30_000 },
+  );
+  await eve.page.screenshot({ path: `${ARTIFACTS}/record-checked-from-start.png` });
+  expect(eve.errors.slice(eveErrorsBefore)).toEqual([]);
+
+  // Jüri opens the game again in a new tab: his seat, by the key his browser kept.
+  const back = await juri.context.newPage();
+  juri.errors.push(...watchErrors(back));
+  await back.goto('/');
+  await expect.poll(async () => (await stateOf(back)).online?.seat, { timeout: 20_000 }).toBe(1);
+  await expect.poll(async () => (await stateOf(mari.page)).online?.connected).toEqual([true, true]);
+  // The key is in localStorage, never in the address.
+  expect(back.url()).not.toMatch(/key/i);
+
+  // Jüri asks for the link to move his seat: it is his alone (Mari's page shows none), and says what it
+  // does.
+  await back.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
+  await back.locator('dice-poker [data-move-seat]').click();
+  const panel = back.locator('dice-poker dp-move-link');
+  await expect(panel).toContainText('It works once, for 10 minutes');
+  const link = await panel.locator('[data-move-url]').inputValue();
+  expect(link).toMatch(/\?room=[^#]+#move=[A-Za-z0-9_-]{22}$/);
+  await back.screenshot({ path: `${ARTIFACTS}/online-move-link.png` });
+  await expect(mari.page.locator('dice-poker dp-move-link')).toHaveCount(0);
+  await panel.locator('[data-close-move]').click();
+  await expect(panel).toHaveCount(0);
+
+  // His phone opens it: Jüri's seat, without typing a name; the key is gone from the address at once.
+  // The tab he left says why it let go (a passing word: watched for from before the phone opens it).
+  const told = expect(back.locator('dice-poker .toast')).toContainText(
+    'opened in another tab or on another device',
+    { timeout: 40_000 },
+  );
+  const phone = await player(browser, { width: 390, height: 844 });
+  await phone.page.goto(link);
+  await expect.poll(async () => (await stateOf(phone.page)).online?.seat, { timeout: 20_000 }).toBe(1);
+  expect(phone.page.url()).not.toContain('move=');
+  await told;
+  await phone.page.screenshot({ path: `${ARTIFACTS}/online-moved-phone.png` });
+  await expect.poll(async () => (await stateOf(mari.page)).online?.connected).toEqual([true, true]);
+
+  // The link again, anywhere (Eve's browser): used (told in the page's first language, Estonian).
+  await eve.page.goto(link);
+  await expect(eve.page.locator('dice-poker .saved-notice')).toContainText('Seda linki on juba kasutatud');
+  await eve.page.screenshot({ path: `${ARTIFACTS}/online-move-link-used.png` });
+  expect((await stateOf(eve.page)).online).toBeNull();
+
+  for (const p of [mari, juri, eve, phone]) {
+    expect(p.errors.filter((e) => !EXPECTED.test(e))).toEqual([]);
+    await p.context.close();
+  }
+});
+
+test('a turn clock: the last 15 seconds count down, then a computer plays the turn and everyone is told why', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const mari = await player(browser);
+  const juri = await player(browser, { width: 390, height: 844 });
+  const inviteUrl = await host(mari);
+  await join(juri.page, inviteUrl, 'Jüri');
+  await expect(mari.page.locator('dice-poker dp-online-panel [data-seat]')).toHaveCount(2);
+  await mari.page.locator('dice-poker dp-online-panel select[data-clock]').selectOption('live:30');
+  await expect(juri.page.locator('dice-poker dp-online-panel [data-clock]')).toContainText('30 s');
+  await mari.page.locator('dice-poker dp-online-panel [data-online-start]').click();
+  await expect(mari.page.locator('dice-poker dp-controls')).toBeVisible();
+  // Mari does nothing. With 15 seconds left both screens count down.
+  const clock = (page: Page) => page.locator('dice-poker dp-online-bar [data-turn-clock]');
+  await expect(clock(mari.page)).toBeVisible({ timeout: 25_000 });
+  await expect(clock(juri.page)).toContainText('Time left for Mari');
+  await expect(clock(mari.page)).toContainText(/0:(1[0-5]|0\d)/);
+  await mari.page.screenshot({ path: `${ARTIFACTS}/online-turn-clock.png` });
+  // Then the time is up: a computer plays Mari's turn and both are told why.
+  for (const p of [mari, juri]) {
+    await expect(p.page.locator('dice-poker [data-away]')).toContainText('Time is up for Mari', {
+      timeout: 25_000,
+    });
+  }
+  await juri.page.screenshot({ path: `${ARTIFACTS}/online-time-up.png` });
+  await expect.poll(async () => (await stateOf(juri.page)).current, { timeout: 30_000 }).toBe(1);
+  // Jüri's own turn has its own clock, and Mari plays her next turn herself.
+  expect((await stateOf(mari.page)).players[0]!.scores).not.toEqual({});
   for (const p of [mari, juri]) {
     expect(p.errors.filter((e) => !EXPECTED.test(e))).toEqual([]);
     await p.context.close();
