@@ -41,9 +41,10 @@ test('two players play a whole game with the mouse: flick, click 3D dice, click 
   const totals = [0, 0];
 
   for (let turn = 0; turn < 13; turn++) {
-    // Four rounds of throws flying; from the fifth the dice come to rest at once (reduced motion), the
-    // mouse playing on just the same, so that the whole game takes a fraction of the time.
-    if (turn === 4) await page.locator('dice-poker').evaluate((el) => el.setAttribute('reduced-motion', ''));
+    // Two rounds of throws flying (each player's hold by a click among them); from the third the dice
+    // come to rest at once (reduced motion), the mouse playing on just the same, so that the whole game
+    // takes a fraction of the time (a flying throw is seconds of software drawing).
+    if (turn === 2) await page.locator('dice-poker').evaluate((el) => el.setAttribute('reduced-motion', ''));
     for (let player = 0; player < 2; player++) {
       expect((await stateOf(page)).current).toBe(player);
       await expect(page.locator('dice-poker dp-scorecard thead th.current')).toHaveText(

@@ -5,6 +5,11 @@ import { rowHint, rowName, type Strings } from '../../i18n/index.js';
 import { emit } from '../../events.js';
 import { scorecardStyles } from './dp-scorecard.styles.js';
 
+/** Which position a game is at: the same game (its seed), after the same actions. */
+function positionKey(game: Game | null | undefined): string {
+  return game ? `${game.seed}:${game.log.length}` : '';
+}
+
 /**
  * The score sheet: 13 rows, a column per player, running totals, the current player marked. For the
  * current dice each free row of the player to act shows what it would score (the engine says so via
@@ -30,7 +35,12 @@ export class DpScorecard extends LitElement {
   @state() private confirming: RowId | null = null;
 
   protected override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has('game') || changed.has('options')) this.confirming = null;
+    // A new view of the same position (the dice settling after a throw shown at rest at once, an online
+    // update) keeps the question; a new position, or its row no longer offered at 0, ends it.
+    if (!this.confirming || !(changed.has('game') || changed.has('options'))) return;
+    const before = changed.has('game') ? (changed.get('game') as Game | null) : this.game;
+    if (positionKey(before) !== positionKey(this.game) || this.options[this.confirming] !== 0)
+      this.confirming = null;
   }
 
   /** The player whose column was last brought into view (see followCurrent). */

@@ -108,6 +108,26 @@ describe('<dp-scorecard>', () => {
     expect(seen.map((e) => e.detail)).toEqual([{ row: 'fiveOfAKind' }]);
   });
 
+  it('keeps the question about a 0 through a new view of the same position, and drops it on a new one', async () => {
+    const game = played([{ faces: [1, 2, 3, 4, 5] }]);
+    const el = await mount(game);
+    const question = () => el.shadowRoot!.querySelector('[role="alertdialog"]');
+    el.shadowRoot!.querySelector<HTMLButtonElement>('button.option[data-row="fiveOfAKind"]')!.click();
+    await el.updateComplete;
+    expect(question()).not.toBeNull();
+    // The same position sent again as new objects (as after a throw shown at rest, or online).
+    el.game = structuredClone(game);
+    el.options = scoreOptions(game);
+    await el.updateComplete;
+    expect(question()).not.toBeNull();
+    // A hold is a new position: the question goes.
+    const held = apply(game, { type: 'hold', index: 0, held: true });
+    el.game = held;
+    el.options = scoreOptions(held);
+    await el.updateComplete;
+    expect(question()).toBeNull();
+  });
+
   it('offers nothing to click while disabled (dice rolling) and nothing before a throw', async () => {
     const el = await mount(played([{ faces: [2, 2, 3, 3, 3] }]));
     el.disabled = true;
