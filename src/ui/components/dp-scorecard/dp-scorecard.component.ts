@@ -35,8 +35,8 @@ export class DpScorecard extends LitElement {
   @state() private confirming: RowId | null = null;
 
   protected override willUpdate(changed: Map<string, unknown>): void {
-    // A new view of the same position (the dice settling after a throw shown at rest at once, an online
-    // update) keeps the question; a new position, or its row no longer offered at 0, ends it.
+    // The same position sent again as a new object keeps the question; a new position, or its row no
+    // longer offered at 0, ends it.
     if (!this.confirming || !(changed.has('game') || changed.has('options'))) return;
     const before = changed.has('game') ? (changed.get('game') as Game | null) : this.game;
     if (positionKey(before) !== positionKey(this.game) || this.options[this.confirming] !== 0)
