@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ARTIFACTS, rowButton, stateOf, waitForRest, watchErrors } from './helpers.js';
+import { expectDiceClearOfBar, expectNoticeClearOfBar, tapEachDie } from './online-bar-layout.js';
 
 /**
  * The browser's notifications and the page's being hidden, as this page would meet them in the
@@ -33,23 +34,35 @@ function listed(page: Page, name: 'shown' | 'turns'): Promise<unknown> {
   return page.evaluate((name) => (window as unknown as Record<string, unknown>)[name], name);
 }
 
-/** A player's own browser: a context of its own (its own storage, as on a friend's phone). */
-async function player(browser: Browser, viewport = { width: 1280, height: 720 }) {
-  const context = await browser.newContext({ viewport });
+const DESKTOP = { viewport: { width: 1280, height: 720 } };
+const UPRIGHT = { width: 390, height: 844 };
+const ON_ITS_SIDE = { width: 844, height: 390 };
+const PHONE = { viewport: UPRIGHT, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
+
+/**
+ * A player's own browser: a context of its own (its own storage, as on a friend's phone), throws at
+ * rest at once; notifications allowed, so "Notify me of my turn" is offered.
+ */
+async function player(browser: Browser, options: Parameters<Browser['newContext']>[0]) {
+  const context = await browser.newContext({ ...options, reducedMotion: 'reduce' });
+  await context.grantPermissions(['notifications']);
   await context.addInitScript(backgroundPage);
   const page = await context.newPage();
   const errors = watchErrors(page);
   return { context, page, errors };
 }
 
-/** Errors a page may log here: the connection of a room this page left. */
+/** Errors a page may log here: the connection of a room this page (or the other) left. */
 const EXPECTED = /Room connection was closed|4002/;
 
-test('a game at your own pace: the host sets a day a turn, the clock shows days and hours, and My games lists it, waiting on me, and opens it', async ({
+// One game for the clock, the notifications, My games and the bar's place over the table: two browsers
+// and their page loads are seconds of both cores (software WebGL).
+test('a game at your own pace: the host sets a day a turn, the clock shows days and hours, and My games lists it, waiting on me, and opens it; the bar has a strip of its own, no die under it, each die held by a tap, the notice clear of it', async ({
   browser,
 }) => {
-  const mari = await player(browser);
-  const juri = await player(browser, { width: 390, height: 844 });
+  test.setTimeout(240_000);
+  const mari = await player(browser, DESKTOP);
+  const juri = await player(browser, PHONE);
   await mari.page.goto('/');
   await mari.page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
   await mari.page.locator('dice-poker dp-start-panel input[data-player="0"]').fill('Mari');
@@ -97,11 +110,21 @@ test('a game at your own pace: the host sets a day a turn, the clock shows days 
   await notify.click();
   await expect(notify).toHaveAttribute('aria-pressed', 'true');
   await juri.page.screenshot({ path: `${ARTIFACTS}/own-pace-notify-phone.png` });
-  await juri.page.evaluate(() => ((window as unknown as Record<string, unknown>).hiddenPage = true));
 
-  // Mari plays her turn: Jüri's page, in the background, notifies him and tells its page it is his turn.
+  // Mari's turn, on her desktop: she throws; the clock and "Notify me of my turn" cover no die of hers.
   await mari.page.locator('dice-poker [part="roll-button"]').click();
   await waitForRest(mari.page, 1);
+  await expect(mari.page.locator('dice-poker dp-online-bar [data-notify-turn]')).toBeVisible();
+  await expectDiceClearOfBar(mari.page, 'desktop');
+  await mari.page.screenshot({ path: `${ARTIFACTS}/layout-online-bar-desktop.png` });
+
+  // Jüri, on his phone held upright, watches Mari's dice under his clock, Notify and "Nudge Mari".
+  await waitForRest(juri.page, 1);
+  await expect(juri.page.locator('dice-poker dp-online-bar [data-nudge]')).toBeVisible();
+  await expectDiceClearOfBar(juri.page, 'upright, Mari’s turn');
+  await juri.page.evaluate(() => ((window as unknown as Record<string, unknown>).hiddenPage = true));
+
+  // Mari scores: Jüri's page, in the background, notifies him and tells its page it is his turn.
   await rowButton(mari.page, 'chance').click();
   await expect.poll(async () => (await stateOf(mari.page)).current).toBe(1);
   await expect
@@ -157,10 +180,38 @@ test('a game at your own pace: the host sets a day a turn, the clock shows days 
   await expect(juri.page.locator('dice-poker dp-start-panel')).toBeHidden();
   await expect.poll(async () => (await stateOf(juri.page)).current).toBe(1);
   await expect(juri.page.locator('dice-poker [part="roll-button"]')).toBeEnabled();
-  await juri.page.locator('dice-poker [part="roll-button"]').click();
+
+  // He throws, and a tap on each die holds it.
+  await juri.page.locator('dice-poker [part="roll-button"]').tap();
   await expect.poll(async () => (await stateOf(mari.page)).rollsUsed).toBe(1);
+  await waitForRest(juri.page, 1);
+  await expectDiceClearOfBar(juri.page, 'upright');
+  await tapEachDie(juri.page, true);
+  await juri.page.screenshot({ path: `${ARTIFACTS}/layout-online-bar-upright.png` });
+
+  // On its side: the dice (now on the ledge) clear of the bar; a tap on each lets it go.
+  await juri.page.setViewportSize(ON_ITS_SIDE);
+  await expect
+    .poll(async () => (await juri.page.locator('dice-poker canvas').boundingBox())!.width)
+    .toBeLessThan(600);
+  await expectDiceClearOfBar(juri.page, 'on its side');
+  await tapEachDie(juri.page, false);
+  await expectDiceClearOfBar(juri.page, 'on its side, let go');
+  await juri.page.screenshot({ path: `${ARTIFACTS}/layout-online-bar-side.png` });
+
+  // Mari's page goes: Jüri is told she is away, in a notice shown whole, clear of the bar, both ways up.
+  await mari.context.close();
+  await expect(juri.page.locator('dice-poker .notice[data-away]')).toContainText('Mari', { timeout: 20_000 });
+  await expectNoticeClearOfBar(juri.page, 'on its side');
+  await juri.page.screenshot({ path: `${ARTIFACTS}/layout-online-bar-notice-side.png` });
+  await juri.page.setViewportSize(UPRIGHT);
+  await expect
+    .poll(async () => (await juri.page.locator('dice-poker canvas').boundingBox())!.width)
+    .toBeGreaterThan(380);
+  await expectNoticeClearOfBar(juri.page, 'upright');
+  await expectDiceClearOfBar(juri.page, 'upright, with the notice');
+  await juri.page.screenshot({ path: `${ARTIFACTS}/layout-online-bar-notice-upright.png` });
 
   for (const { errors } of [mari, juri]) expect(errors.filter((e) => !EXPECTED.test(e))).toEqual([]);
-  await mari.context.close();
   await juri.context.close();
 });
