@@ -1,9 +1,12 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { ARTIFACTS, stateOf, watchErrors } from './helpers.js';
+import { ARTIFACTS, stateOf, waitForRest, watchErrors } from './helpers.js';
 
-/** A person's own browser (a context of its own: its own storage and seats). */
+/** A person's own browser (a context of its own: its own storage and seats); throws at rest at once. */
 async function person(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 720 },
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   const errors = watchErrors(page);
   return { context, page, errors };
@@ -20,15 +23,27 @@ async function hostRoom(page: import('@playwright/test').Page, name: string): Pr
   return invite.inputValue();
 }
 
-test('an invite link wins over the game this browser holds a seat in, and everyone is told who left and who is host now', async ({
+/** Errors a page may log here: the connection of a room this page left. */
+const EXPECTED = /Room connection was closed|4002/;
+
+// One browser of Mari's for both: her own game, kept while she plays elsewhere, is the one she opens
+// again from My games (a browser and a page load less).
+test('an invite link wins over the game this browser holds a seat in, and everyone is told who left and who is host now; the game opened again from My games takes the keyboard: R throws at once, with no click first', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
   const mari = await person(browser);
   const ann = await person(browser);
 
-  // Mari hosts a game of her own: this browser now comes back to that seat.
+  // Mari hosts a game of her own at her own pace against a computer, and starts it: this browser now
+  // comes back to that seat.
   await hostRoom(mari.page, 'Mari');
+  const panel = mari.page.locator('dice-poker dp-online-panel');
+  await panel.locator('select[data-clock]').selectOption('own-pace:86400');
+  await panel.locator('[data-add-bot]').click();
+  await panel.locator('[data-online-start]').click();
+  await expect(mari.page.locator('dice-poker [part="roll-button"]')).toBeEnabled();
+  expect((await stateOf(mari.page)).current).toBe(0);
   const first = (await stateOf(mari.page)).online!.roomId;
 
   // Ann sends Mari an invite to another game; Mari opens it in the same browser.
@@ -56,9 +71,20 @@ test('an invite link wins over the game this browser holds a seat in, and everyo
   await expect.poll(async () => (await stateOf(mari.page)).online).toMatchObject({ seat: 0, host: true });
   await mari.page.screenshot({ path: `${ARTIFACTS}/host-left.png` });
 
-  // Her first game is still hers: My games lists it.
+  // Her first game is still hers: My games lists it. She opens it, before her first throw, then R, as
+  // a player does.
   await mari.page.locator('dice-poker dp-online-panel [data-leave]').click();
-  await expect(mari.page.locator('dice-poker dp-my-games li')).toHaveCount(1);
+  const row = mari.page.locator('dice-poker dp-my-games li');
+  await expect(row).toHaveCount(1);
   expect(mari.errors).toEqual([]);
+  await row.getByRole('button', { name: /Open/ }).click();
+  await expect(mari.page.locator('dice-poker dp-start-panel')).toBeHidden();
+  await expect.poll(async () => (await stateOf(mari.page)).online?.roomId).toBe(first);
+  await expect(mari.page.locator('dice-poker [part="roll-button"]')).toBeEnabled();
+  await expect(mari.page.locator('dice-poker canvas')).toBeFocused();
+  await mari.page.keyboard.press('r');
+  await waitForRest(mari.page, 1);
+  await mari.page.screenshot({ path: `${ARTIFACTS}/my-games-open-keys.png` });
+  expect(mari.errors.filter((e) => !EXPECTED.test(e))).toEqual([]);
   expect(ann.errors).toEqual([]);
 });
