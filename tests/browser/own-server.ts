@@ -4,36 +4,21 @@
  */
 import { expect, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DATA_TEMPLATE_ENV, freshDataDir } from '../../server/src/processes.js';
+import { TEST_NODE_FLAGS } from '../support/node-flags.js';
 import { guideSeen, stateOf } from './helpers.js';
 
 export { freePort } from '../../server/src/processes.js';
 
-/** This worker's made database (its data folder), once asked for: see freshDataFolder. */
-let template: Promise<string> | undefined;
-
-/** Makes an embedded database in a data folder of this worker's own, removed when the worker exits. */
-async function makeTemplate(): Promise<string> {
-  const folder = mkdtempSync(join(tmpdir(), 'dp-data-template-'));
-  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
-  // Imported here, not above: the specs that never ask for a data folder do not load PGlite.
-  const { openDatabase } = await import('../../server/src/database/open.js');
-  const database = await openDatabase({ DATA_DIR: folder });
-  await database.close();
-  return folder;
-}
-
 /**
- * A new data folder for a server of a test's own, its embedded database made already: a copy of one
- * this worker made once (as the unit tests' global setup does). A server making its database in an
- * empty folder takes some 9 s of a core; on a copy it starts in about 3.
+ * A new data folder for a server of a test's own, its embedded database made already: a copy of the
+ * made one the unit tests copy too (tests/support/data-template.ts: kept between runs). A server making
+ * its database in an empty folder takes some 9 s of a core; on a copy it starts in about 3.
  */
 export async function freshDataFolder(): Promise<string> {
-  template ??= makeTemplate();
-  process.env[DATA_TEMPLATE_ENV] = await template;
+  // Imported here, not above: the specs that never ask for a data folder do not load PGlite.
+  const { dataTemplate } = await import('../support/data-template.js');
+  process.env[DATA_TEMPLATE_ENV] = await dataTemplate();
   return freshDataDir();
 }
 
@@ -45,7 +30,9 @@ export async function startServer(
   port: number,
   database: { DATA_DIR: string } | { DATABASE_URL: string },
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/dist/server/src/main.js'], {
+  // With the unit tests' node flags (tests/support/node-flags.ts): the embedded database's WebAssembly
+  // never optimised, which costs less CPU than optimising it for the few queries a test makes.
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, 'server/dist/server/src/main.js'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', THROW_WORKERS: '1', ...database },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
