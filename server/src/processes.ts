@@ -19,6 +19,12 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  * test waits for a database to be made again (seconds alone, a minute on a busy machine).
  */
 export const DATA_TEMPLATE_ENV = 'DP_DATA_TEMPLATE';
+/**
+ * The environment variable naming the folder new data folders are made in: the tests' global setup
+ * makes one per run and deletes it at the end (each data folder is tens of MB). Unset: the system's
+ * temporary folder.
+ */
+export const DATA_FOLDERS_ENV = 'DP_DATA_FOLDERS';
 /** PGlite's folder in a data folder (server/src/database/embedded.ts). */
 const PGLITE_FOLDER = 'pglite';
 /**
@@ -132,9 +138,9 @@ export interface ServerProcess extends Spawned {
   url: string;
 }
 
-/** A new folder for a server's games: a copy of the made database (DATA_TEMPLATE_ENV), or empty. */
+/** A new folder for a server's games (in DATA_FOLDERS_ENV's): a copy of the made database (DATA_TEMPLATE_ENV), or empty. */
 export function freshDataDir(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'dp-data-'));
+  const folder = mkdtempSync(join(process.env[DATA_FOLDERS_ENV] ?? tmpdir(), 'dp-data-'));
   const template = process.env[DATA_TEMPLATE_ENV];
   if (template && existsSync(join(template, PGLITE_FOLDER))) {
     cpSync(join(template, PGLITE_FOLDER), join(folder, PGLITE_FOLDER), { recursive: true });
