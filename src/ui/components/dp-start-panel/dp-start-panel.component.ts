@@ -11,6 +11,11 @@ import { startPanelStyles } from './dp-start-panel.styles.js';
 import { coachStringsFor } from '../../i18n/coach-strings.js';
 import { needsNetworkFor } from '../../i18n/offline-strings.js';
 
+/** Whether two lists of names are the same names in the same order. */
+function sameNames(a: readonly string[] | undefined, b: readonly string[]): boolean {
+  return !!a && a.length === b.length && a.every((name, i) => name === b[i]);
+}
+
 /**
  * Before a game: 1 to 6 players and their names, and the rule set.
  *
@@ -60,7 +65,9 @@ export class DpStartPanel extends OverlayPanel {
   }
 
   protected override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has('names')) {
+    // Only other names start the draft again: the element hands over the same names as a new array
+    // whenever it renders, which must not undo what the player typed, added or picked meanwhile.
+    if (changed.has('names') && !sameNames(changed.get('names') as string[] | undefined, this.names)) {
       this.draft = this.names.length ? [...this.names] : [this.strings.defaultName(1)];
       this.draftSeats = this.draft.map((_, i) => this.seats[i] ?? 'human');
     }

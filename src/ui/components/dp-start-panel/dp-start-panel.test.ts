@@ -108,6 +108,27 @@ describe('<dp-start-panel>', () => {
     expect((seen[1] as NewGameOptions).players).toEqual(['Liis', 'Arvuti · mängib võidule']);
   });
 
+  it('keeps what the player typed, added and picked when it is given the same names again', async () => {
+    const el = await mount(['Mari', 'Jüri']);
+    type(nameInputs(el)[0]!, 'Maria');
+    $<HTMLButtonElement>(el, '[data-add-player]').click();
+    await el.updateComplete;
+    pick($<HTMLSelectElement>(el, 'select[data-seat="1"]'), 'winner');
+    await el.updateComplete;
+    // The element renders again: the same names, as a new array.
+    el.names = ['Mari', 'Jüri'];
+    await el.updateComplete;
+    const seen = requests();
+    $<HTMLButtonElement>(el, '[data-start]').click();
+    expect(seen).toEqual([
+      { players: ['Maria', 'Jüri', 'Player 3'], rules: 'seed', seats: ['human', 'winner', 'human'] },
+    ]);
+    // Other names start the draft again.
+    el.names = ['Ann'];
+    await el.updateComplete;
+    expect(nameInputs(el).map((input) => input.value)).toEqual(['Ann']);
+  });
+
   it(`offers no more than ${MAX_PLAYERS} players`, async () => {
     const el = await mount(['A', 'B', 'C', 'D', 'E']);
     expect($<HTMLButtonElement>(el, '[data-add-player]').disabled).toBe(false);
