@@ -138,7 +138,10 @@ export interface ServerProcess extends Spawned {
   url: string;
 }
 
-/** A new folder for a server's games (in DATA_FOLDERS_ENV's): a copy of the made database (DATA_TEMPLATE_ENV), or empty. */
+/**
+ * A new folder for a server's games (in DATA_FOLDERS_ENV's folder): a copy of the made database
+ * (DATA_TEMPLATE_ENV), or empty.
+ */
 export function freshDataDir(): string {
   const folder = mkdtempSync(join(process.env[DATA_FOLDERS_ENV] ?? tmpdir(), 'dp-data-'));
   const template = process.env[DATA_TEMPLATE_ENV];
