@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { getTable, rankHolds, rankRows, ROWS } from '../../src/engine/index.js';
 import {
   ARTIFACTS,
@@ -11,6 +11,15 @@ import {
   stateOf,
   watchErrors,
 } from './helpers.js';
+
+/** The requests for the chance to win's asset (win-targets*.bin) the page makes from now on. */
+function watchWinAssetFetches(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (/win-targets.*\.bin/.test(request.url())) fetched.push(request.url());
+  });
+  return fetched;
+}
 
 test('the hints shown match the solver: every free row and the best holds, best marked; after a game, the review lists each player’s expected points lost, decision by decision', async ({
   page,
@@ -123,10 +132,7 @@ test('a computer seat plays its turns through the same flow, visibly, and can be
   page,
 }) => {
   test.setTimeout(240_000);
-  const fetched: string[] = [];
-  page.on('request', (request) => {
-    if (/win-targets.*\.bin/.test(request.url())) fetched.push(request.url());
-  });
+  const fetched = watchWinAssetFetches(page);
   const errors = await openPage(page);
   await page.locator('dice-poker').evaluate((el) => el.setAttribute('lang', 'en'));
   // Start panel: two seats, the second played by the optimal computer.
@@ -195,10 +201,7 @@ test('in a game of two the hints show each choice’s chance to win and every pl
   page,
 }) => {
   test.setTimeout(120_000);
-  const fetched: string[] = [];
-  page.on('request', (request) => {
-    if (/win-targets.*\.bin/.test(request.url())) fetched.push(request.url());
-  });
+  const fetched = watchWinAssetFetches(page);
   const errors = await openPage(page);
   await page.locator('dice-poker').evaluate(async (node) => {
     const el = node as HTMLElementTagNameMap['dice-poker'];

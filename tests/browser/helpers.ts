@@ -71,6 +71,17 @@ export async function expectDrawn(
   await expect.poll(() => drawnFaces(page, selector), { timeout: 5_000 }).toEqual(faces);
 }
 
+/** Waits until the element's table has its full look (see LookUpgrade), the quick first frame's upgrade done. */
+export async function waitForFullLook(page: Page, selector = 'dice-poker'): Promise<void> {
+  await expect
+    .poll(() =>
+      page
+        .locator(selector)
+        .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).tableProbe?.fullLook),
+    )
+    .toBe(true);
+}
+
 /** Frames the element's 3D scene has drawn, or null without one. */
 export function framesDrawn(page: Page, selector = 'dice-poker'): Promise<number | null> {
   return page

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROWS } from '../../src/engine/index.js';
-import { gpuResources, openPage, watchErrors } from './helpers.js';
+import { gpuResources, openPage, waitForFullLook, watchErrors } from './helpers.js';
 
 type DicePokerElement = HTMLElementTagNameMap['dice-poker'];
 
@@ -184,13 +184,7 @@ test('three whole 2-player games in one page: no errors, no growing heap or WebG
   });
   // The table's first frames are drawn in a quick look, the full look's programs made right after
   // (see LookUpgrade): the games start once that is done, so game 1 is not measured mid-upgrade.
-  await expect
-    .poll(() =>
-      page
-        .locator('dice-poker')
-        .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).tableProbe?.fullLook),
-    )
-    .toBe(true);
+  await waitForFullLook(page);
   const cdp = await page.context().newCDPSession(page);
   const figures: {
     game: number;
