@@ -22,6 +22,8 @@ export interface TableProbe {
   readonly framesDrawn: number;
   /** Whether the full look has replaced the quick first frame's. */
   readonly fullLook: boolean;
+  /** The look the table ends in: 'full' (upgraded after the first frame) or 'quick' (kept). */
+  readonly look: 'full' | 'quick';
   /** Live WebGL resources (three's `renderer.info`). */
   readonly gpuResources: GpuResources;
   /** The face on top of each die in the frame last drawn, read from the meshes. */
@@ -39,9 +41,9 @@ export interface DiceSceneOptions {
   /** Highest device pixel ratio drawn at (default 1.5). */
   maxPixelRatio?: number;
   /**
-   * 'high' (default): the table is drawn with a shadow map and physically based wood; 'low': no
-   * shadow map, pixel ratio at most 1. Either way this costs only on full frames (start, resize),
-   * and the very first frame is drawn without either (see LookUpgrade).
+   * 'high': after its first frame the table is drawn with a shadow map and physically based wood
+   * (see LookUpgrade); 'low': the first frame's quick look stays, at a pixel ratio of at most 1.
+   * Unset: 'high' where a GPU draws, the quick look where the CPU does (software WebGL).
    */
   quality?: SceneQuality;
   /** Where a throw, a tap and a die's impact are reported (none: the table only shows dice). */
@@ -101,7 +103,7 @@ export class DiceScene implements TableProbe {
   private disposed = false;
 
   constructor(container: HTMLElement, options: DiceSceneOptions = {}) {
-    const quality = options.quality ?? 'high';
+    const quality = options.quality;
     this.reducedMotion = options.reducedMotion ?? false;
     this.loop = new FrameLoop(this.step, DEFAULT_DICE_WORLD_OPTIONS.fixedStep);
     this.canvas = document.createElement('canvas');
@@ -115,7 +117,7 @@ export class DiceScene implements TableProbe {
       {
         dieCount: count,
         maxPixelRatio: quality === 'low' ? Math.min(1, maxPixelRatio) : maxPixelRatio,
-        shadows: quality === 'high',
+        look: quality === 'high' ? 'full' : quality === 'low' ? 'quick' : 'auto',
         // The canvas will fill the container: its drawing buffer is made that size from the start.
         size: { width: container.clientWidth, height: container.clientHeight },
       },
@@ -171,6 +173,10 @@ export class DiceScene implements TableProbe {
   /** Whether the full look (shadow map, per-pixel felt, wood) has replaced the quick first one. */
   get fullLook(): boolean {
     return this.view.fullLook;
+  }
+
+  get look(): 'full' | 'quick' {
+    return this.view.look;
   }
 
   /**

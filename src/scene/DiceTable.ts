@@ -1,4 +1,4 @@
-import { DiceScene, type TableHandlers } from './DiceScene.js';
+import { DiceScene, type DiceSceneOptions, type SceneQuality, type TableHandlers } from './DiceScene.js';
 import { HeadlessDice, type DiceShow } from './HeadlessDice.js';
 import type { Trajectory } from '../physics/trajectory.js';
 
@@ -40,6 +40,8 @@ export class DiceTable {
   private dice: DiceShow | null = null;
   private stage: HTMLElement | null = null;
   private reducedMotion = false;
+  /** The look asked for (undefined: chosen by the device). */
+  private quality: SceneQuality | undefined;
   /** What the game says the table shows (the last `sync`). */
   private wanted: TableState | null = null;
   /** The dice the table shows now; null when unknown (a new table, a cancelled throw). */
@@ -55,11 +57,12 @@ export class DiceTable {
     return this.dice !== null;
   }
 
-  /** Builds the table inside `stage`, showing what it was last handed. */
-  build(stage: HTMLElement, reducedMotion: boolean): void {
+  /** Builds the table inside `stage` in the look asked for, showing what it was last handed. */
+  build(stage: HTMLElement, reducedMotion: boolean, quality?: SceneQuality): void {
     this.stage = stage;
     this.reducedMotion = reducedMotion;
-    const scene = createScene(stage, reducedMotion, this.host);
+    this.quality = quality;
+    const scene = createScene(stage, { reducedMotion, quality, handlers: this.host });
     this.scene = scene;
     if (scene) {
       // Letting the browser restore a lost context (preventDefault), then drawing a fresh table on it.
@@ -124,6 +127,13 @@ export class DiceTable {
     return { x: box.left + point.x, y: box.top + point.y };
   }
 
+  /** Another look asked for: a built table is built again in it (the game is untouched). */
+  setQuality(quality: SceneQuality | undefined): void {
+    if (quality === this.quality) return;
+    this.quality = quality;
+    if (this.built) this.rebuild();
+  }
+
   /** Frees the scene (its WebGL context, listeners, GPU memory). */
   dispose(): void {
     this.dice?.dispose();
@@ -153,7 +163,7 @@ export class DiceTable {
     this.rebuildWhenIdle = false;
     const stage = this.stage;
     this.dispose();
-    if (stage?.isConnected) this.build(stage, this.reducedMotion);
+    if (stage?.isConnected) this.build(stage, this.reducedMotion, this.quality);
   }
 
   private markFirstFrame(scene: DiceScene): void {
@@ -166,13 +176,9 @@ export class DiceTable {
 }
 
 /** The 3D table, or undefined when this browser has no WebGL. */
-function createScene(
-  container: HTMLElement,
-  reducedMotion: boolean,
-  handlers: TableHandlers,
-): DiceScene | undefined {
+function createScene(container: HTMLElement, options: DiceSceneOptions): DiceScene | undefined {
   try {
-    return new DiceScene(container, { reducedMotion, handlers });
+    return new DiceScene(container, options);
   } catch (error) {
     if ((error as { code?: string }).code === 'no-webgl') return undefined;
     throw error;

@@ -7,8 +7,6 @@ import type { ScreenRect } from './DirtyRegions.js';
 export interface SceneRendererOptions {
   /** Highest device pixel ratio rendered at (a 3x phone renders at this). */
   maxPixelRatio: number;
-  /** Whether the still layer is drawn with shadow maps. */
-  shadows: boolean;
   /**
    * The CSS size the canvas is expected to get (its container's): the drawing buffer is made this
    * size with the context, so the first `setSize` finds it right. Resizing a fresh context's buffer
@@ -21,6 +19,20 @@ export interface SceneRendererOptions {
 const POLL_MS = 16;
 /** Longest wait of `gpuDone`, in ms. */
 const MAX_WAIT_MS = 3000;
+
+/** The names software renderers give (Chrome's SwiftShader, Mesa's llvmpipe and softpipe, Windows' basic driver). */
+const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|basic render/i;
+
+/**
+ * The renderer's name: Firefox and Safari give it as RENDERER, Chrome only through
+ * WEBGL_debug_renderer_info (asked only there: Firefox warns that it is deprecated).
+ */
+function rendererName(gl: WebGLRenderingContext | WebGL2RenderingContext): string {
+  const name = String(gl.getParameter(gl.RENDERER) ?? '');
+  if (name !== 'WebKit WebGL') return name;
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  return info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL) ?? '') : name;
+}
 
 /** What a frame is made of. */
 export interface SceneLayers {
@@ -50,6 +62,8 @@ export class SceneRenderer {
   needsFullFrame = true;
   /** Called after a lost context came back (the host should request a frame). */
   onContextRestored?: () => void;
+  /** Whether the CPU draws this context (a software renderer such as SwiftShader or llvmpipe): no GPU. */
+  readonly software: boolean;
   private width = 0;
   private height = 0;
   private readonly maxPixelRatio: number;
@@ -80,9 +94,9 @@ export class SceneRenderer {
       throw error;
     }
     const r = this.three;
+    this.software = SOFTWARE_RENDERER.test(rendererName(r.getContext()));
     r.outputColorSpace = THREE.SRGBColorSpace;
     r.toneMapping = THREE.NoToneMapping;
-    r.shadowMap.enabled = options.shadows;
     r.shadowMap.type = THREE.PCFShadowMap;
     // The still layer's shadows are drawn once per full frame, never per pass.
     r.shadowMap.autoUpdate = false;

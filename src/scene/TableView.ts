@@ -16,8 +16,12 @@ export interface TableViewOptions {
   dieCount: number;
   /** Highest device pixel ratio drawn at. */
   maxPixelRatio: number;
-  /** Whether the full look has a shadow map. */
-  shadows: boolean;
+  /**
+   * The look after the first frame: 'full' (shadow map, per-pixel felt, physically based wood),
+   * 'quick' (the first frame's, kept), or 'auto': full where a GPU draws, quick where the CPU does
+   * (software WebGL pays for every shaded pixel and program on the CPU, in the page's time).
+   */
+  look: 'full' | 'quick' | 'auto';
   /** The CSS size the canvas will get (its container's), so its drawing buffer is made that size. */
   size: { width: number; height: number };
 }
@@ -37,7 +41,7 @@ export interface GpuResources {
  * over them, the camera framing it all. Two layers: the table (drawn on full frames only, lit, with
  * a shadow map) and the dice over the captured table (cheap: lit per vertex by the same lights, blob
  * shadows); once drawn whole, a frame draws again only the pixels around dice that moved. The first
- * frame is drawn in a quick look, the full look right after (see LookUpgrade). It draws only when
+ * frame is drawn in a quick look, the full look right after where it is wanted (see LookUpgrade). It draws only when
  * told; `requestFrame` asks the host for a frame when the view needs one (a restored context, the
  * full look ready).
  */
@@ -52,7 +56,8 @@ export class TableView {
   private readonly dice: DieMeshes;
   private readonly lighting: Lighting;
   private readonly regions: DirtyRegions;
-  private readonly upgrade: LookUpgrade;
+  /** The upgrade to the full look, or undefined where the quick look stays. */
+  private readonly upgrade: LookUpgrade | undefined;
   private readonly scratch = new THREE.Vector3();
   private readonly drawnQuaternion = new THREE.Quaternion();
   private readonly drawnScale = new THREE.Vector3();
@@ -67,13 +72,14 @@ export class TableView {
     this.camera = this.rig.camera;
     this.renderer = new SceneRenderer(canvas, {
       maxPixelRatio: options.maxPixelRatio,
-      shadows: options.shadows,
       size: options.size,
     });
     this.renderer.onContextRestored = requestFrame;
-    this.lighting = new Lighting({ shadowMapSize: options.shadows ? 1024 : 0, tableBounds: TABLE_BOUNDS });
+    const upgrades = options.look === 'full' || (options.look === 'auto' && !this.renderer.software);
+    this.renderer.three.shadowMap.enabled = upgrades;
+    this.lighting = new Lighting({ shadowMapSize: upgrades ? 1024 : 0, tableBounds: TABLE_BOUNDS });
     this.table = new TableMesh(this.lighting);
-    // The first frame quick (see TableLook; no shadow map), the full look right after.
+    // The first frame quick (see TableLook; no shadow map), the full look right after where it upgrades.
     this.lighting.shadows = false;
     this.dice = new DieMeshes(this.lighting, { count: options.dieCount });
     const still = new THREE.Scene();
@@ -90,7 +96,11 @@ export class TableView {
     this.renderer.precompile(this.dice.group, this.camera, moving);
     this.paintPictures();
     this.regions = new DirtyRegions(this.camera, this.lighting.towardsKey, this.dice.count);
-    this.upgrade = new LookUpgrade({
+    this.upgrade = upgrades ? this.lookUpgrade(still, requestFrame) : undefined;
+  }
+
+  private lookUpgrade(still: THREE.Scene, requestFrame: () => void): LookUpgrade {
+    return new LookUpgrade({
       gpuDone: () => this.renderer.gpuDone(),
       applyFullLook: () => {
         this.lighting.shadows = true;
@@ -117,7 +127,12 @@ export class TableView {
 
   /** Whether the full look (shadow map, per-pixel felt, wood) has replaced the quick first one. */
   get fullLook(): boolean {
-    return this.upgrade.done;
+    return this.upgrade?.done ?? false;
+  }
+
+  /** The look this table ends in: 'full' once upgraded, or 'quick' for good. */
+  get look(): 'full' | 'quick' {
+    return this.upgrade ? 'full' : 'quick';
   }
 
   /** The die meshes by die index (for picking; their pose is the one last drawn or about to be). */
@@ -179,7 +194,7 @@ export class TableView {
       for (let i = 0; i < this.dice.count; i++) this.regions.placed(i, this.dice.layout(i), width, height);
     }
     this.dice.group.updateMatrixWorld();
-    if (this.renderer.draw(this.layers, this.camera, rects, this.cull)) this.upgrade.fullFrameDrawn();
+    if (this.renderer.draw(this.layers, this.camera, rects, this.cull)) this.upgrade?.fullFrameDrawn();
     this.drawn++;
     return true;
   }
@@ -197,7 +212,7 @@ export class TableView {
   /** Stops a pending look upgrade and frees every GPU resource (the canvas stays). */
   dispose(): void {
     this.disposed = true;
-    this.upgrade.dispose();
+    this.upgrade?.dispose();
     this.table.dispose();
     this.room.dispose();
     this.dice.dispose();

@@ -42,6 +42,8 @@ export interface TableProbe {
   readonly framesDrawn: number;
   /** Whether the full look has replaced the quick first frame's. */
   readonly fullLook: boolean;
+  /** The look the table ends in: 'full' (upgraded after the first frame) or 'quick' (kept). */
+  readonly look: 'full' | 'quick';
   /** Live WebGL resources (three's `renderer.info`). */
   readonly gpuResources: GpuResources;
   /** The face on top of each die in the frame last drawn, read from the meshes. */

@@ -4,6 +4,7 @@ import {
   attributeText,
   parseLang,
   parsePlayers,
+  parseQuality,
   parseRules,
   parseSeed,
 } from './attributes.js';
@@ -55,6 +56,17 @@ describe('attributes', () => {
     expect(parseRules('maxiyatzy')).toEqual({ value: 'seed', warning: expect.stringMatching(/rules=/) });
     expect(parseRules('yahtzee')).toEqual({ value: 'yahtzee' });
     expect(parseRules('yatzy')).toEqual({ value: 'yatzy' });
+  });
+
+  it('quality: high or low, else chosen by the device (with a warning for anything but none)', () => {
+    expect(parseQuality(null)).toEqual({ value: undefined });
+    expect(parseQuality('high')).toEqual({ value: 'high' });
+    expect(parseQuality('low')).toEqual({ value: 'low' });
+    expect(parseQuality('ultra')).toEqual({
+      value: undefined,
+      warning: expect.stringMatching(/quality="ultra"/),
+    });
+    expect(parseQuality('')).toEqual({ value: undefined, warning: expect.stringMatching(/quality=""/) });
   });
 
   it('lang: et or en by its primary subtag, else none with a warning', () => {

@@ -65,6 +65,15 @@ export function parseLang(attr: string | null): Parsed<Lang | undefined> {
   };
 }
 
+/** `quality="low"`: the table's look, high or low, else undefined (chosen by the device: see DiceScene). */
+export function parseQuality(attr: string | null): Parsed<'high' | 'low' | undefined> {
+  if (attr === null || attr === 'high' || attr === 'low') return { value: attr ?? undefined };
+  return {
+    value: undefined,
+    warning: `quality="${attr}" is unknown (use high or low); choosing by the device`,
+  };
+}
+
 /** Reads parsed attributes, warning on the console once per refused value (not on every render). */
 export class AttributeReader {
   private readonly warned = new Set<string>();
@@ -90,6 +99,11 @@ export class AttributeReader {
   /** The rule set of a `rules` attribute (`seed` when none is given, or it is refused). */
   rules(attr: unknown): RuleSetId {
     return this.value(parseRules(attributeText(attr)));
+  }
+
+  /** The table's look from a `quality` attribute (undefined: none given, or refused). */
+  quality(attr: unknown): 'high' | 'low' | undefined {
+    return this.value(parseQuality(attributeText(attr)));
   }
 
   /** The language of a `lang` attribute (undefined: none given, or one not spoken here). */

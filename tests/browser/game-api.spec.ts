@@ -3,7 +3,9 @@ import { ROWS, scoreRow } from '../../src/engine/index.js';
 import type { DicePokerState } from '../../src/index.js';
 import { watchErrors } from './helpers.js';
 
-test('refused calls carry a code and change nothing; a whole 2-player game driven through the public API and its events', async ({ page }) => {
+test('refused calls carry a code and change nothing; a whole 2-player game driven through the public API and its events', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
   await page.emulateMedia({ reducedMotion: 'reduce' }); // same physics, run to rest at once

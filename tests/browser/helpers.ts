@@ -71,13 +71,17 @@ export async function expectDrawn(
   await expect.poll(() => drawnFaces(page, selector), { timeout: 5_000 }).toEqual(faces);
 }
 
-/** Waits until the element's table has its full look (see LookUpgrade), the quick first frame's upgrade done. */
-export async function waitForFullLook(page: Page, selector = 'dice-poker'): Promise<void> {
+/**
+ * Waits until the element's table has the look it ends in: the full look once the quick first frame's
+ * upgrade is done (see LookUpgrade), or the quick look kept (software WebGL, or quality="low").
+ */
+export async function waitForLook(page: Page, selector = 'dice-poker'): Promise<void> {
   await expect
     .poll(() =>
-      page
-        .locator(selector)
-        .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).tableProbe?.fullLook),
+      page.locator(selector).evaluate((el) => {
+        const probe = (el as HTMLElementTagNameMap['dice-poker']).tableProbe;
+        return probe?.look === 'quick' || probe?.fullLook;
+      }),
     )
     .toBe(true);
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { ARTIFACTS, stateOf, waitForFullLook, watchErrors } from './helpers.js';
+import { ARTIFACTS, stateOf, waitForLook, watchErrors } from './helpers.js';
 
 // The page as `npm start` serves it, with its service worker (the other specs block it: playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
@@ -114,10 +114,10 @@ test('installable: the manifest, its icons, a favicon and a worker that controls
   expect(failures).toEqual([]);
   expect(errors).toEqual([]);
 
-  // The network cut, the page opened again: it comes whole from the worker's cache. (Cut once the page
-  // has its full look, whose pictures a worker of its own draws: a script that worker is still fetching
-  // would be cut off by the reload, not by the worker's cache.)
-  await waitForFullLook(page);
+  // The network cut, the page opened again: it comes whole from the worker's cache. (Cut once the table
+  // has the look it ends in: a full look's pictures are drawn by a worker of its own, and a script that
+  // worker is still fetching would be cut off by the reload, not by the worker's cache.)
+  await waitForLook(page);
   await context.setOffline(true);
   const offlineFailures = watchFailures(page);
   await page.reload();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROWS } from '../../src/engine/index.js';
-import { gpuResources, openPage, waitForFullLook, watchErrors } from './helpers.js';
+import { gpuResources, openPage, watchErrors } from './helpers.js';
 
 type DicePokerElement = HTMLElementTagNameMap['dice-poker'];
 
@@ -182,9 +182,17 @@ test('three whole 2-player games in one page: no errors, no growing heap or WebG
     w.__over = 0;
     document.addEventListener('dp-game-over', () => w.__over++);
   });
-  // The table's first frames are drawn in a quick look, the full look's programs made right after
-  // (see LookUpgrade): the games start once that is done, so game 1 is not measured mid-upgrade.
-  await waitForFullLook(page);
+  // In the full look, as a GPU draws it (this machine's software WebGL keeps the quick one): its
+  // programs are made after the first frames (see LookUpgrade), and the games start once that is done,
+  // so game 1 is not measured mid-upgrade.
+  await page.locator('dice-poker').evaluate((el) => el.setAttribute('quality', 'high'));
+  await expect
+    .poll(() =>
+      page
+        .locator('dice-poker')
+        .evaluate((el) => (el as HTMLElementTagNameMap['dice-poker']).tableProbe?.fullLook),
+    )
+    .toBe(true);
   const cdp = await page.context().newCDPSession(page);
   const figures: {
     game: number;

@@ -4,7 +4,9 @@ import { ARTIFACTS, openPage, playChanceTurn, stateOf } from './helpers.js';
 
 const KEY = 'dice-poker:default:game';
 
-test('a reload mid-turn resumes exactly: sheet, turn, throws used, dice and holds; "New game" asks before it discards it', async ({ page }) => {
+test('a reload mid-turn resumes exactly: sheet, turn, throws used, dice and holds; "New game" asks before it discards it', async ({
+  page,
+}) => {
   const errors = await openPage(page);
   const before = await page.locator('dice-poker').evaluate(async (node) => {
     const el = node as HTMLElementTagNameMap['dice-poker'];

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ROWS } from '../../src/engine/index.js';
-import { stateOf, watchErrors } from './helpers.js';
+import { ARTIFACTS, stateOf, watchErrors } from './helpers.js';
 
-test('a lost WebGL context keeps the game and the table comes back when the context does', async ({
+test('without a GPU the table keeps its quick look, quality="high" asks for the full one; a lost WebGL context keeps the game and the table comes back when the context does', async ({
   page,
 }) => {
   const errors = watchErrors(page);
@@ -15,6 +15,22 @@ test('a lost WebGL context keeps the game and the table comes back when the cont
     el.toggleHold(1);
     return el.state;
   });
+  // This machine draws WebGL on the CPU (SwiftShader): the first frame's quick look stays.
+  const probe = () =>
+    page.locator('dice-poker').evaluate((node) => {
+      const { look, fullLook, framesDrawn } = (node as HTMLElementTagNameMap['dice-poker']).tableProbe!;
+      return { look, fullLook, framesDrawn };
+    });
+  await expect.poll(async () => (await probe()).framesDrawn).toBeGreaterThan(0);
+  expect(await probe()).toMatchObject({ look: 'quick', fullLook: false });
+  await page.screenshot({ path: `${ARTIFACTS}/look-quick.png` });
+  // Asked for, the full look: the table is built again in it, the game untouched.
+  await page.locator('dice-poker').evaluate((el) => el.setAttribute('quality', 'high'));
+  await expect.poll(async () => (await probe()).fullLook, { timeout: 30_000 }).toBe(true);
+  expect((await probe()).look).toBe('full');
+  expect(await stateOf(page)).toEqual(before);
+  await page.screenshot({ path: `${ARTIFACTS}/look-full.png` });
+
   const lost = await page.locator('dice-poker').evaluate(async (node) => {
     const canvas = node.shadowRoot!.querySelector('canvas')!;
     const gl = (canvas.getContext('webgl2') ?? canvas.getContext('webgl'))!;
@@ -43,6 +59,8 @@ test('a lost WebGL context keeps the game and the table comes back when the cont
   });
   expect(after.rollsUsed).toBe(2);
   expect(after.dice[1]).toBe(before.dice[1]);
+  // Built again in the look asked for.
+  await expect.poll(async () => (await probe()).fullLook, { timeout: 30_000 }).toBe(true);
   expect(errors.filter((e) => !/context/i.test(e))).toEqual([]);
 });
 

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { DiceTable, type DiceScene, type TableHandlers } from '../../scene/index.js';
+import { AttributeReader } from '../attributes.js';
 import { stringsFor, type Lang } from '../i18n/index.js';
 import type { ThrowPlayer } from '../session/game-session.js';
 import { Observable } from './Observable.js';
@@ -12,6 +13,7 @@ export type TableHost = ReactiveControllerHost & {
   readonly renderRoot: ParentNode;
   readonly language: Lang;
   readonly reducedMotion: boolean;
+  readonly quality: string | null;
 };
 
 /**
@@ -24,6 +26,7 @@ export class TableController extends Observable implements ReactiveController {
   /** Whether the table has no 3D scene (no WebGL: the dice are drawn flat in the overlay). */
   noWebgl = false;
   private readonly table: DiceTable;
+  private readonly attrs = new AttributeReader('dice-poker');
 
   constructor(
     private readonly host: TableHost,
@@ -66,6 +69,7 @@ export class TableController extends Observable implements ReactiveController {
   hostUpdated(): void {
     // The first render made the stage (hasUpdated turns true only after the controllers' hostUpdated).
     if (!this.host.hasUpdated) this.build();
+    else this.table.setQuality(this.quality);
     // The table is a function of the game: it moves only the dice that differ from what it shows.
     const game = this.sessions.game;
     const reducedMotion = prefersReducedMotion(this.host);
@@ -85,6 +89,11 @@ export class TableController extends Observable implements ReactiveController {
 
   private build(): void {
     const stage = this.host.renderRoot.querySelector<HTMLElement>('.stage')!;
-    this.table.build(stage, prefersReducedMotion(this.host));
+    this.table.build(stage, prefersReducedMotion(this.host), this.quality);
+  }
+
+  /** The look asked for by the `quality` attribute (undefined: the device chooses). */
+  private get quality(): 'high' | 'low' | undefined {
+    return this.attrs.quality(this.host.quality);
   }
 }
