@@ -52,15 +52,24 @@ export async function newGameHere(
   await expect(page.locator('dice-poker dp-controls')).toBeVisible();
 }
 
-/** Opens the page and starts a game in the page's element through its API (seats: who plays each). */
+/**
+ * Starts a game in the page's element through its API (seats: who plays each), under the motion
+ * given; the page is opened first unless it is open already (a journey's later steps go on in it).
+ */
 export async function startGame(
   page: Page,
   setup: { players: string[]; seats?: SeatKind[]; seed?: number; lang: 'en' | 'et' },
   reducedMotion: 'reduce' | 'no-preference' = 'reduce',
 ): Promise<void> {
   await page.emulateMedia({ reducedMotion });
-  await page.goto('/');
+  if (!page.url().startsWith('http')) await page.goto('/');
   await newGameHere(page, setup);
+}
+
+/** One part of a newcomer's journey: what it checks, and how, on a screen in a language. */
+export interface JourneyStep {
+  title: string;
+  run(page: Page, screen: Screen, lang: 'en' | 'et'): Promise<void>;
 }
 
 /** The text of the throw button and of the help line under it, as shown (spaces folded). */

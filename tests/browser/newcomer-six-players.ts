@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ARTIFACTS, inside, screenOf, stateOf } from './helpers.js';
-import { onEveryScreen, startGame } from './newcomer-helpers.js';
+import { type JourneyStep, startGame } from './newcomer-helpers.js';
 
 const NAMES = ['Mari', 'Jüri', 'Liis', 'Peeter', 'Kadri', 'Toomas'];
 
@@ -35,11 +35,10 @@ async function expectFollowed(page: Page, player: number): Promise<void> {
   await expect.poll(() => currentColumnInView(page), { timeout: 5_000 }).toEqual([]);
 }
 
-onEveryScreen((screen, lang) => {
-  test('six players: the sheet follows whoever’s turn it is, the computers’ too, and back to the first', async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
+/** A step of a newcomer's journey (newcomer-journey.spec.ts). */
+export const sixPlayers: JourneyStep = {
+  title: 'six players: the sheet follows whoever’s turn it is, the computers’ too, and back to the first',
+  async run(page, screen, lang) {
     await startGame(page, {
       players: NAMES,
       seats: ['human', 'human', 'human', 'human', 'easy', 'easy'],
@@ -86,5 +85,5 @@ onEveryScreen((screen, lang) => {
     const followed = await page.evaluate(() => (window as unknown as { followed: string[] }).followed);
     expect(followed).toEqual(['4 Kadri in view', '5 Toomas in view']);
     await page.screenshot({ path: `${ARTIFACTS}/newcomer-six-back-${screen.name}-${lang}.png` });
-  });
-});
+  },
+};

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ARTIFACTS, stateOf, watchErrors } from './helpers.js';
-import { controlsWords, onEveryScreen, startGame } from './newcomer-helpers.js';
+import { controlsWords, type JourneyStep, startGame } from './newcomer-helpers.js';
 
 /** What the controls said, sampled every few milliseconds in the page while the computer (seat 1) played. */
 interface Sample {
@@ -46,10 +46,10 @@ const WORDS = {
   },
 };
 
-onEveryScreen((screen, lang) => {
-  test('a computer’s turn: the controls say whose turn it is, never ask the watcher to throw or hold', async ({
-    page,
-  }) => {
+/** A step of a newcomer's journey (newcomer-journey.spec.ts). */
+export const computersTurnWords: JourneyStep = {
+  title: 'a computer’s turn: the controls say whose turn it is, never ask the watcher to throw or hold',
+  async run(page, screen, lang) {
     const errors = watchErrors(page);
     const words = WORDS[lang];
     // Under motion as a player has it: the computer pauses to think and its dice fly for a while.
@@ -91,5 +91,5 @@ onEveryScreen((screen, lang) => {
     await expect(page.locator('dice-poker [part="roll-button"]')).toBeEnabled();
     expect((await controlsWords(page)).turn).toContain(words.own);
     expect(errors).toEqual([]);
-  });
-});
+  },
+};

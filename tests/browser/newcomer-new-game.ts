@@ -1,16 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ARTIFACTS, stateOf } from './helpers.js';
-import { controlsWords, onEveryScreen, startGame } from './newcomer-helpers.js';
+import { controlsWords, type JourneyStep, startGame } from './newcomer-helpers.js';
 
 const WORDS = {
   en: { rolling: /^Rolling…/, newGame: 'New game', waits: 'New game: as soon as these dice stop rolling…' },
   et: { rolling: /^Veereb…/, newGame: 'Uus mäng', waits: 'Uus mäng: kohe, kui need täringud peatuvad…' },
 };
 
-onEveryScreen((screen, lang) => {
-  test('“New game” while a computer’s throw is in the air: said to wait, then the panel opens', async ({
-    page,
-  }) => {
+/** A step of a newcomer's journey (newcomer-journey.spec.ts). */
+export const newGameWhileThrowing: JourneyStep = {
+  title: '“New game” while a computer’s throw is in the air: said to wait, then the panel opens',
+  async run(page, screen, lang) {
     const words = WORDS[lang];
     await startGame(
       page,
@@ -57,5 +57,5 @@ onEveryScreen((screen, lang) => {
     // The computer waits while the panel is open: nothing more is thrown.
     await page.waitForTimeout(1_500);
     expect((await stateOf(page)).rollsUsed).toBe(state.rollsUsed);
-  });
-});
+  },
+};

@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ROWS } from '../../src/engine/index.js';
 import { ARTIFACTS, boxOf, inside, stateOf } from './helpers.js';
-import { newGameHere, onEveryScreen, startGame } from './newcomer-helpers.js';
+import { type JourneyStep, newGameHere, startGame } from './newcomer-helpers.js';
 
 const WORDS = {
   en: { full: 'At most 6 players', winner: 'Computer: plays to win', easy: 'Computer: beginner' },
@@ -59,10 +59,11 @@ function inkTop(page: Page, png: Buffer): Promise<number> {
   }, png.toString('base64'));
 }
 
-onEveryScreen((screen, lang) => {
-  test('the sheet: the marks over a capital show (Ülle is not read Ulle), names read whole, score targets 24 px with centred digits, a row’s name scores; game over; then the start panel: opaque, “Add player” spent at six and saying why, who plays each seat read whole', async ({
-    page,
-  }) => {
+/** A step of a newcomer's journey (newcomer-journey.spec.ts). */
+export const sheetReadable: JourneyStep = {
+  title:
+    'the sheet: the marks over a capital show (Ülle is not read Ulle), names read whole, score targets 24 px with centred digits, a row’s name scores; game over; then the start panel: opaque, “Add player” spent at six and saying why, who plays each seat read whole',
+  async run(page, screen, lang) {
     // One page, three games in turn (each started in place through the API).
     await startGame(page, { players: ['Ülle', 'Ulle'], lang });
     const names = page.locator('dice-poker dp-scorecard thead .who');
@@ -160,5 +161,5 @@ onEveryScreen((screen, lang) => {
       expect(inside(await boxOf(page, `${panel} [data-start]`), screenBox)).toBe(true);
     }
     await page.screenshot({ path: `${ARTIFACTS}/newcomer-start-six-${screen.name}-${lang}.png` });
-  });
-});
+  },
+};
