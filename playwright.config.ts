@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, findChromium, SOFTWARE_COMPOSITING_ARGS } from './scripts/chromium.mjs';
 import { guideSeen } from './tests/browser/helpers.js';
+import { madeDataTemplate } from './tests/support/data-template.js';
 
 /** The port the built game is served on (as `npm start` serves it); another can be set to run two suites at once. */
 const port = Number(process.env.DP_TEST_PORT ?? 4173);
@@ -15,6 +16,13 @@ const dataDir = join(tmpdir(), `dp-test-data-${port}`);
  * are built already (scripts/test-all.mjs builds them beside the unit tests).
  */
 const build = process.env.DP_TEST_BUILT === '1' ? '' : 'npm run build:app && npm run build -w server && ';
+
+/**
+ * The test server's data folder starts as a copy of the made database the unit tests keep
+ * (tests/support/data-template.ts), where there is one: making it again takes seconds of a core.
+ */
+const template = madeDataTemplate();
+const freshData = `rm -rf ${dataDir}${template ? ` && cp -r ${template} ${dataDir}` : ''}`;
 
 /** Browser tests: the built game served as `npm start` serves it (page and game server), in a real Chromium with (software) WebGL. */
 export default defineConfig({
@@ -54,7 +62,7 @@ export default defineConfig({
   webServer: {
     // As `npm start` serves it: the built page and the online game server on one port (every page of
     // the suite is on this machine: loopback is not limited here).
-    command: `${build}rm -rf ${dataDir} && PORT=${port} DATA_DIR=${dataDir} LIMIT_LOOPBACK=0 node server/dist/server/src/main.js`,
+    command: `${build}${freshData} && PORT=${port} DATA_DIR=${dataDir} LIMIT_LOOPBACK=0 node server/dist/server/src/main.js`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -53,6 +53,12 @@ async function templateOf(key: string): Promise<string> {
   return folder;
 }
 
+/** The made template's data folder if an earlier run made it (the unit tests do), else undefined. */
+export function madeDataTemplate(): string | undefined {
+  const folder = join(CACHE, templateKey());
+  return existsSync(join(folder, 'pglite', 'PG_VERSION')) ? folder : undefined;
+}
+
 /** The made template's data folder: kept from an earlier run, or made now. */
 export function dataTemplate(): Promise<string> {
   return templateOf(templateKey());
