@@ -20,7 +20,7 @@ const POLL_MS = 16;
 /** Longest wait of `gpuDone`, in ms. */
 const MAX_WAIT_MS = 3000;
 
-/** The names software renderers give (Chrome's SwiftShader, Mesa's llvmpipe and softpipe, Windows' basic driver). */
+/** Names software renderers give: Chrome's SwiftShader, Mesa's llvmpipe, softpipe, Windows' basic driver. */
 const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|basic render/i;
 
 /**

@@ -41,9 +41,9 @@ export interface GpuResources {
  * over them, the camera framing it all. Two layers: the table (drawn on full frames only, lit, with
  * a shadow map) and the dice over the captured table (cheap: lit per vertex by the same lights, blob
  * shadows); once drawn whole, a frame draws again only the pixels around dice that moved. The first
- * frame is drawn in a quick look, the full look right after where it is wanted (see LookUpgrade). It draws only when
- * told; `requestFrame` asks the host for a frame when the view needs one (a restored context, the
- * full look ready).
+ * frame is drawn in a quick look, the full look right after where it is wanted (see LookUpgrade). It
+ * draws only when told; `requestFrame` asks the host for a frame when the view needs one (a restored
+ * context, the full look ready).
  */
 export class TableView {
   /** The camera the table is seen through (for picking). */

@@ -87,7 +87,7 @@ export class DicePoker extends LitElement {
   @property({ type: Boolean, attribute: 'no-guide' }) noGuide = false;
   /** The game server for online play (its http(s) address); the page's own origin when not given. */
   @property() server: string | null = null;
-  /** The table's look: `high` (shadows, lit wood) or `low` (lighter); unset, `low` only without a GPU. */
+  /** The table's look: `high` (shadows, lit wood) or `low` (lighter); unset, lighter only without a GPU. */
   @property() quality: string | null = null;
 
   private readonly attrs = new AttributeReader('dice-poker');
