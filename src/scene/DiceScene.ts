@@ -137,8 +137,18 @@ export class DiceScene implements TableProbe {
     this.syncAll();
 
     container.appendChild(this.canvas);
-    this.resizeObserver = new ResizeObserver(() => this.view.resize());
-    this.resizeObserver.observe(container);
+    this.resizeObserver = new ResizeObserver(() => {
+      this.view.resize();
+      if (this.view.framesDrawn > 0) this.canvas.style.opacity = '';
+    });
+    // The table's first frame is drawn when the canvas is first sized (`resize`), one frame after
+    // this one: the element's first paint (its panels and words) goes to the screen first, not with
+    // the table's, which software WebGL makes long. Until then the canvas is unseen (an empty canvas
+    // would show black).
+    this.canvas.style.opacity = '0';
+    requestAnimationFrame(() => {
+      if (!this.disposed) this.resizeObserver.observe(container);
+    });
     document.addEventListener('visibilitychange', this.onVisibility);
   }
 
