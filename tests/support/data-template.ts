@@ -30,10 +30,15 @@ function templateKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** Whether `folder` holds a whole made database (a run stopped while making one leaves none there). */
+function isMade(folder: string): boolean {
+  return existsSync(join(folder, 'pglite', 'PG_VERSION'));
+}
+
 /** The made template of `key`: kept from an earlier run, else made now (and older ones deleted). */
 async function templateOf(key: string): Promise<string> {
   const folder = join(CACHE, key);
-  if (existsSync(join(folder, 'pglite', 'PG_VERSION'))) return folder;
+  if (isMade(folder)) return folder;
   mkdirSync(CACHE, { recursive: true });
   // Made beside it and renamed into place whole, so that a run stopped meanwhile leaves no half-made one.
   const making = mkdtempSync(join(CACHE, 'making-'));
@@ -44,7 +49,7 @@ async function templateOf(key: string): Promise<string> {
   } catch (error) {
     // Another run made it meanwhile: theirs is as good.
     rmSync(making, { recursive: true, force: true });
-    if (!existsSync(join(folder, 'pglite', 'PG_VERSION'))) throw error;
+    if (!isMade(folder)) throw error;
   }
   for (const name of readdirSync(CACHE)) {
     if (name !== key && !name.startsWith('making-'))
@@ -56,7 +61,7 @@ async function templateOf(key: string): Promise<string> {
 /** The made template's data folder if an earlier run made it (the unit tests do), else undefined. */
 export function madeDataTemplate(): string | undefined {
   const folder = join(CACHE, templateKey());
-  return existsSync(join(folder, 'pglite', 'PG_VERSION')) ? folder : undefined;
+  return isMade(folder) ? folder : undefined;
 }
 
 /** The made template's data folder: kept from an earlier run, or made now. */
