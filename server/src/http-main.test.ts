@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOM_NAME } from '../../src/online/protocol.js';
-import { Spawned, spawnServer, type ServerProcess } from './processes.js';
+import { serverScript, Spawned, spawnServer, type ServerProcess } from './processes.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const started: Spawned[] = [];
@@ -86,7 +86,7 @@ describe('main.ts', { timeout: 300_000 }, () => {
   });
 
   it('stops with exit code 2 on a setting that is not valid, naming it', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    const child = spawn(process.execPath, serverScript('main'), {
       cwd: ROOT,
       env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ALLOWED_ORIGINS: 'not-an-origin' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,7 +20,7 @@ import {
 } from '../../src/online/game-record.js';
 import { KEYS_PATH, parseKeySet, type KeySet } from '../../src/online/record-signature.js';
 import { verifyGame, type VerifyResult } from '../../src/online/verify.js';
-import { freshDataDir, nodeFlags, spawnServer, type ServerProcess } from './processes.js';
+import { freshDataDir, nodeFlags, serverScript, spawnServer, type ServerProcess } from './processes.js';
 import { Player } from './test-player.js';
 
 const servers: ServerProcess[] = [];
@@ -147,11 +147,11 @@ describe('signed game records from a real server', { timeout: 600_000 }, () => {
     // start would serve another key, or three.
     await server.stop('SIGTERM');
     servers.splice(servers.indexOf(server), 1);
-    const rotated = spawnSync(
-      process.execPath,
-      [...nodeFlags(), '--import', 'tsx', 'server/src/rotate-record-key.ts'],
-      { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir }, timeout: 60_000 },
-    );
+    const rotated = spawnSync(process.execPath, [...nodeFlags(), ...serverScript('rotate-record-key')], {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: dataDir },
+      timeout: 60_000,
+    });
     expect(rotated.status, rotated.stderr).toBe(0);
     server = await serve(dataDir);
     const after = await keysOf(server.url);

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Spawned } from './processes.js';
+import { serverScript, Spawned } from './processes.js';
 import { startServer } from './server.js';
 import { checkStoreOptions, StoreSettingsError, storeOptionsFromEnv } from './store-env.js';
 
@@ -78,7 +78,7 @@ describe('main.ts with REDIS_URL alone', { timeout: 60_000 }, () => {
     delete env.DATABASE_URL;
     // No Redis is there: it is refused before anything is reached.
     env.REDIS_URL = 'redis://127.0.0.1:1';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    const child = spawn(process.execPath, serverScript('main'), {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
