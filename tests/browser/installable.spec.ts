@@ -115,9 +115,11 @@ test('installable: the manifest, its icons, a favicon and a worker that controls
   expect(errors).toEqual([]);
 
   // The network cut, the page opened again: it comes whole from the worker's cache. (Cut once the table
-  // has the look it ends in: a full look's pictures are drawn by a worker of its own, and a script that
-  // worker is still fetching would be cut off by the reload, not by the worker's cache.)
+  // has the look it ends in and the page has fetched all it asks for after its load (the physics, the
+  // words of its panels, the worker's registration): a script still on its way would be cut off by
+  // the reload, not by the worker's cache, and counted here as failed.)
   await waitForLook(page);
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   const offlineFailures = watchFailures(page);
   await page.reload();
