@@ -17,6 +17,27 @@ async function visit(browser: Browser, locale: string, viewport = { width: 390, 
 const heading = (page: Page) => page.locator('dice-poker dp-start-panel h2');
 
 /**
+ * The page's largest paints as the browser told them, in order: what each was (`img.dp-poster-icon`),
+ * or '(the game)' for one inside the element's shadow root, which the browser does not name.
+ */
+function largestPaints(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          resolve(
+            list.getEntries().map((entry) => {
+              const element = (entry as PerformanceEntry & { element: Element | null }).element;
+              return element ? `${element.localName}.${element.className}` : '(the game)';
+            }),
+          );
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}
+
+/**
  * On a desktop's window, from the start panel in English: the names the page gives follow its language,
  * and a computer's seat says what it is.
  */
@@ -49,6 +70,9 @@ test('a first visit speaks the browser’s language (Estonian for Estonian, else
   ] as const) {
     const { context, page, errors } = await visit(browser, locale);
     await expect(heading(page)).toHaveText(words);
+    // The largest thing a first visit paints is the page's poster (the game's icon, before the game's
+    // code has run), and the browser tells it: the game takes its place only then (after-poster.ts).
+    expect((await largestPaints(page)).at(-1)).toBe('img.dp-poster-icon');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
     if (locale === 'en-US') {
       await page.screenshot({ path: `${ARTIFACTS}/first-visit-en-US.png` });

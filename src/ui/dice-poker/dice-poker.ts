@@ -1,9 +1,9 @@
 import { DicePoker } from './dice-poker.component.js';
+import { defineDicePoker } from './define.js';
 
 export { DicePoker };
 
-// Once per page: a second copy of the library must not throw.
-if (!customElements.get('dice-poker')) customElements.define('dice-poker', DicePoker);
+defineDicePoker();
 
 declare global {
   interface HTMLElementTagNameMap {
