@@ -3,17 +3,16 @@
  * installable and playable with no network. Only this page loads this module: the npm package
  * (src/index.ts) and the standalone bundle register no service worker, so an embedder's page gets none.
  */
-import { defineDicePoker } from '../ui/dice-poker/define.js';
-import { posterPainted } from './after-poster.js';
+import '../index.js';
+import { removePosterWhenTold } from './after-poster.js';
 import { setPageLang } from './page-lang.js';
 import { followTurnInTitle } from './turn-title.js';
 import { FIRST_FRAME_MARK } from '../scene/DiceTable.js';
 
-// Before the game's first render: its language.
+// Before the game's first render (a microtask after its element was defined, above): its language.
 setPageLang();
 followTurnInTitle();
-// The game in place of the poster once the poster's paint is told (after-poster.ts).
-void posterPainted().then(defineDicePoker);
+void removePosterWhenTold();
 
 // Nothing of the worker is needed before play: its registration (and workbox-window) is a chunk of
 // its own, fetched once the page has loaded. On a first visit (no worker controls the page yet) its

@@ -1,9 +1,9 @@
 import { DicePoker } from './dice-poker.component.js';
-import { defineDicePoker } from './define.js';
 
 export { DicePoker };
 
-defineDicePoker();
+// Once per page: a second copy of the library must not throw.
+if (!customElements.get('dice-poker')) customElements.define('dice-poker', DicePoker);
 
 declare global {
   interface HTMLElementTagNameMap {
