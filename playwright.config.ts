@@ -31,11 +31,8 @@ export default defineConfig({
   // before it (test-results/vitest.json, engines.json) stay to be read after the run.
   outputDir: 'test-results/browser',
   fullyParallel: false,
-  // Software WebGL takes about a core per page, but tests also wait (a turn clock running out, a server
-  // restarting, another player): a third worker fills those waits. The 80 tests on 2 cores: 458 s with
-  // two workers (the cores idle 8% of the time), 438 s with three (3%); 532 s beside two CPU-bound
-  // processes, all passed.
-  workers: 3,
+  // Software WebGL takes a core per page: two workers on two cores.
+  workers: 2,
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 20_000 },
