@@ -1,9 +1,8 @@
 /**
  * Real processes for the tests and the benchmark of the game server: a game server as `npm run serve`
  * runs it (`node --import tsx server/src/main.ts`, or compiled: SERVER_BUILT_ENV; its settings in its
- * environment), and a Redis server
- * of its own on a free port, with nothing saved to disk. Each is a child of this process, stopped by its
- * pid; any still running when this process exits are killed then.
+ * environment), and a Redis server of its own on a free port, with nothing saved to disk. Each is a
+ * child of this process, stopped by its pid; any still running when this process exits are killed then.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync } from 'node:fs';
