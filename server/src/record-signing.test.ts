@@ -36,7 +36,7 @@ async function serve(dataDir: string): Promise<ServerProcess> {
 }
 
 async function keysOf(url: string): Promise<KeySet> {
-  const response = await fetch(new URL(KEYS_PATH, url));
+  const response = await fetch(new URL(KEYS_PATH, url), { signal: AbortSignal.timeout(60_000) });
   expect(response.status).toBe(200);
   return (await response.json()) as KeySet;
 }

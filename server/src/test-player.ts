@@ -5,6 +5,13 @@
 import { Client, type Room } from '@colyseus/sdk';
 import type { Acted, ClientMessages, RoomView, ServerMessages } from '../../src/online/protocol.js';
 import { viewAfter } from '../../src/online/room-events.js';
+import { within } from './within.js';
+
+/**
+ * How long a join or a leave may take before the test fails naming it: ample on a machine busy on both
+ * cores (the server answers in milliseconds when quiet), and far short of a test's own limit.
+ */
+const ENTRY_MS = 120_000;
 
 export type Received = {
   [K in keyof ServerMessages]: { type: K; message: ServerMessages[K] };
@@ -25,24 +32,30 @@ export class Player {
 
   static async create(url: string, name: string): Promise<Player> {
     const client = new Client(url);
-    return new Player(await client.create('dice', { name }), client);
+    return new Player(
+      await within(client.create('dice', { name }), ENTRY_MS, `${name} creating a room`),
+      client,
+    );
   }
 
   static async join(url: string, roomId: string, name: string, key?: string): Promise<Player> {
     const client = new Client(url);
-    return new Player(await client.joinById(roomId, { name, ...(key ? { key } : {}) }), client);
+    const joining = client.joinById(roomId, { name, ...(key ? { key } : {}) });
+    return new Player(await within(joining, ENTRY_MS, `${name} joining room ${roomId}`), client);
   }
 
   /** One who takes a seat on another device by its move link (a 'move-link' message's key). */
   static async move(url: string, roomId: string, key: string, name = 'Player'): Promise<Player> {
     const client = new Client(url);
-    return new Player(await client.joinById(roomId, { name, key, move: true }), client);
+    const joining = client.joinById(roomId, { name, key, move: true });
+    return new Player(await within(joining, ENTRY_MS, `${name} moving a seat to room ${roomId}`), client);
   }
 
   /** One who watches the room by its watch link (no name, no seat). */
   static async watch(url: string, roomId: string): Promise<Player> {
     const client = new Client(url);
-    return new Player(await client.joinById(roomId, { watch: true }), client);
+    const watching = client.joinById(roomId, { watch: true });
+    return new Player(await within(watching, ENTRY_MS, `Watching room ${roomId}`), client);
   }
 
   /** The seat key this person was given (in a welcome), if any. */
@@ -66,7 +79,7 @@ export class Player {
 
   /** After a drop: the same session again, by the reconnection token. */
   async reconnect(token: string): Promise<void> {
-    const room = await this.client.reconnect(token);
+    const room = await within(this.client.reconnect(token), ENTRY_MS, 'Reconnecting by token');
     (this as { room: Room }).room = room;
     this.listen(room);
   }
@@ -128,6 +141,6 @@ export class Player {
   }
 
   async leave(): Promise<void> {
-    await this.room.leave(true);
+    await within(this.room.leave(true), ENTRY_MS, `Leaving room ${this.room.roomId}`);
   }
 }

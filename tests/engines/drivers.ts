@@ -3,6 +3,7 @@
 import puppeteer, { type Browser as PuppeteerBrowser, type Page } from 'puppeteer-core';
 import { remote } from 'webdriverio';
 import { endGroup, freePort, startGroup, track, waitForPort } from './processes.js';
+import { within } from '../../server/src/within.js';
 
 /** The viewport the tests see (as the Chromium suite's). */
 export const VIEWPORT = { width: 1280, height: 720 };
@@ -55,15 +56,6 @@ function pageResult(text: unknown): unknown {
 
 const round = (n: number) => Math.round(n);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Rejects when `promise` takes longer than `ms` (the work itself is ended by ending its processes). */
-export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** Firefox (Debian's ESR) through Puppeteer over WebDriver BiDi, headless on the X display. */
 export async function launchFirefox(executablePath: string, display: string): Promise<EngineDriver> {

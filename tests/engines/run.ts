@@ -7,7 +7,8 @@
 // Every process it starts (Xvfb, the browsers, WebKitWebDriver, the server) is ended, pass or fail.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { findProgram, missingPrograms } from '../../scripts/engines.mjs';
-import { launchFirefox, launchWebKit, within, type EngineDriver } from './drivers.js';
+import { launchFirefox, launchWebKit, type EngineDriver } from './drivers.js';
+import { within } from '../../server/src/within.js';
 import { endAll, startXvfb, type XServer } from './processes.js';
 import { ensureBuilt, serveApp } from './server.js';
 import { pageErrors, SMOKE_TESTS } from './smoke.js';
