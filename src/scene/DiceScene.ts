@@ -306,7 +306,10 @@ export class DiceScene implements TableProbe {
       }
       moving ||= this.tween.running;
     }
-    if (this.view.draw() && throwing) {
+    const drawn = this.view.draw();
+    // The first frame comes once its work is done off this thread (TableView `warmUp`): shown then.
+    if (drawn && this.view.framesDrawn === 1) this.canvas.style.opacity = '';
+    if (drawn && throwing) {
       if (this.throwToShow) {
         this.throwToShow = false;
         this.throwShownAt = performance.now();

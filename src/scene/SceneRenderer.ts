@@ -134,6 +134,29 @@ export class SceneRenderer {
   }
 
   /**
+   * Draws a frame of `layers` inside one pixel, as a full frame draws them, and flushes, waiting for
+   * nothing. Software WebGL (SwiftShader) builds a program's drawing code at its first draw, not when
+   * it links, and uploads a texture at its first use: made here, on a canvas not yet on the page, that
+   * work is the GPU process's alone. Drawn first on the page, the canvas's frame is read back for the
+   * compositor, and this thread waits for all of it there (about 340 ms on a 2-core machine).
+   */
+  warmUp(layers: SceneLayers, camera: THREE.Camera): void {
+    const r = this.three;
+    r.setScissorTest(true);
+    r.setScissor(0, 0, 1, 1);
+    r.render(layers.still, camera);
+    this.backdrop.mesh.visible = false;
+    layers.occluders.visible = false;
+    r.autoClear = false;
+    r.render(layers.moving, camera);
+    r.autoClear = true;
+    this.backdrop.mesh.visible = true;
+    layers.occluders.visible = true;
+    r.setScissorTest(false);
+    r.getContext().flush();
+  }
+
+  /**
    * Makes three read back what it needs of the programs `precompile` sent off for `object` (link
    * status, uniform and attribute locations), as drawing with them first would. Each is a round trip
    * to the GPU process, which answers once it has linked the program; made while drawing a frame, in

@@ -63,6 +63,8 @@ export class TableView {
   private readonly drawnScale = new THREE.Vector3();
   private drawn = 0;
   private disposed = false;
+  /** The first frame's work is done in the GPU process (see `warmUp`): frames may be drawn. */
+  private warm = false;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -97,6 +99,19 @@ export class TableView {
     this.paintPictures();
     this.regions = new DirtyRegions(this.camera, this.lighting.towardsKey, this.dice.count);
     this.upgrade = upgrades ? this.lookUpgrade(still, requestFrame) : undefined;
+    void this.warmUp(requestFrame);
+  }
+
+  /**
+   * The first frame's drawing code built and its textures uploaded in the GPU process (SceneRenderer
+   * `warmUp`, on the canvas before it is on the page), then the first frame asked for: until then
+   * none is drawn.
+   */
+  private async warmUp(requestFrame: () => void): Promise<void> {
+    this.renderer.warmUp(this.layers, this.camera);
+    await this.renderer.gpuDone();
+    this.warm = true;
+    if (!this.disposed) requestFrame();
   }
 
   private lookUpgrade(still: THREE.Scene, requestFrame: () => void): LookUpgrade {
@@ -186,7 +201,7 @@ export class TableView {
   /** Draws what changed; returns whether anything was drawn. */
   draw(): boolean {
     const { width, height } = this.renderer.size;
-    if (width === 0 || height === 0) return false;
+    if (width === 0 || height === 0 || !this.warm) return false;
     const rects = this.renderer.needsFullFrame ? null : this.regions.take(width, height);
     if (rects !== null && rects.length === 0) return false;
     if (rects === null) {
