@@ -144,6 +144,16 @@ el.addEventListener('dp-roll', (event) => {
 });
 document.body.append(el);
 
+/**
+ * The frames the table has drawn, once it has drawn one (or after 10 s): its first frame waits for its
+ * drawing code, made off the page's thread, so a throw made at once may come to rest before it.
+ */
+async function framesDrawn(probe: TableProbe | null): Promise<number> {
+  for (let waited = 0; probe && probe.framesDrawn === 0 && waited < 10_000; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  return probe?.framesDrawn ?? 0;
+}
+
 async function play(): Promise<Outcome> {
   await el.updateComplete;
   const gesture: Gesture | undefined = undefined;
@@ -160,7 +170,7 @@ async function play(): Promise<Outcome> {
     rolls,
     state,
     canvas: el.shadowRoot?.querySelector('canvas') != null,
-    framesDrawn: probe?.framesDrawn ?? 0,
+    framesDrawn: await framesDrawn(probe),
     chance,
     expectedChance,
     tableThrow: await tableThrow(),

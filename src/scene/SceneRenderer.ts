@@ -176,9 +176,9 @@ export class SceneRenderer {
   /**
    * Settles once the GPU has carried out every command given so far: a fence, looked at every
    * POLL_MS without waiting for it (browsers update its status between tasks). Settles at once
-   * without a context, and after MAX_WAIT_MS whatever the fence says.
+   * without a context, and after `maxWaitMs` whatever the fence says.
    */
-  gpuDone(): Promise<void> {
+  gpuDone(maxWaitMs = MAX_WAIT_MS): Promise<void> {
     const gl = this.three.getContext() as WebGL2RenderingContext;
     const fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
     gl.flush();
@@ -187,7 +187,7 @@ export class SceneRenderer {
       const look = (): void => {
         // null once the context is lost (or the renderer disposed): nothing to wait for then.
         const status: unknown = fence ? gl.getSyncParameter(fence, gl.SYNC_STATUS) : null;
-        if (status === gl.UNSIGNALED && performance.now() - since < MAX_WAIT_MS) {
+        if (status === gl.UNSIGNALED && performance.now() - since < maxWaitMs) {
           setTimeout(look, POLL_MS);
           return;
         }

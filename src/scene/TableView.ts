@@ -10,6 +10,9 @@ import { RoomBackground } from './RoomBackground.js';
 import { SceneRenderer, type SceneLayers } from './SceneRenderer.js';
 import { TABLE_BOUNDS, TableMesh } from './TableMesh.js';
 
+/** Longest wait for the first frame's work in the GPU process (see TableView `warmUp`), ms. */
+const WARM_UP_WAIT_MS = 500;
+
 /** Options of a TableView. */
 export interface TableViewOptions {
   /** Number of dice. */
@@ -105,11 +108,12 @@ export class TableView {
   /**
    * The first frame's drawing code built and its textures uploaded in the GPU process (SceneRenderer
    * `warmUp`, on the canvas before it is on the page), then the first frame asked for: until then
-   * none is drawn.
+   * none is drawn, for at most WARM_UP_WAIT_MS (a GPU process slower than that keeps the table from
+   * showing no longer: a throw made at once is seen).
    */
   private async warmUp(requestFrame: () => void): Promise<void> {
     this.renderer.warmUp(this.layers, this.camera);
-    await this.renderer.gpuDone();
+    await this.renderer.gpuDone(WARM_UP_WAIT_MS);
     this.warm = true;
     if (!this.disposed) requestFrame();
   }
