@@ -14,6 +14,8 @@ const GESTURE = { gesture: { dirX: 0.1, dirZ: -1, speed: 11 } };
 const stops: (() => Promise<void>)[] = [];
 
 afterEach(async () => {
+  // Before the servers stop: their players would try to reconnect for a minute.
+  Player.dropAll();
   for (const stop of stops.splice(0).reverse()) await stop();
 });
 

@@ -46,6 +46,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterEach(async () => {
+  // Before the servers stop: their players would try to reconnect for a minute.
+  Player.dropAll();
   for (const server of servers.splice(0)) await server.stop('SIGKILL');
 });
 

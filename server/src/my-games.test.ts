@@ -22,6 +22,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  // Before the servers stop: their players would try to reconnect for a minute.
+  Player.dropAll();
   await server?.stop('SIGKILL');
 });
 

@@ -14,6 +14,8 @@ const DAY_SECONDS = 24 * 3600;
 const servers: ServerProcess[] = [];
 
 afterEach(async () => {
+  // Before the servers stop: their players would try to reconnect for a minute.
+  Player.dropAll();
   for (const server of servers.splice(0)) await server.stop('SIGKILL');
 });
 

@@ -26,6 +26,8 @@ import { Player } from './test-player.js';
 const servers: ServerProcess[] = [];
 
 afterEach(async () => {
+  // Before the servers stop: their players would try to reconnect for a minute.
+  Player.dropAll();
   for (const server of servers.splice(0)) await server.stop('SIGKILL');
 });
 

@@ -62,6 +62,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  // Before the servers stop: their players would try to reconnect for a minute.
+  Player.dropAll();
   await Promise.all(servers.map((s) => s.stop('SIGKILL')));
   await Promise.all([redis?.stop('SIGKILL'), postgres?.stop('immediate')]);
 }, 60_000);

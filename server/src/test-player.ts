@@ -19,6 +19,8 @@ export type Received = {
 
 /** A person at the table: their room, every message they got, and waits for the next ones. */
 export class Player {
+  /** Every player made and not yet left (see `dropAll`). */
+  private static readonly live = new Set<Player>();
   readonly received: Received[] = [];
   private cursor = 0;
   private wake: (() => void) | undefined;
@@ -28,6 +30,20 @@ export class Player {
     readonly client: Client,
   ) {
     this.listen(room);
+    Player.live.add(this);
+  }
+
+  /**
+   * Every player still at a table lets go of it and stops trying to get back: for a test's end, before
+   * its servers stop. Left there, a client tries to reconnect for about a minute, printing each try
+   * under whichever test file its worker runs then.
+   */
+  static dropAll(): void {
+    for (const player of Player.live) {
+      player.room.reconnection.enabled = false;
+      player.room.connection.close();
+    }
+    Player.live.clear();
   }
 
   static async create(url: string, name: string): Promise<Player> {
@@ -142,5 +158,6 @@ export class Player {
 
   async leave(): Promise<void> {
     await within(this.room.leave(true), ENTRY_MS, `Leaving room ${this.room.roomId}`);
+    Player.live.delete(this);
   }
 }
