@@ -14,8 +14,8 @@ export class PicturePainter {
     { resolve: (pixels: Uint8ClampedArray<ArrayBuffer>) => void; reject: (error: unknown) => void }
   >();
 
-  /** The pixels of `job` at full size, `width` x `height` RGBA bytes, rows bottom-up. */
-  paint(job: PictureJob, width: number, height: number): Promise<Uint8ClampedArray<ArrayBuffer>> {
+  /** The pixels of `job` at `scale` of its full size, `width` x `height` RGBA bytes, rows bottom-up. */
+  paint(job: PictureJob, width: number, height: number, scale = 1): Promise<Uint8ClampedArray<ArrayBuffer>> {
     return new Promise((resolve, reject) => {
       let worker: Worker;
       try {
@@ -26,7 +26,7 @@ export class PicturePainter {
       }
       const id = this.nextId++;
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, job, width, height } satisfies PictureRequest);
+      worker.postMessage({ id, job, width, height, scale } satisfies PictureRequest);
     });
   }
 

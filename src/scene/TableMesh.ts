@@ -151,16 +151,13 @@ export class TableMesh {
   }
 
   /**
-   * Works out the pixels of the felt and the wood that `look` draws with (once): before drawing in it.
-   * The quick look's at once, on this thread (the first frame waits for them anyway); the full look's
-   * on a worker, settling when they are in place, so the upgrade never blocks a tap.
+   * Works out the pixels of the felt and the wood that `look` draws with (once), on a worker: settles
+   * when they are in place, so that neither the table's build nor its upgrade blocks a tap.
    */
   paint(look: TableLook): Promise<void> {
-    if (look === 'quick') {
-      for (const picture of this.pictures) picture.paintQuick();
-      return Promise.resolve();
-    }
-    return Promise.all(this.pictures.map((picture) => picture.paintFull(this.painter))).then(() => {});
+    const paint = (picture: TablePicture) =>
+      look === 'quick' ? picture.paintQuick(this.painter) : picture.paintFull(this.painter);
+    return Promise.all(this.pictures.map(paint)).then(() => {});
   }
 
   /** The look the table is drawn with now. */

@@ -96,7 +96,7 @@ export class TableView {
     moving.updateMatrixWorld(true);
     this.layers = { still, moving, occluders: this.table.occluders };
     // The first frame's shader programs go off to compile in the GPU process (the backdrop's and the
-    // walls' wait for a throw) while this thread paints the pictures.
+    // walls' wait for a throw) while this thread paints the dice.
     this.renderer.precompile(still, this.camera, still);
     this.renderer.precompile(this.dice.group, this.camera, moving);
     this.paintPictures();
@@ -106,14 +106,14 @@ export class TableView {
   }
 
   /**
-   * The first frame's drawing code built and its textures uploaded in the GPU process (SceneRenderer
-   * `warmUp`, on the canvas before it is on the page), then the first frame asked for: until then
-   * none is drawn, for at most WARM_UP_WAIT_MS (a GPU process slower than that keeps the table from
-   * showing no longer: a throw made at once is seen).
+   * The first frame's drawing code built in the GPU process (SceneRenderer `warmUp`, on the canvas
+   * before it is on the page) while a worker paints the table's pictures, then the first frame asked
+   * for: until then none is drawn. The GPU is waited for WARM_UP_WAIT_MS at most (a GPU process slower
+   * than that keeps the table from showing no longer: a throw made at once is seen).
    */
   private async warmUp(requestFrame: () => void): Promise<void> {
     this.renderer.warmUp(this.layers, this.camera);
-    await this.renderer.gpuDone(WARM_UP_WAIT_MS);
+    await Promise.all([this.table.paint('quick'), this.renderer.gpuDone(WARM_UP_WAIT_MS)]);
     this.warm = true;
     if (!this.disposed) requestFrame();
   }
@@ -249,12 +249,11 @@ export class TableView {
   };
 
   /**
-   * Paints the pictures (the dearest part of the start-up), then fetches the first frame's programs,
-   * linked by now, so that frame waits for none of them.
+   * Paints the dice's picture (the table's come from a worker: `warmUp`), then fetches the first
+   * frame's programs, linked by now, so that frame waits for none of them.
    */
   private paintPictures(): void {
     this.dice.paint();
-    void this.table.paint('quick');
     this.renderer.settlePrograms(this.layers.still);
     this.renderer.settlePrograms(this.dice.group);
   }

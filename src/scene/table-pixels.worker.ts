@@ -1,21 +1,26 @@
 /**
- * Draws the table's full-size pictures (the felt, the wood) off the page's thread: a few hundred
- * milliseconds of pixel arithmetic on a phone that would otherwise block taps while the table upgrades
- * to its full look (PicturePainter sends the jobs, the page uploads the pixels).
+ * Draws the table's pictures (the felt, the wood) off the page's thread: tens of milliseconds of pixel
+ * arithmetic for the first frame's, a few hundred for the full look's, on a phone that would otherwise
+ * block taps while the table is built or upgraded (PicturePainter sends the jobs, the page uploads the
+ * pixels).
  */
 import { drawPicture, type PictureJob } from './picture-jobs.js';
 
-/** A job: draw `job` at `width` x `height`; the answer carries the same `id` and the pixels. */
+/**
+ * A job: draw `job` at `width` x `height`, `scale` of its full size; the answer carries the same `id`
+ * and the pixels.
+ */
 export interface PictureRequest {
   id: number;
   job: PictureJob;
   width: number;
   height: number;
+  scale: number;
 }
 
 addEventListener('message', (event: MessageEvent<PictureRequest>) => {
-  const { id, job, width, height } = event.data;
+  const { id, job, width, height, scale } = event.data;
   const pixels = new Uint8ClampedArray(width * height * 4);
-  drawPicture(job, pixels, width, height, 1);
+  drawPicture(job, pixels, width, height, scale);
   (self as unknown as Worker).postMessage({ id, pixels }, [pixels.buffer]);
 });

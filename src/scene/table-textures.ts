@@ -15,8 +15,10 @@ const QUICK_SCALE = 0.5;
 export interface TablePicture {
   readonly quick: THREE.DataTexture;
   readonly full: THREE.DataTexture;
-  /** Works out the quick texture's pixels, once (uploaded when it is next drawn). */
-  paintQuick(): void;
+  /**
+   * Works out the quick texture's pixels, once (uploaded when it is next drawn), as `paintFull` does.
+   */
+  paintQuick(painter?: PicturePainter): Promise<void>;
   /**
    * Works out the full texture's pixels, once (uploaded when it is next drawn): on `painter`'s worker
    * when there is one, else on this thread; settles when they are in place.
@@ -58,27 +60,23 @@ function picture(
     drawPicture(job, bytes(texture), texture.image.width, texture.image.height, scale);
     texture.needsUpdate = true;
   };
-  let fullPainted: Promise<void> | null = null;
-  return {
-    quick,
-    full,
-    paintQuick: () => {
-      if (quick.version === 0) paint(quick, QUICK_SCALE);
-    },
-    paintFull: (painter) => {
-      fullPainted ??= (async () => {
+  /** `texture`'s pixels at `scale`, once: on `painter`'s worker, else (none, or it failed) here. */
+  const painted = (texture: THREE.DataTexture, scale: number) => {
+    let done: Promise<void> | null = null;
+    return (painter?: PicturePainter): Promise<void> =>
+      (done ??= (async () => {
         try {
           if (!painter) throw new Error('no painter');
-          bytes(full).set(await painter.paint(job, full.image.width, full.image.height));
-          full.needsUpdate = true;
+          const { width, height } = texture.image;
+          bytes(texture).set(await painter.paint(job, width, height, scale));
+          texture.needsUpdate = true;
         } catch {
           // No worker here (or it failed): the same pixels, on this thread; none for a table gone.
-          if (!painter?.disposed) paint(full, 1);
+          if (!painter?.disposed) paint(texture, scale);
         }
-      })();
-      return fullPainted;
-    },
+      })());
   };
+  return { quick, full, paintQuick: painted(quick, QUICK_SCALE), paintFull: painted(full, 1) };
 }
 
 /**
