@@ -4,6 +4,7 @@ import { BLOB_MAX_HALF, blobCenter, createBlobTexture } from './blob-shadow.js';
 import type { DieLayout } from './DirtyRegions.js';
 import { createDieGeometry } from './die-geometry.js';
 import { createDieAtlas, type DieAtlas } from './die-textures.js';
+import type { PicturePainter } from './PicturePainter.js';
 import { VertexLitMaterial } from './VertexLitMaterial.js';
 import type { Lighting } from './Lighting.js';
 import { createHaloTexture } from './table-textures.js';
@@ -111,9 +112,12 @@ export class DieMeshes {
     }
   }
 
-  /** Works out the pips' picture, left blank by the constructor: the dearest part of the dice. */
-  paint(): void {
-    this.atlas.paint();
+  /**
+   * Works out the pips' picture, left blank by the constructor (the dearest part of the dice): on
+   * `painter`'s worker when there is one; settles when it is in place.
+   */
+  paint(painter?: PicturePainter): Promise<void> {
+    return this.atlas.paint(painter);
   }
 
   /** Number of dice. */

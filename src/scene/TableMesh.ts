@@ -50,7 +50,8 @@ export class TableMesh {
   private readonly textures: THREE.Texture[] = [];
   private readonly pictures: TablePicture[] = [];
   /** Draws the full look's pictures off the page's thread. */
-  private readonly painter = new PicturePainter();
+  /** Paints the pictures on a worker (the dice's too: TableView). */
+  readonly painter = new PicturePainter();
   /** Each lit mesh with its material in the full look and in the quick one. */
   private readonly looks: { mesh: THREE.Mesh; full: THREE.Material; quick: THREE.Material }[] = [];
   /** The quick look's stand-in for each material of the full look. */

@@ -96,10 +96,10 @@ export class TableView {
     moving.updateMatrixWorld(true);
     this.layers = { still, moving, occluders: this.table.occluders };
     // The first frame's shader programs go off to compile in the GPU process (the backdrop's and the
-    // walls' wait for a throw) while this thread paints the dice.
+    // walls' wait for a throw) while this thread sets the rest up.
     this.renderer.precompile(still, this.camera, still);
     this.renderer.precompile(this.dice.group, this.camera, moving);
-    this.paintPictures();
+    this.settlePrograms();
     this.regions = new DirtyRegions(this.camera, this.lighting.towardsKey, this.dice.count);
     this.upgrade = upgrades ? this.lookUpgrade(still, requestFrame) : undefined;
     void this.warmUp(requestFrame);
@@ -107,13 +107,17 @@ export class TableView {
 
   /**
    * The first frame's drawing code built in the GPU process (SceneRenderer `warmUp`, on the canvas
-   * before it is on the page) while a worker paints the table's pictures, then the first frame asked
+   * before it is on the page) while a worker paints the pictures, then the first frame asked
    * for: until then none is drawn. The GPU is waited for WARM_UP_WAIT_MS at most (a GPU process slower
    * than that keeps the table from showing no longer: a throw made at once is seen).
    */
   private async warmUp(requestFrame: () => void): Promise<void> {
     this.renderer.warmUp(this.layers, this.camera);
-    await Promise.all([this.table.paint('quick'), this.renderer.gpuDone(WARM_UP_WAIT_MS)]);
+    await Promise.all([
+      this.table.paint('quick'),
+      this.dice.paint(this.table.painter),
+      this.renderer.gpuDone(WARM_UP_WAIT_MS),
+    ]);
     this.warm = true;
     if (!this.disposed) requestFrame();
   }
@@ -249,11 +253,10 @@ export class TableView {
   };
 
   /**
-   * Paints the dice's picture (the table's come from a worker: `warmUp`), then fetches the first
-   * frame's programs, linked by now, so that frame waits for none of them.
+   * Fetches the first frame's programs, linked by now (the pictures come from a worker: `warmUp`), so
+   * that frame waits for none of them.
    */
-  private paintPictures(): void {
-    this.dice.paint();
+  private settlePrograms(): void {
     this.renderer.settlePrograms(this.layers.still);
     this.renderer.settlePrograms(this.dice.group);
   }

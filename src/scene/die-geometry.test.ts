@@ -1,7 +1,7 @@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { createDieGeometry } from './die-geometry.js';
-import { ATLAS_COLUMNS, ATLAS_ROWS } from './die-textures.js';
+import { ATLAS_COLUMNS, ATLAS_ROWS } from './die-pixels.js';
 import { FACE_NORMALS } from '../physics/types.js';
 
 /** Atlas cell (column, row from the bottom of the texture) that face f is drawn in. */

@@ -1,7 +1,7 @@
 import * as THREE from 'three';
 import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
 import { DIE_SIZE, FACE_NORMALS } from '../physics/types.js';
-import { ATLAS_COLUMNS, ATLAS_ROWS } from './die-textures.js';
+import { ATLAS_COLUMNS, ATLAS_ROWS } from './die-pixels.js';
 
 /** Outward normal of each side of three's box geometry, in the order its vertices are laid out. */
 const BOX_SIDES: readonly (readonly [number, number, number])[] = [

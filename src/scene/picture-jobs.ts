@@ -1,8 +1,9 @@
+import { ATLAS_COLUMNS, dieAtlasPixels, type DieColors } from './die-pixels.js';
 import { feltPixels, pressSlots, woodPixels } from './table-pixels.js';
 
 /**
- * What one of the table's pictures shows, as plain data, so that it is drawn alike on the page's
- * thread and on a worker's (table-pixels.worker.ts).
+ * What one of the table's pictures (or the dice's) shows, as plain data, so that it is drawn alike on
+ * the page's thread and on a worker's (table-pixels.worker.ts).
  */
 export type PictureJob =
   | {
@@ -12,7 +13,9 @@ export type PictureJob =
       /** Slots pressed into it, in pixels of the full picture: centre x, centre y, half side. */
       slots: readonly (readonly [number, number, number])[];
     }
-  | { kind: 'wood' };
+  | { kind: 'wood' }
+  /** The dice's atlas (die-pixels.ts): its cell is the picture's width over ATLAS_COLUMNS. */
+  | { kind: 'dice'; cellPerUnit: number; colors: DieColors };
 
 /** Draws `job` into `data`: `width` x `height` RGBA bytes, rows bottom-up, at `scale` of the full size. */
 export function drawPicture(
@@ -22,6 +25,10 @@ export function drawPicture(
   height: number,
   scale: number,
 ): void {
+  if (job.kind === 'dice') {
+    data.set(dieAtlasPixels(width / ATLAS_COLUMNS, job.cellPerUnit, job.colors, 'bottom-up'));
+    return;
+  }
   if (job.kind === 'wood') {
     woodPixels(width, height, 'bottom-up', scale, data);
     return;

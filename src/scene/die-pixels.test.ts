@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATLAS_COLUMNS, ATLAS_ROWS, dieAtlasPixels } from './die-textures.js';
+import { ATLAS_COLUMNS, ATLAS_ROWS, dieAtlasPixels } from './die-pixels.js';
 
 const COLORS = { body: '#f4ecdc', pip: '#1d1a22' };
 
