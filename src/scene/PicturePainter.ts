@@ -1,4 +1,5 @@
-import type { PictureJob } from './picture-jobs.js';
+import type * as THREE from 'three';
+import { drawPicture, type PictureJob } from './picture-jobs.js';
 import type { PictureRequest } from './table-pixels.worker.js';
 
 /**
@@ -69,4 +70,31 @@ export class PicturePainter {
     this.worker?.terminate();
     this.worker = null;
   }
+}
+
+/**
+ * Paints `job` at `scale` into `texture` (its RGBA bytes, rows bottom-up), once, when first asked: on
+ * `painter`'s worker when there is one, else on this thread (no worker here, or it failed); nothing for
+ * a table gone (its painter disposed). Settles when the pixels are in place, uploaded when the texture
+ * is next drawn.
+ */
+export function paintOnce(
+  texture: THREE.DataTexture,
+  job: PictureJob,
+  scale: number,
+): (painter?: PicturePainter) => Promise<void> {
+  let painted: Promise<void> | null = null;
+  const bytes = () => new Uint8ClampedArray((texture.image.data as Uint8Array).buffer as ArrayBuffer);
+  return (painter) =>
+    (painted ??= (async () => {
+      const { width, height } = texture.image;
+      try {
+        if (!painter) throw new Error('no painter');
+        bytes().set(await painter.paint(job, width, height, scale));
+      } catch {
+        if (painter?.disposed) return;
+        drawPicture(job, bytes(), width, height, scale);
+      }
+      texture.needsUpdate = true;
+    })());
 }

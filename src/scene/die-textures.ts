@@ -1,6 +1,5 @@
 import * as THREE from 'three';
-import type { PicturePainter } from './PicturePainter.js';
-import { drawPicture, type PictureJob } from './picture-jobs.js';
+import { paintOnce, type PicturePainter } from './PicturePainter.js';
 import { ATLAS_COLUMNS, ATLAS_ROWS, DEFAULT_COLORS, type DieColors } from './die-pixels.js';
 
 /** The dice's texture, made now and painted later (see `paint`). */
@@ -33,21 +32,6 @@ export function createDieAtlas(
   texture.magFilter = THREE.LinearFilter;
   texture.minFilter = THREE.LinearMipmapNearestFilter;
   texture.generateMipmaps = true;
-  const job: PictureJob = { kind: 'dice', cellPerUnit, colors };
   // Bottom-up rows (drawPicture's): the texture is not flipped on upload, as a canvas' would be.
-  const bytes = () => new Uint8ClampedArray((texture.image.data as Uint8Array).buffer as ArrayBuffer);
-  let painted: Promise<void> | null = null;
-  const paint = (painter?: PicturePainter): Promise<void> =>
-    (painted ??= (async () => {
-      try {
-        if (!painter) throw new Error('no painter');
-        bytes().set(await painter.paint(job, width, height));
-      } catch {
-        // No worker here (or it failed): the same pixels, on this thread; none for a table gone.
-        if (painter?.disposed) return;
-        drawPicture(job, bytes(), width, height, 1);
-      }
-      texture.needsUpdate = true;
-    })());
-  return { texture, paint };
+  return { texture, paint: paintOnce(texture, { kind: 'dice', cellPerUnit, colors }, 1) };
 }

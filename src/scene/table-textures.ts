@@ -1,6 +1,6 @@
 import * as THREE from 'three';
-import type { PicturePainter } from './PicturePainter.js';
-import { drawPicture, type PictureJob } from './picture-jobs.js';
+import { paintOnce, type PicturePainter } from './PicturePainter.js';
+import type { PictureJob } from './picture-jobs.js';
 import { haloPixels, roomPixels } from './table-pixels.js';
 
 /** Resolution of a quick texture, as a share of the full one's. */
@@ -54,29 +54,12 @@ function picture(
   full.generateMipmaps = true;
   // Only drawn on full frames (then kept as the backdrop), so filtering can be generous.
   full.anisotropy = anisotropy;
-  const bytes = (texture: THREE.DataTexture) =>
-    new Uint8ClampedArray((texture.image.data as Uint8Array).buffer as ArrayBuffer);
-  const paint = (texture: THREE.DataTexture, scale: number): void => {
-    drawPicture(job, bytes(texture), texture.image.width, texture.image.height, scale);
-    texture.needsUpdate = true;
+  return {
+    quick,
+    full,
+    paintQuick: paintOnce(quick, job, QUICK_SCALE),
+    paintFull: paintOnce(full, job, 1),
   };
-  /** `texture`'s pixels at `scale`, once: on `painter`'s worker, else (none, or it failed) here. */
-  const painted = (texture: THREE.DataTexture, scale: number) => {
-    let done: Promise<void> | null = null;
-    return (painter?: PicturePainter): Promise<void> =>
-      (done ??= (async () => {
-        try {
-          if (!painter) throw new Error('no painter');
-          const { width, height } = texture.image;
-          bytes(texture).set(await painter.paint(job, width, height, scale));
-          texture.needsUpdate = true;
-        } catch {
-          // No worker here (or it failed): the same pixels, on this thread; none for a table gone.
-          if (!painter?.disposed) paint(texture, scale);
-        }
-      })());
-  };
-  return { quick, full, paintQuick: painted(quick, QUICK_SCALE), paintFull: painted(full, 1) };
 }
 
 /**
