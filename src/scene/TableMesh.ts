@@ -49,8 +49,7 @@ export class TableMesh {
   private readonly materials: THREE.Material[] = [];
   private readonly textures: THREE.Texture[] = [];
   private readonly pictures: TablePicture[] = [];
-  /** Draws the full look's pictures off the page's thread. */
-  /** Paints the pictures on a worker (the dice's too: TableView). */
+  /** Paints the pictures off the page's thread (the dice's too: TableView). */
   readonly painter = new PicturePainter();
   /** Each lit mesh with its material in the full look and in the quick one. */
   private readonly looks: { mesh: THREE.Mesh; full: THREE.Material; quick: THREE.Material }[] = [];
