@@ -144,14 +144,7 @@ export class SceneRenderer {
     const r = this.three;
     r.setScissorTest(true);
     r.setScissor(0, 0, 1, 1);
-    r.render(layers.still, camera);
-    this.backdrop.mesh.visible = false;
-    layers.occluders.visible = false;
-    r.autoClear = false;
-    r.render(layers.moving, camera);
-    r.autoClear = true;
-    this.backdrop.mesh.visible = true;
-    layers.occluders.visible = true;
+    this.drawLayers(layers, camera);
     r.setScissorTest(false);
     r.getContext().flush();
   }
@@ -213,18 +206,11 @@ export class SceneRenderer {
     if (rects === null || this.needsFullFrame) {
       r.setScissorTest(false);
       r.shadowMap.needsUpdate = true;
-      r.render(layers.still, camera);
-      r.getDrawingBufferSize(this.bufferSize);
-      this.backdrop.capture(r, this.bufferSize.x, this.bufferSize.y);
-      // The still layer is on screen, with its depth: the moving layer goes straight over it.
-      this.backdrop.mesh.visible = false;
-      layers.occluders.visible = false;
-      beforePass?.(null);
-      r.autoClear = false;
-      r.render(layers.moving, camera);
-      r.autoClear = true;
-      this.backdrop.mesh.visible = true;
-      layers.occluders.visible = true;
+      this.drawLayers(layers, camera, () => {
+        r.getDrawingBufferSize(this.bufferSize);
+        this.backdrop.capture(r, this.bufferSize.x, this.bufferSize.y);
+        beforePass?.(null);
+      });
       this.needsFullFrame = false;
       return true;
     }
@@ -239,6 +225,23 @@ export class SceneRenderer {
     r.autoClearColor = true;
     r.setScissorTest(false);
     return false;
+  }
+
+  /**
+   * The still layer, then (after `between`) the moving one straight over it: the still layer is on
+   * screen with its depth, so the moving layer's backdrop and the walls' depth stand-ins are left out.
+   */
+  private drawLayers(layers: SceneLayers, camera: THREE.Camera, between?: () => void): void {
+    const r = this.three;
+    r.render(layers.still, camera);
+    between?.();
+    this.backdrop.mesh.visible = false;
+    layers.occluders.visible = false;
+    r.autoClear = false;
+    r.render(layers.moving, camera);
+    r.autoClear = true;
+    this.backdrop.mesh.visible = true;
+    layers.occluders.visible = true;
   }
 
   /** Device pixels per CSS pixel drawn at. */
