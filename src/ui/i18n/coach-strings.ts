@@ -1,5 +1,6 @@
 import type { BotId } from '../../engine/bots/index.js';
 import type { Lang } from './strings.js';
+import { formatDecimal as decimal, numberFormat } from './number-formats.js';
 
 /**
  * The coach's own words: its hints, the review after a game, and the computer seats of the start
@@ -82,14 +83,9 @@ export interface CoachStrings {
   seats: Record<'human' | BotId, string>;
 }
 
-const decimalEn = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const decimalEt = new Intl.NumberFormat('et-EE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-const percentEn = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 0 });
-const percentEt = new Intl.NumberFormat('et-EE', { style: 'percent', maximumFractionDigits: 0 });
-
 /** A chance in whole percent; a chance not quite 0 or 1 is not rounded to it. */
-function percentOf(format: Intl.NumberFormat, value: number): string {
+function percentOf(lang: Lang, value: number): string {
+  const format = numberFormat(lang, 'percent');
   if (value > 0 && value < 0.005) return `<${format.format(0.01)}`;
   if (value < 1 && value > 0.995) return `>${format.format(0.99)}`;
   return format.format(value);
@@ -107,18 +103,18 @@ const en: CoachStrings = {
   yourHold: 'Your choice',
   thinking: 'Calculating…',
   unavailable: 'Hints could not be calculated.',
-  number: (value) => decimalEn.format(value),
-  loss: (value) => `−${decimalEn.format(Math.abs(value))}`,
+  number: (value) => decimal('en', value),
+  loss: (value) => `−${decimal('en', Math.abs(value))}`,
   winChance: 'Chance to win now',
   lineHelp:
     'Each player’s chance to finish first (a tie shared) as the game stands now, each playing as their seat plays: you, to win',
   choiceHelp: 'Your chance to win if you make this choice and then go on playing to win',
   choiceNote:
     'Beside each choice: its expected score, then your chance to win if you take it and play on to win. Your chance now is that of your best choice to win.',
-  percent: (value) => percentOf(percentEn, value),
-  winOf: (value) => `chance to win ${percentOf(percentEn, value)}`,
+  percent: (value) => percentOf('en', value),
+  winOf: (value) => `chance to win ${percentOf('en', value)}`,
   winPending: 'Calculating the chances to win…',
-  winLoss: (value) => `−${percentOf(percentEn, Math.abs(value))}`,
+  winLoss: (value) => `−${percentOf('en', Math.abs(value))}`,
   reviewBy: 'Judge the decisions by',
   byPoints: 'Points',
   byWin: 'Chance to win',
@@ -162,18 +158,18 @@ const et: CoachStrings = {
   yourHold: 'Sinu valik',
   thinking: 'Arvutan…',
   unavailable: 'Vihjeid ei õnnestunud arvutada.',
-  number: (value) => decimalEt.format(value),
-  loss: (value) => `−${decimalEt.format(Math.abs(value))}`,
+  number: (value) => decimal('et', value),
+  loss: (value) => `−${decimal('et', Math.abs(value))}`,
   winChance: 'Võiduvõimalus praegu',
   lineHelp:
     'Iga mängija tõenäosus lõpetada esimesena (viigi korral jagatult) praeguse seisu järgi, igaüks mängimas nii, nagu tema koht mängib: sina võidule',
   choiceHelp: 'Sinu võiduvõimalus, kui teed selle valiku ja mängid siis edasi võidule',
   choiceNote:
     'Iga valiku juures: selle oodatav skoor ja sinu võiduvõimalus, kui selle valid ja edasi võidule mängid. Sinu praegune võimalus on sama mis parimal valikul võiduks.',
-  percent: (value) => percentOf(percentEt, value),
-  winOf: (value) => `võiduvõimalus ${percentOf(percentEt, value)}`,
+  percent: (value) => percentOf('et', value),
+  winOf: (value) => `võiduvõimalus ${percentOf('et', value)}`,
   winPending: 'Arvutan võiduvõimalusi…',
-  winLoss: (value) => `−${percentOf(percentEt, Math.abs(value))}`,
+  winLoss: (value) => `−${percentOf('et', Math.abs(value))}`,
   reviewBy: 'Hinda otsuseid',
   byPoints: 'Punktid',
   byWin: 'Võiduvõimalus',

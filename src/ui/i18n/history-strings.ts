@@ -1,5 +1,6 @@
 import type { HistoryFileErrorCode } from '../persistence/history-file.js';
 import type { Lang } from './strings.js';
+import { formatDecimal as decimal } from './number-formats.js';
 
 /** The History panel's words (they load with the panel, a chunk of its own). */
 export interface HistoryStrings {
@@ -43,8 +44,6 @@ export interface HistoryStrings {
   refused: Record<HistoryFileErrorCode, string>;
 }
 
-const decimalEn = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-const decimalEt = new Intl.NumberFormat('et-EE', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 const sign = (value: number, text: string) => (value > 0.05 ? `+${text}` : value < -0.05 ? `−${text}` : text);
 
 const en: HistoryStrings = {
@@ -72,9 +71,9 @@ const en: HistoryStrings = {
   table: 'Show as a table',
   gamesAxis: (shown, of) => (shown === of ? 'Games, oldest to latest' : `The latest ${shown} of ${of} games`),
   points: 'Points',
-  number: (value) => decimalEn.format(value),
-  signed: (value) => sign(value, decimalEn.format(Math.abs(value))),
-  percentPoints: (value) => decimalEn.format(value * 100),
+  number: (value) => decimal('en', value),
+  signed: (value) => sign(value, decimal('en', Math.abs(value))),
+  percentPoints: (value) => decimal('en', value * 100),
   none: '–',
   exportFile: 'Export to a file',
   importFile: 'Import a file',
@@ -117,9 +116,9 @@ const et: HistoryStrings = {
   gamesAxis: (shown, of) =>
     shown === of ? 'Mängud, vanimast viimaseni' : `Viimased ${shown} mängu ${of}-st`,
   points: 'Punktid',
-  number: (value) => decimalEt.format(value),
-  signed: (value) => sign(value, decimalEt.format(Math.abs(value))),
-  percentPoints: (value) => decimalEt.format(value * 100),
+  number: (value) => decimal('et', value),
+  signed: (value) => sign(value, decimal('et', Math.abs(value))),
+  percentPoints: (value) => decimal('et', value * 100),
   none: '–',
   exportFile: 'Salvesta faili',
   importFile: 'Loe failist',
