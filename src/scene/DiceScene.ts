@@ -101,6 +101,9 @@ export class DiceScene implements TableProbe {
   private throwToShow = false;
   throwShownAt = 0;
   private disposed = false;
+  /** The canvas shows its frames (from the first one's end in the GPU: `showOnceDrawn`). */
+  private shown = false;
+  private showing = false;
 
   constructor(container: HTMLElement, options: DiceSceneOptions = {}) {
     const quality = options.quality;
@@ -139,7 +142,7 @@ export class DiceScene implements TableProbe {
     container.appendChild(this.canvas);
     this.resizeObserver = new ResizeObserver(() => {
       this.view.resize();
-      if (this.view.framesDrawn > 0) this.canvas.style.opacity = '';
+      this.showOnceDrawn();
     });
     // The table's first frame is drawn when the canvas is first sized (`resize`), one frame after
     // this one: the element's first paint (its panels and words) goes to the screen first, not with
@@ -175,9 +178,9 @@ export class DiceScene implements TableProbe {
     if (this.input) this.input.tapThrows = value;
   }
 
-  /** Frames actually drawn since creation. */
+  /** Frames drawn since creation, counted from the first one's showing (see `showOnceDrawn`). */
   get framesDrawn(): number {
-    return this.view.framesDrawn;
+    return this.shown ? this.view.framesDrawn : 0;
   }
 
   /** Whether the full look (shadow map, per-pixel felt, wood) has replaced the quick first one. */
@@ -308,7 +311,7 @@ export class DiceScene implements TableProbe {
     }
     const drawn = this.view.draw();
     // The first frame comes once its work is done off this thread (TableView `warmUp`): shown then.
-    if (drawn && this.view.framesDrawn === 1) this.canvas.style.opacity = '';
+    this.showOnceDrawn();
     if (drawn && throwing) {
       if (this.throwToShow) {
         this.throwToShow = false;
@@ -320,6 +323,22 @@ export class DiceScene implements TableProbe {
     }
     return moving;
   };
+
+  /**
+   * Shows the canvas once the GPU has finished its first frame. Software WebGL draws a whole frame in
+   * the GPU process after this thread has given its commands, and a canvas on the screen has each
+   * frame read back for the compositor: shown at once, the page's thread would wait there for all of
+   * that drawing (some 60 ms on a 2-core machine). Unseen, the canvas is not read back.
+   */
+  private showOnceDrawn(): void {
+    if (this.showing || this.view.framesDrawn === 0) return;
+    this.showing = true;
+    void this.view.gpuDone().then(() => {
+      if (this.disposed) return;
+      this.canvas.style.opacity = '';
+      this.shown = true;
+    });
+  }
 
   /** Copies every die's pose from the physics (held look at rest). */
   private syncAll(): void {

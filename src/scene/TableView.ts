@@ -143,6 +143,11 @@ export class TableView {
     });
   }
 
+  /** Settles once the GPU has carried out every command given so far (at most 3 s). */
+  gpuDone(): Promise<void> {
+    return this.renderer.gpuDone();
+  }
+
   /** Frames actually drawn since creation. */
   get framesDrawn(): number {
     return this.drawn;
