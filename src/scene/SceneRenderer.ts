@@ -136,8 +136,8 @@ export class SceneRenderer {
   /**
    * Draws a frame of `layers` inside one pixel, as a full frame draws them, and flushes, waiting for
    * nothing. Software WebGL (SwiftShader) builds a program's drawing code at its first draw, not when
-   * it links, and uploads a texture at its first use: made here, on a canvas not yet on the page, that
-   * work is the GPU process's alone. Drawn first on the page, the canvas's frame is read back for the
+   * it links, and uploads a texture at its first use: made here, on a canvas not yet shown, that work
+   * is the GPU process's alone. Drawn first on a shown canvas, the frame is read back for the
    * compositor, and this thread waits for all of it there (about 340 ms on a 2-core machine).
    */
   warmUp(layers: SceneLayers, camera: THREE.Camera): void {

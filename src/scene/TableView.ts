@@ -96,28 +96,29 @@ export class TableView {
     moving.updateMatrixWorld(true);
     this.layers = { still, moving, occluders: this.table.occluders };
     // The first frame's shader programs go off to compile in the GPU process (the backdrop's and the
-    // walls' wait for a throw) while this thread sets the rest up.
+    // walls' wait for a throw) while this thread sets the rest up (see `warmUp`).
     this.renderer.precompile(still, this.camera, still);
     this.renderer.precompile(this.dice.group, this.camera, moving);
-    this.settlePrograms();
     this.regions = new DirtyRegions(this.camera, this.lighting.towardsKey, this.dice.count);
     this.upgrade = upgrades ? this.lookUpgrade(still, requestFrame) : undefined;
     void this.warmUp(requestFrame);
   }
 
   /**
-   * The first frame's drawing code built in the GPU process (SceneRenderer `warmUp`, on the canvas
-   * before it is on the page) while a worker paints the pictures, then the first frame asked
-   * for: until then none is drawn. The GPU is waited for WARM_UP_WAIT_MS at most (a GPU process slower
-   * than that keeps the table from showing no longer: a throw made at once is seen).
+   * The first frame's work done in the GPU process while a worker paints the pictures, then the
+   * first frame asked for: until then none is drawn. First the programs are linked (their results
+   * read only then: asked before, each read waits for its link), then the drawing code is built
+   * (SceneRenderer `warmUp`, on a canvas not yet shown). The GPU is waited for WARM_UP_WAIT_MS at
+   * most each time (a GPU process slower than that keeps the table from showing no longer: a throw
+   * made at once is seen).
    */
   private async warmUp(requestFrame: () => void): Promise<void> {
+    const pictures = Promise.all([this.table.paint('quick'), this.dice.paint(this.table.painter)]);
+    await this.renderer.gpuDone(WARM_UP_WAIT_MS);
+    if (this.disposed) return;
+    this.settlePrograms();
     this.renderer.warmUp(this.layers, this.camera);
-    await Promise.all([
-      this.table.paint('quick'),
-      this.dice.paint(this.table.painter),
-      this.renderer.gpuDone(WARM_UP_WAIT_MS),
-    ]);
+    await Promise.all([pictures, this.renderer.gpuDone(WARM_UP_WAIT_MS)]);
     this.warm = true;
     if (!this.disposed) requestFrame();
   }
@@ -257,10 +258,7 @@ export class TableView {
     }
   };
 
-  /**
-   * Fetches the first frame's programs, linked by now (the pictures come from a worker: `warmUp`), so
-   * that frame waits for none of them.
-   */
+  /** Fetches the first frame's programs, linked by now (see `warmUp`), so that frame waits for none of them. */
   private settlePrograms(): void {
     this.renderer.settlePrograms(this.layers.still);
     this.renderer.settlePrograms(this.dice.group);
