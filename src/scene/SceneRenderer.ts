@@ -134,22 +134,6 @@ export class SceneRenderer {
   }
 
   /**
-   * Draws a frame of `layers` inside one pixel, as a full frame draws them, and flushes, waiting for
-   * nothing. Software WebGL (SwiftShader) builds a program's drawing code at its first draw, not when
-   * it links, and uploads a texture at its first use: made here, on a canvas not yet shown, that work
-   * is the GPU process's alone. Drawn first on a shown canvas, the frame is read back for the
-   * compositor, and this thread waits for all of it there (about 340 ms on a 2-core machine).
-   */
-  warmUp(layers: SceneLayers, camera: THREE.Camera): void {
-    const r = this.three;
-    r.setScissorTest(true);
-    r.setScissor(0, 0, 1, 1);
-    this.drawLayers(layers, camera);
-    r.setScissorTest(false);
-    r.getContext().flush();
-  }
-
-  /**
    * Makes three read back what it needs of the programs `precompile` sent off for `object` (link
    * status, uniform and attribute locations), as drawing with them first would. Each is a round trip
    * to the GPU process, which answers once it has linked the program; made while drawing a frame, in
@@ -231,10 +215,10 @@ export class SceneRenderer {
    * The still layer, then (after `between`) the moving one straight over it: the still layer is on
    * screen with its depth, so the moving layer's backdrop and the walls' depth stand-ins are left out.
    */
-  private drawLayers(layers: SceneLayers, camera: THREE.Camera, between?: () => void): void {
+  private drawLayers(layers: SceneLayers, camera: THREE.Camera, between: () => void): void {
     const r = this.three;
     r.render(layers.still, camera);
-    between?.();
+    between();
     this.backdrop.mesh.visible = false;
     layers.occluders.visible = false;
     r.autoClear = false;

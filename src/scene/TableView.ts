@@ -10,7 +10,7 @@ import { RoomBackground } from './RoomBackground.js';
 import { SceneRenderer, type SceneLayers } from './SceneRenderer.js';
 import { TABLE_BOUNDS, TableMesh } from './TableMesh.js';
 
-/** Longest wait for the first frame's work in the GPU process (see TableView `warmUp`), ms. */
+/** Longest wait for the first frame's programs in the GPU process (see `warmUp`), ms. */
 const WARM_UP_WAIT_MS = 500;
 
 /** Options of a TableView. */
@@ -66,7 +66,7 @@ export class TableView {
   private readonly drawnScale = new THREE.Vector3();
   private drawn = 0;
   private disposed = false;
-  /** The first frame's work is done in the GPU process (see `warmUp`): frames may be drawn. */
+  /** The first frame's programs are linked and its pictures painted (see `warmUp`): frames may be drawn. */
   private warm = false;
 
   constructor(
@@ -105,20 +105,19 @@ export class TableView {
   }
 
   /**
-   * The first frame's work done in the GPU process while a worker paints the pictures, then the
-   * first frame asked for: until then none is drawn. First the programs are linked (their results
-   * read only then: asked before, each read waits for its link), then the drawing code is built
-   * (SceneRenderer `warmUp`, on a canvas not yet shown). The GPU is waited for WARM_UP_WAIT_MS at
-   * most each time (a GPU process slower than that keeps the table from showing no longer: a throw
-   * made at once is seen).
+   * The first frame asked for once its programs are linked (their results are read only then: read
+   * before, each read waits for its link) and a worker has painted its pictures: until then none is
+   * drawn. The GPU is waited for WARM_UP_WAIT_MS at most (a GPU process slower than that keeps the
+   * table from showing no longer: a throw made at once is seen). The frame is drawn on a canvas not
+   * yet shown, so the GPU's work for it (software WebGL builds a program's drawing code at its first
+   * draw) keeps off this thread: DiceScene shows it once done.
    */
   private async warmUp(requestFrame: () => void): Promise<void> {
     const pictures = Promise.all([this.table.paint('quick'), this.dice.paint(this.table.painter)]);
     await this.renderer.gpuDone(WARM_UP_WAIT_MS);
     if (this.disposed) return;
     this.settlePrograms();
-    this.renderer.warmUp(this.layers, this.camera);
-    await Promise.all([pictures, this.renderer.gpuDone(WARM_UP_WAIT_MS)]);
+    await pictures;
     this.warm = true;
     if (!this.disposed) requestFrame();
   }
