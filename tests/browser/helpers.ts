@@ -72,15 +72,16 @@ export async function expectDrawn(
 }
 
 /**
- * Waits until the element's table has the look it ends in: the full look once the quick first frame's
- * upgrade is done (see LookUpgrade), or the quick look kept (software WebGL, or quality="low").
+ * Waits until the element's table shows the look it ends in: the full look once the quick first
+ * frame's upgrade is done (see LookUpgrade), or the quick look kept (software WebGL, or
+ * quality="low") once its first frame is on the screen.
  */
 export async function waitForLook(page: Page, selector = 'dice-poker'): Promise<void> {
   await expect
     .poll(() =>
       page.locator(selector).evaluate((el) => {
         const probe = (el as HTMLElementTagNameMap['dice-poker']).tableProbe;
-        return probe?.look === 'quick' || probe?.fullLook;
+        return (probe?.framesDrawn ?? 0) > 0 && (probe?.look === 'quick' || probe?.fullLook);
       }),
     )
     .toBe(true);
@@ -130,6 +131,9 @@ export async function openGame(page: Page, players: string, seed = 1, lang = 'en
   );
   await expect(page.locator('dice-poker canvas')).toBeVisible();
   await expect(page.locator('dice-poker dp-controls')).toBeVisible();
+  // The table on the screen, as a player waits to see it: the canvas shows its first frame only once
+  // the GPU has finished it (until then it is unseen, and a picture of it shows none of the table).
+  await expect.poll(() => framesDrawn(page)).toBeGreaterThan(0);
 }
 
 /**
