@@ -1,13 +1,13 @@
 import * as THREE from 'three';
 import type { DiePose } from '../physics/types.js';
-import { BLOB_MAX_HALF, blobCenter, createBlobTexture } from './blob-shadow.js';
+import { BLOB_MAX_HALF, blobCenter } from './blob-shadow.js';
 import type { DieLayout } from './DirtyRegions.js';
 import { createDieGeometry } from './die-geometry.js';
-import { createDieAtlas, type DieAtlas } from './die-textures.js';
-import type { PicturePainter } from './PicturePainter.js';
+import { createDieAtlas } from './die-textures.js';
+import type { PaintedTexture, PicturePainter } from './PicturePainter.js';
 import { VertexLitMaterial } from './VertexLitMaterial.js';
 import type { Lighting } from './Lighting.js';
-import { createHaloTexture } from './table-textures.js';
+import { blobPicture, haloPicture } from './table-textures.js';
 
 /** Warm tint a held die glows with, and the colour of the halo under it. */
 const HELD_COLOR = new THREE.Color(0xffb54a);
@@ -50,9 +50,9 @@ export class DieMeshes {
   private readonly heldAmount: number[] = [];
   private readonly geometry: THREE.BufferGeometry;
   private readonly flatGeometry = new THREE.PlaneGeometry(1, 1).rotateX(-Math.PI / 2);
-  private readonly atlas: DieAtlas;
-  private readonly haloTexture: THREE.Texture;
-  private readonly blobTexture: THREE.Texture;
+  private readonly atlas: PaintedTexture;
+  private readonly halo: PaintedTexture;
+  private readonly blob: PaintedTexture;
   private readonly axis = new THREE.Vector3();
   private readonly shadowAt = new THREE.Vector3();
   private readonly scratchLayout: { -readonly [K in keyof DieLayout]: DieLayout[K] } = {
@@ -71,14 +71,14 @@ export class DieMeshes {
     const { geometry, cellPerUnit } = createDieGeometry();
     this.geometry = geometry;
     this.atlas = createDieAtlas(o.textureCell, cellPerUnit);
-    this.haloTexture = createHaloTexture();
-    this.blobTexture = createBlobTexture();
+    this.halo = haloPicture();
+    this.blob = blobPicture();
     for (let i = 0; i < o.count; i++) {
       const material = new VertexLitMaterial(this.atlas.texture, lighting);
       const mesh = new THREE.Mesh(this.geometry, material);
       mesh.name = `die-${i}`;
       const blobMaterial = new THREE.MeshBasicMaterial({
-        map: this.blobTexture,
+        map: this.blob.texture,
         color: 0x000000,
         transparent: true,
         opacity: BLOB_OPACITY,
@@ -87,7 +87,7 @@ export class DieMeshes {
       const blob = new THREE.Mesh(this.flatGeometry, blobMaterial);
       blob.renderOrder = 1;
       const haloMaterial = new THREE.MeshBasicMaterial({
-        map: this.haloTexture,
+        map: this.halo.texture,
         color: HELD_COLOR,
         transparent: true,
         opacity: 0,
@@ -113,11 +113,11 @@ export class DieMeshes {
   }
 
   /**
-   * Works out the pips' picture, left blank by the constructor (the dearest part of the dice): on
-   * `painter`'s worker when there is one; settles when it is in place.
+   * Works out the dice's pictures (the pips, the halo, the blob shadow), left blank by the
+   * constructor: on `painter`'s worker when there is one; settles when they are in place.
    */
-  paint(painter?: PicturePainter): Promise<void> {
-    return this.atlas.paint(painter);
+  async paint(painter?: PicturePainter): Promise<void> {
+    await Promise.all([this.atlas, this.halo, this.blob].map((picture) => picture.paint(painter)));
   }
 
   /** Number of dice. */
@@ -187,8 +187,8 @@ export class DieMeshes {
     for (const material of [...this.materials, ...this.blobMaterials, ...this.haloMaterials])
       material.dispose();
     this.atlas.texture.dispose();
-    this.haloTexture.dispose();
-    this.blobTexture.dispose();
+    this.halo.texture.dispose();
+    this.blob.texture.dispose();
     this.group.clear();
   }
 

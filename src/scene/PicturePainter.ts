@@ -72,6 +72,16 @@ export class PicturePainter {
   }
 }
 
+/** A texture made blank now and painted later (see `paint`). */
+export interface PaintedTexture {
+  readonly texture: THREE.DataTexture;
+  /**
+   * Works out the pixels, once (uploaded when the texture is next drawn): on `painter`'s worker when
+   * there is one, else on this thread; settles when they are in place.
+   */
+  paint(painter?: PicturePainter): Promise<void>;
+}
+
 /**
  * Paints `job` at `scale` into `texture` (its RGBA bytes, rows bottom-up), once, when first asked: on
  * `painter`'s worker when there is one, else on this thread (no worker here, or it failed); nothing for

@@ -1,5 +1,6 @@
 import * as THREE from 'three';
-import { createRoomTexture } from './table-textures.js';
+import type { PaintedTexture, PicturePainter } from './PicturePainter.js';
+import { roomPicture } from './table-textures.js';
 
 /**
  * The room behind the table, as three draws a texture set as `scene.background` (its own shader),
@@ -10,13 +11,13 @@ import { createRoomTexture } from './table-textures.js';
 export class RoomBackground {
   /** The full-screen quad; add it to the scene the room is behind. */
   readonly mesh: THREE.Mesh;
-  private readonly texture: THREE.Texture;
+  private readonly picture: PaintedTexture;
 
   constructor() {
-    this.texture = createRoomTexture();
+    this.picture = roomPicture();
     const shader = THREE.ShaderLib.background;
     const uniforms = THREE.UniformsUtils.clone(shader.uniforms);
-    uniforms['t2D']!.value = this.texture;
+    uniforms['t2D']!.value = this.picture.texture;
     const material = new THREE.ShaderMaterial({
       name: 'RoomBackground',
       uniforms,
@@ -33,10 +34,15 @@ export class RoomBackground {
     this.mesh.renderOrder = 1_000;
   }
 
+  /** Works out the room's picture, on `painter`'s worker when there is one; settles when it is in place. */
+  paint(painter?: PicturePainter): Promise<void> {
+    return this.picture.paint(painter);
+  }
+
   /** Frees the quad, its shader and the room picture. */
   dispose(): void {
     this.mesh.geometry.dispose();
     (this.mesh.material as THREE.Material).dispose();
-    this.texture.dispose();
+    this.picture.texture.dispose();
   }
 }

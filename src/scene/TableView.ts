@@ -113,7 +113,12 @@ export class TableView {
    * draw) keeps off this thread: DiceScene shows it once done.
    */
   private async warmUp(requestFrame: () => void): Promise<void> {
-    const pictures = Promise.all([this.table.paint('quick'), this.dice.paint(this.table.painter)]);
+    const painter = this.table.painter;
+    const pictures = Promise.all([
+      this.table.paint('quick'),
+      this.dice.paint(painter),
+      this.room.paint(painter),
+    ]);
     await this.renderer.gpuDone(WARM_UP_WAIT_MS);
     if (this.disposed) return;
     this.settlePrograms();

@@ -1,16 +1,6 @@
 import * as THREE from 'three';
-import { paintOnce, type PicturePainter } from './PicturePainter.js';
+import { paintOnce, type PaintedTexture } from './PicturePainter.js';
 import { ATLAS_COLUMNS, ATLAS_ROWS, DEFAULT_COLORS, type DieColors } from './die-pixels.js';
-
-/** The dice's texture, made now and painted later (see `paint`). */
-export interface DieAtlas {
-  readonly texture: THREE.DataTexture;
-  /**
-   * Works out the pixels, once (uploaded when the texture is next drawn): on `painter`'s worker when
-   * there is one, else on this thread; settles when they are in place.
-   */
-  paint(painter?: PicturePainter): Promise<void>;
-}
 
 /**
  * The six faces of a die as one atlas (see ATLAS_COLUMNS/ATLAS_ROWS), so a die is one draw call with
@@ -22,7 +12,7 @@ export function createDieAtlas(
   cell: number,
   cellPerUnit: number,
   colors: DieColors = DEFAULT_COLORS,
-): DieAtlas {
+): PaintedTexture {
   const width = cell * ATLAS_COLUMNS;
   const height = cell * ATLAS_ROWS;
   const texture = new THREE.DataTexture(new Uint8Array(width * height * 4), width, height);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { feltPixels, haloPixels, hash, pressSlots, roomPixels, woodPixels } from './table-pixels.js';
+import {
+  blobPixels,
+  feltPixels,
+  haloPixels,
+  hash,
+  pressSlots,
+  roomPixels,
+  woodPixels,
+} from './table-pixels.js';
 
 // The pictures as they were first drawn, one noise evaluation per pixel: the fast versions must give
 // exactly these bytes, so the table looks the same as in every earlier screenshot.
@@ -121,6 +129,18 @@ describe('table pictures', () => {
     expect(alpha(0, 0)).toBe(0);
     expect(alpha(50 + 36, 50)).toBeGreaterThan(200);
     expect(halo[(50 * size + 86) * 4]).toBe(255);
+  });
+
+  it('shades the blob darkest in the middle, clear at the edge, black throughout, the same both ways up', () => {
+    const size = 64;
+    const blob = blobPixels(size);
+    const alpha = (x: number, y: number): number => blob[(y * size + x) * 4 + 3]!;
+    expect(alpha(32, 32)).toBe(255);
+    expect(alpha(0, 0)).toBe(0);
+    expect(alpha(32, 0)).toBeLessThan(5);
+    expect(alpha(32, 16)).toBeGreaterThan(alpha(32, 8));
+    expect(blob.every((value, i) => i % 4 === 3 || value === 0)).toBe(true);
+    expect(firstDifference(blob, flipped(blob, size, size))).toBe(-1);
   });
 
   it('presses slots in: darker inside, a lighter lip below, the felt untouched around', () => {

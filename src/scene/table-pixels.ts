@@ -256,3 +256,27 @@ export function pressSlots(
     }
   }
 }
+
+/**
+ * A soft shadow for a die on the felt (`size` px square, the same in either row order): black, its
+ * alpha a rounded square (superellipse) darkest in the middle and fading out to the picture's edge.
+ */
+export function blobPixels(size: number): Uint8ClampedArray<ArrayBuffer> {
+  const data = new Uint8ClampedArray(size * size * 4);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const u = Math.abs(((x + 0.5) / size) * 2 - 1);
+      const v = Math.abs(((y + 0.5) / size) * 2 - 1);
+      const d = Math.pow(u ** 4 + v ** 4, 0.25); // 0 in the middle, 1 at the edge midpoints
+      const a = 1 - smoothstep(d, 0.45, 1);
+      data[(y * size + x) * 4 + 3] = Math.round(255 * a * a);
+    }
+  }
+  return data;
+}
+
+/** 0 below `low`, 1 above `high`, smooth between (as GLSL's and three's smoothstep). */
+function smoothstep(x: number, low: number, high: number): number {
+  const t = Math.min(1, Math.max(0, (x - low) / (high - low)));
+  return t * t * (3 - 2 * t);
+}

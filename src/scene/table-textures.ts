@@ -1,7 +1,6 @@
 import * as THREE from 'three';
-import { paintOnce, type PicturePainter } from './PicturePainter.js';
+import { paintOnce, type PaintedTexture, type PicturePainter } from './PicturePainter.js';
 import type { PictureJob } from './picture-jobs.js';
-import { haloPixels, roomPixels } from './table-pixels.js';
 
 /** Resolution of a quick texture, as a share of the full one's. */
 const QUICK_SCALE = 0.5;
@@ -83,26 +82,41 @@ export function woodPicture(width = 512, height = 256): TablePicture {
   return picture(width, height, 2, THREE.RepeatWrapping, { kind: 'wood' });
 }
 
-/** The room behind the table (see roomPixels), for RoomBackground. */
-export function createRoomTexture(size = 128): THREE.DataTexture {
-  const texture = new THREE.DataTexture(new Uint8Array(roomPixels(size, 'bottom-up').buffer), size, size);
-  texture.colorSpace = THREE.SRGBColorSpace;
+/** A square picture of `job`, `size` px a side, made blank now and painted later. */
+function squarePicture(
+  size: number,
+  job: PictureJob,
+  setUp: (texture: THREE.DataTexture) => void,
+): PaintedTexture {
+  const texture = new THREE.DataTexture(new Uint8Array(size * size * 4), size, size);
   texture.magFilter = THREE.LinearFilter;
-  texture.minFilter = THREE.LinearMipmapLinearFilter;
   texture.generateMipmaps = true;
-  texture.needsUpdate = true;
-  return texture;
+  setUp(texture);
+  return { texture, paint: paintOnce(texture, job, 1) };
+}
+
+/** The room behind the table (see roomPixels), for RoomBackground. */
+export function roomPicture(size = 128): PaintedTexture {
+  return squarePicture(size, { kind: 'room' }, (texture) => {
+    texture.colorSpace = THREE.SRGBColorSpace;
+    texture.minFilter = THREE.LinearMipmapLinearFilter;
+  });
 }
 
 /** The halo under a held die (see haloPixels): white and alpha only, nothing to decode. */
-export function createHaloTexture(size = 128): THREE.DataTexture {
-  const texture = new THREE.DataTexture(new Uint8Array(haloPixels(size).buffer), size, size);
-  texture.magFilter = THREE.LinearFilter;
+export function haloPicture(size = 128): PaintedTexture {
   // The nearest mip level: it is drawn while dice move.
-  texture.minFilter = THREE.LinearMipmapNearestFilter;
-  texture.generateMipmaps = true;
-  texture.needsUpdate = true;
-  return texture;
+  return squarePicture(size, { kind: 'halo' }, (texture) => {
+    texture.minFilter = THREE.LinearMipmapNearestFilter;
+  });
+}
+
+/** A die's blob shadow (see blobPixels): black, alpha only. */
+export function blobPicture(size = 64): PaintedTexture {
+  // Drawn every frame a die moves: the nearest mip level keeps it cheap.
+  return squarePicture(size, { kind: 'blob' }, (texture) => {
+    texture.minFilter = THREE.LinearMipmapNearestFilter;
+  });
 }
 
 /**
