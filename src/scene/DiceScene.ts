@@ -310,7 +310,7 @@ export class DiceScene implements TableProbe {
       moving ||= this.tween.running;
     }
     const drawn = this.view.draw();
-    // The first frame comes once its work is done off this thread (TableView `warmUp`): shown then.
+    // The first frame comes once its programs and pictures are ready (TableView `prepareFirstFrame`).
     this.showOnceDrawn();
     if (drawn && throwing) {
       if (this.throwToShow) {

@@ -10,8 +10,8 @@ import { RoomBackground } from './RoomBackground.js';
 import { SceneRenderer, type SceneLayers } from './SceneRenderer.js';
 import { TABLE_BOUNDS, TableMesh } from './TableMesh.js';
 
-/** Longest wait for the first frame's programs in the GPU process (see `warmUp`), ms. */
-const WARM_UP_WAIT_MS = 500;
+/** Longest wait for the first frame's programs in the GPU process (see `prepareFirstFrame`), ms. */
+const FIRST_FRAME_WAIT_MS = 500;
 
 /** Options of a TableView. */
 export interface TableViewOptions {
@@ -66,8 +66,8 @@ export class TableView {
   private readonly drawnScale = new THREE.Vector3();
   private drawn = 0;
   private disposed = false;
-  /** The first frame's programs are linked and its pictures painted (see `warmUp`): frames may be drawn. */
-  private warm = false;
+  /** The first frame's programs are linked and its pictures painted: frames may be drawn. */
+  private ready = false;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -96,34 +96,34 @@ export class TableView {
     moving.updateMatrixWorld(true);
     this.layers = { still, moving, occluders: this.table.occluders };
     // The first frame's shader programs go off to compile in the GPU process (the backdrop's and the
-    // walls' wait for a throw) while this thread sets the rest up (see `warmUp`).
+    // walls' wait for a throw) while this thread sets the rest up (see `prepareFirstFrame`).
     this.renderer.precompile(still, this.camera, still);
     this.renderer.precompile(this.dice.group, this.camera, moving);
     this.regions = new DirtyRegions(this.camera, this.lighting.towardsKey, this.dice.count);
     this.upgrade = upgrades ? this.lookUpgrade(still, requestFrame) : undefined;
-    void this.warmUp(requestFrame);
+    void this.prepareFirstFrame(requestFrame);
   }
 
   /**
    * The first frame asked for once its programs are linked (their results are read only then: read
    * before, each read waits for its link) and a worker has painted its pictures: until then none is
-   * drawn. The GPU is waited for WARM_UP_WAIT_MS at most (a GPU process slower than that keeps the
+   * drawn. The GPU is waited for FIRST_FRAME_WAIT_MS at most (a GPU process slower than that keeps the
    * table from showing no longer: a throw made at once is seen). The frame is drawn on a canvas not
    * yet shown, so the GPU's work for it (software WebGL builds a program's drawing code at its first
    * draw) keeps off this thread: DiceScene shows it once done.
    */
-  private async warmUp(requestFrame: () => void): Promise<void> {
+  private async prepareFirstFrame(requestFrame: () => void): Promise<void> {
     const painter = this.table.painter;
     const pictures = Promise.all([
       this.table.paint('quick'),
       this.dice.paint(painter),
       this.room.paint(painter),
     ]);
-    await this.renderer.gpuDone(WARM_UP_WAIT_MS);
+    await this.renderer.gpuDone(FIRST_FRAME_WAIT_MS);
     if (this.disposed) return;
     this.settlePrograms();
     await pictures;
-    this.warm = true;
+    this.ready = true;
     if (!this.disposed) requestFrame();
   }
 
@@ -219,7 +219,7 @@ export class TableView {
   /** Draws what changed; returns whether anything was drawn. */
   draw(): boolean {
     const { width, height } = this.renderer.size;
-    if (width === 0 || height === 0 || !this.warm) return false;
+    if (width === 0 || height === 0 || !this.ready) return false;
     const rects = this.renderer.needsFullFrame ? null : this.regions.take(width, height);
     if (rects !== null && rects.length === 0) return false;
     if (rects === null) {
@@ -262,7 +262,7 @@ export class TableView {
     }
   };
 
-  /** Fetches the first frame's programs, linked by now (see `warmUp`), so that frame waits for none of them. */
+  /** Fetches the first frame's programs, linked by now, so that frame waits for none of them. */
   private settlePrograms(): void {
     this.renderer.settlePrograms(this.layers.still);
     this.renderer.settlePrograms(this.dice.group);
