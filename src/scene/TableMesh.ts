@@ -80,21 +80,29 @@ export class TableMesh {
     );
     const wood = woodPicture();
     this.pictures.push(felt, ledgeFelt, wood);
-    for (const picture of this.pictures) this.textures.push(picture.quick, picture.full);
+    for (const picture of this.pictures) this.textures.push(picture.quick.texture, picture.full.texture);
 
-    const feltMaterial = new THREE.MeshLambertMaterial({ color: 0x1f7a45, map: felt.full });
-    const ledgeFeltMaterial = new THREE.MeshLambertMaterial({ color: 0x2f5a3c, map: ledgeFelt.full });
+    const feltMaterial = new THREE.MeshLambertMaterial({ color: 0x1f7a45, map: felt.full.texture });
+    const ledgeFeltMaterial = new THREE.MeshLambertMaterial({ color: 0x2f5a3c, map: ledgeFelt.full.texture });
     // Depth only, with the least a shader can do: the occluders are drawn in every pass while dice move.
     const hidden = new THREE.ShaderMaterial({
       vertexShader: 'void main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }',
       fragmentShader: 'void main() { gl_FragColor = vec4(0.0); }',
       colorWrite: false,
     });
-    const woodMaterial = new THREE.MeshStandardMaterial({ color: 0xffffff, map: wood.full, roughness: 0.45 });
-    const bodyMaterial = new THREE.MeshStandardMaterial({ color: 0x9a8070, map: wood.full, roughness: 0.6 });
+    const woodMaterial = new THREE.MeshStandardMaterial({
+      color: 0xffffff,
+      map: wood.full.texture,
+      roughness: 0.45,
+    });
+    const bodyMaterial = new THREE.MeshStandardMaterial({
+      color: 0x9a8070,
+      map: wood.full.texture,
+      roughness: 0.6,
+    });
     // The quick look's stand-ins: the same colours, lit per vertex, on the quick textures.
     const quickTexture = new Map(
-      this.pictures.map((picture) => [picture.full as THREE.Texture, picture.quick]),
+      this.pictures.map((picture) => [picture.full.texture as THREE.Texture, picture.quick.texture]),
     );
     const quick = (material: THREE.MeshLambertMaterial | THREE.MeshStandardMaterial): THREE.Material =>
       new VertexLitMaterial(quickTexture.get(material.map!)!, lighting, {
@@ -155,9 +163,7 @@ export class TableMesh {
    * when they are in place, so that neither the table's build nor its upgrade blocks a tap.
    */
   paint(look: TableLook): Promise<void> {
-    const paint = (picture: TablePicture) =>
-      look === 'quick' ? picture.paintQuick(this.painter) : picture.paintFull(this.painter);
-    return Promise.all(this.pictures.map(paint)).then(() => {});
+    return Promise.all(this.pictures.map((picture) => picture[look].paint(this.painter))).then(() => {});
   }
 
   /** The look the table is drawn with now. */

@@ -1,8 +1,8 @@
 /**
- * Draws the table's pictures (the felt, the wood) off the page's thread: tens of milliseconds of pixel
- * arithmetic for the first frame's, a few hundred for the full look's, on a phone that would otherwise
- * block taps while the table is built or upgraded (PicturePainter sends the jobs, the page uploads the
- * pixels).
+ * Draws the table's pictures (the felt, the wood, the room; the dice's pips, halo and blob shadow: see
+ * PictureJob) off the page's thread: tens of milliseconds of pixel arithmetic for the first frame's, a
+ * few hundred for the full look's, on a phone that would otherwise block taps while the table is built
+ * or upgraded (PicturePainter sends the jobs, the page uploads the pixels).
  */
 import { drawPicture, type PictureJob } from './picture-jobs.js';
 

@@ -1,5 +1,5 @@
 import * as THREE from 'three';
-import { paintOnce, type PaintedTexture, type PicturePainter } from './PicturePainter.js';
+import { paintOnce, type PaintedTexture } from './PicturePainter.js';
 import type { PictureJob } from './picture-jobs.js';
 
 /** Resolution of a quick texture, as a share of the full one's. */
@@ -12,17 +12,8 @@ const QUICK_SCALE = 0.5;
  * and the full one, decoded from sRGB, trilinear and anisotropic.
  */
 export interface TablePicture {
-  readonly quick: THREE.DataTexture;
-  readonly full: THREE.DataTexture;
-  /**
-   * Works out the quick texture's pixels, once (uploaded when it is next drawn), as `paintFull` does.
-   */
-  paintQuick(painter?: PicturePainter): Promise<void>;
-  /**
-   * Works out the full texture's pixels, once (uploaded when it is next drawn): on `painter`'s worker
-   * when there is one, else on this thread; settles when they are in place.
-   */
-  paintFull(painter?: PicturePainter): Promise<void>;
+  readonly quick: PaintedTexture;
+  readonly full: PaintedTexture;
 }
 
 /**
@@ -54,10 +45,8 @@ function picture(
   // Only drawn on full frames (then kept as the backdrop), so filtering can be generous.
   full.anisotropy = anisotropy;
   return {
-    quick,
-    full,
-    paintQuick: paintOnce(quick, job, QUICK_SCALE),
-    paintFull: paintOnce(full, job, 1),
+    quick: { texture: quick, paint: paintOnce(quick, job, QUICK_SCALE) },
+    full: { texture: full, paint: paintOnce(full, job, 1) },
   };
 }
 
