@@ -57,18 +57,23 @@ export class TableMesh {
   private readonly quickOf = new Map<THREE.Material, THREE.Material>();
   private currentLook: TableLook = 'quick';
 
+  private readonly felt: TablePicture;
+  private readonly ledgeFelt: TablePicture;
+  private readonly wood: TablePicture;
+  private built = false;
+
   /**
-   * Sets the table up in the quick look, its pictures blank: `paint` them before the first frame.
-   * @param lighting the lights of the quick look (the full one is lit by the scene's lights)
+   * The table's pictures, blank (`paint` them before the first frame), and no meshes yet: `build` makes
+   * them. Two steps so that a worker paints the pictures while this thread builds the rest.
    */
-  constructor(lighting: Lighting) {
-    const felt = feltPicture();
-    const { width, depth, wallHeight: h, wallThickness: t, ledgeDepth } = TABLE;
+  constructor() {
+    const { width, depth, wallThickness: t, ledgeDepth } = TABLE;
     const outerWidth = width + 2 * t;
     const ledgeZ = depth / 2 + t + ledgeDepth / 2;
     // The ledge felt: 1024 px across the outer width; the slots of the held dice pressed into it.
     const px = 1024 / outerWidth;
-    const ledgeFelt = feltPicture(
+    this.felt = feltPicture();
+    this.ledgeFelt = feltPicture(
       1024,
       Math.round(ledgeDepth * px),
       0.2,
@@ -78,10 +83,22 @@ export class TableMesh {
         0.62 * DIE_SIZE * px,
       ]),
     );
-    const wood = woodPicture();
-    this.pictures.push(felt, ledgeFelt, wood);
+    this.wood = woodPicture();
+    this.pictures.push(this.felt, this.ledgeFelt, this.wood);
     for (const picture of this.pictures) this.textures.push(picture.quick.texture, picture.full.texture);
+  }
 
+  /**
+   * Makes the table's meshes, in the quick look (once; later calls do nothing).
+   * @param lighting the lights of the quick look (the full one is lit by the scene's lights)
+   */
+  build(lighting: Lighting): void {
+    if (this.built) return;
+    this.built = true;
+    const { felt, ledgeFelt, wood } = this;
+    const { width, depth, wallHeight: h, wallThickness: t, ledgeDepth } = TABLE;
+    const outerWidth = width + 2 * t;
+    const ledgeZ = depth / 2 + t + ledgeDepth / 2;
     const feltMaterial = new THREE.MeshLambertMaterial({ color: 0x1f7a45, map: felt.full.texture });
     const ledgeFeltMaterial = new THREE.MeshLambertMaterial({ color: 0x2f5a3c, map: ledgeFelt.full.texture });
     // Depth only, with the least a shader can do: the occluders are drawn in every pass while dice move.

@@ -6,6 +6,7 @@ import { DieMeshes } from './DieMeshes.js';
 import { DirtyRegions, type ScreenRect } from './DirtyRegions.js';
 import { Lighting } from './Lighting.js';
 import { LookUpgrade } from './LookUpgrade.js';
+import { nextTask } from './next-task.js';
 import { RoomBackground } from './RoomBackground.js';
 import { SceneRenderer, type SceneLayers } from './SceneRenderer.js';
 import { TABLE_BOUNDS, TableMesh } from './TableMesh.js';
@@ -83,7 +84,7 @@ export class TableView {
     const upgrades = options.look === 'full' || (options.look === 'auto' && !this.renderer.software);
     this.renderer.three.shadowMap.enabled = upgrades;
     this.lighting = new Lighting({ shadowMapSize: upgrades ? 1024 : 0, tableBounds: TABLE_BOUNDS });
-    this.table = new TableMesh(this.lighting);
+    this.table = new TableMesh();
     // The first frame quick (see TableLook; no shadow map), the full look right after where it upgrades.
     this.lighting.shadows = false;
     this.dice = new DieMeshes(this.lighting, { count: options.dieCount });
@@ -95,22 +96,20 @@ export class TableView {
     moving.matrixWorldAutoUpdate = false;
     moving.updateMatrixWorld(true);
     this.layers = { still, moving, occluders: this.table.occluders };
-    // The first frame's shader programs go off to compile in the GPU process (the backdrop's and the
-    // walls' wait for a throw) while this thread sets the rest up (see `prepareFirstFrame`).
-    this.renderer.precompile(still, this.camera, still);
-    this.renderer.precompile(this.dice.group, this.camera, moving);
     this.regions = new DirtyRegions(this.camera, this.lighting.towardsKey, this.dice.count);
     this.upgrade = upgrades ? this.lookUpgrade(still, requestFrame) : undefined;
     void this.prepareFirstFrame(requestFrame);
   }
 
   /**
-   * The first frame asked for once its programs are linked (their results are read only then: read
-   * before, each read waits for its link) and a worker has painted its pictures: until then none is
-   * drawn. The GPU is waited for FIRST_FRAME_WAIT_MS at most (a GPU process slower than that keeps the
-   * table from showing no longer: a throw made at once is seen). The frame is drawn on a canvas not
-   * yet shown, so the GPU's work for it (software WebGL builds a program's drawing code at its first
-   * draw) keeps off this thread: DiceScene shows it once done.
+   * The first frame asked for once the table is built, its programs linked (their results are read
+   * only then: read before, each read waits for its link) and a worker has painted its pictures: until
+   * then none is drawn. The build is split into tasks (the table's meshes, then each layer's programs
+   * sent off to compile in the GPU process), each short enough not to hold up a tap or the page's
+   * first paints. The GPU is waited for FIRST_FRAME_WAIT_MS at most (a GPU process slower than that
+   * keeps the table from showing no longer: a throw made at once is seen). The frame is drawn on a
+   * canvas not yet shown, so the GPU's work for it (software WebGL builds a program's drawing code at
+   * its first draw) keeps off this thread: DiceScene shows it once done.
    */
   private async prepareFirstFrame(requestFrame: () => void): Promise<void> {
     const painter = this.table.painter;
@@ -119,6 +118,22 @@ export class TableView {
       this.dice.paint(painter),
       this.room.paint(painter),
     ]);
+    const { still, moving } = this.layers;
+    const steps = [
+      () => {
+        this.table.build(this.lighting);
+        // The moving layer's world matrices are brought up to date by hand (see the constructor).
+        moving.updateMatrixWorld(true);
+      },
+      // The backdrop's and the walls' programs wait for a throw.
+      () => this.renderer.precompile(still, this.camera, still),
+      () => this.renderer.precompile(this.dice.group, this.camera, moving),
+    ];
+    for (const step of steps) {
+      await nextTask();
+      if (this.disposed) return;
+      step();
+    }
     await this.renderer.gpuDone(FIRST_FRAME_WAIT_MS);
     if (this.disposed) return;
     this.settlePrograms();
