@@ -10,7 +10,6 @@ export const LEFT_OUT_RENDERER_METHODS = [
   'readRenderTargetPixelsAsync',
   'copyTextureToTexture',
   'initRenderTarget',
-  'initTexture',
 ];
 
 interface Node {

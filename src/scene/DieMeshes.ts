@@ -2,7 +2,7 @@ import * as THREE from 'three';
 import type { DiePose } from '../physics/types.js';
 import { BLOB_MAX_HALF, blobCenter } from './blob-shadow.js';
 import type { DieLayout } from './DirtyRegions.js';
-import { createDieGeometry } from './die-geometry.js';
+import { createDieGeometry, dieCellPerUnit } from './die-geometry.js';
 import { createDieAtlas } from './die-textures.js';
 import type { PaintedTexture, PicturePainter } from './PicturePainter.js';
 import { VertexLitMaterial } from './VertexLitMaterial.js';
@@ -48,7 +48,8 @@ export class DieMeshes {
   private readonly halos: THREE.Mesh[] = [];
   private readonly haloMaterials: THREE.MeshBasicMaterial[] = [];
   private readonly heldAmount: number[] = [];
-  private readonly geometry: THREE.BufferGeometry;
+  /** The dice's shape: empty until `build` (see there). */
+  private geometry = new THREE.BufferGeometry();
   private readonly flatGeometry = new THREE.PlaneGeometry(1, 1).rotateX(-Math.PI / 2);
   private readonly atlas: PaintedTexture;
   private readonly halo: PaintedTexture;
@@ -68,9 +69,7 @@ export class DieMeshes {
   constructor(lighting: Lighting, options: Partial<DieMeshesOptions> = {}) {
     this.towardsLight = lighting.towardsKey;
     const o = { ...DEFAULTS, ...options };
-    const { geometry, cellPerUnit } = createDieGeometry();
-    this.geometry = geometry;
-    this.atlas = createDieAtlas(o.textureCell, cellPerUnit);
+    this.atlas = createDieAtlas(o.textureCell, dieCellPerUnit());
     this.halo = haloPicture();
     this.blob = blobPicture();
     for (let i = 0; i < o.count; i++) {
@@ -110,6 +109,18 @@ export class DieMeshes {
       this.heldAmount.push(0);
       this.group.add(parts);
     }
+  }
+
+  /**
+   * Gives the dice their rounded shape (once; later calls do nothing). Apart from the constructor,
+   * which places, holds and paints dice that have no shape yet: the two are steps of the table's
+   * split build (see TableView), and a frame is drawn only after both.
+   */
+  build(): void {
+    if (this.geometry.hasAttribute('position')) return;
+    this.geometry.dispose();
+    this.geometry = createDieGeometry().geometry;
+    for (const mesh of this.meshes) mesh.geometry = this.geometry;
   }
 
   /**

@@ -133,6 +133,24 @@ export class SceneRenderer {
     this.three.getContext().flush();
   }
 
+  /** The textures the materials in `object` sample (their maps and texture uniforms), each once. */
+  texturesOf(object: THREE.Object3D): THREE.Texture[] {
+    const found = new Set<THREE.Texture>();
+    object.traverse((child) => {
+      const material = (child as Partial<THREE.Mesh>).material;
+      if (!material || Array.isArray(material)) return;
+      const uniforms = (material as Partial<THREE.ShaderMaterial>).uniforms ?? {};
+      const values = [...Object.values(material), ...Object.values(uniforms).map((u) => u.value)];
+      for (const value of values) if (value instanceof THREE.Texture) found.add(value);
+    });
+    return [...found];
+  }
+
+  /** Uploads `texture` to the GPU now, not in the middle of the next frame that draws with it. */
+  upload(texture: THREE.Texture): void {
+    this.three.initTexture(texture);
+  }
+
   /**
    * Makes three read back what it needs of the programs `precompile` sent off for `object` (link
    * status, uniform and attribute locations), as drawing with them first would. Each is a round trip

@@ -104,9 +104,9 @@ export class TableView {
   /**
    * The first frame asked for once the table is built, its programs linked (their results are read
    * only then: read before, each read waits for its link) and a worker has painted its pictures: until
-   * then none is drawn. The build is split into tasks (the table's meshes, then each layer's programs
-   * sent off to compile in the GPU process), each short enough not to hold up a tap or the page's
-   * first paints. The GPU is waited for FIRST_FRAME_WAIT_MS at most (a GPU process slower than that
+   * then none is drawn. The build is split into tasks (the dice's shape, the table's meshes, each
+   * part's programs sent off to compile in the GPU process, each picture's upload), each short enough
+   * not to hold up a tap or the page's first paints. The GPU is waited for FIRST_FRAME_WAIT_MS at most (a GPU process slower than that
    * keeps the table from showing no longer: a throw made at once is seen). The frame is drawn on a
    * canvas not yet shown, so the GPU's work for it (software WebGL builds a program's drawing code at
    * its first draw) keeps off this thread: DiceScene shows it once done.
@@ -119,27 +119,43 @@ export class TableView {
       this.room.paint(painter),
     ]);
     const { still, moving } = this.layers;
-    const steps = [
+    const build = [
+      () => this.dice.build(),
       () => {
         this.table.build(this.lighting);
         // The moving layer's world matrices are brought up to date by hand (see the constructor).
         moving.updateMatrixWorld(true);
       },
-      // The backdrop's and the walls' programs wait for a throw.
-      () => this.renderer.precompile(still, this.camera, still),
-      () => this.renderer.precompile(this.dice.group, this.camera, moving),
     ];
-    for (const step of steps) {
-      await nextTask();
-      if (this.disposed) return;
-      step();
-    }
+    if (!(await this.inSteps(build))) return;
+    // Each part's programs sent off to compile on their own (the backdrop's and the walls' wait for a
+    // throw): the first part with a program builds its code, the others find it made.
+    const compile = (scene: THREE.Scene) => (part: THREE.Object3D) => () =>
+      this.renderer.precompile(part, this.camera, scene);
+    const programs = [
+      ...[...this.table.group.children, this.room.mesh].map(compile(still)),
+      ...this.dice.group.children.map(compile(moving)),
+    ];
+    if (!(await this.inSteps(programs))) return;
     await this.renderer.gpuDone(FIRST_FRAME_WAIT_MS);
     if (this.disposed) return;
     this.settlePrograms();
     await pictures;
+    // The pictures go to the GPU one a task, not all in the first frame's.
+    const textures = [...this.renderer.texturesOf(still), ...this.renderer.texturesOf(this.dice.group)];
+    if (!(await this.inSteps(textures.map((texture) => () => this.renderer.upload(texture))))) return;
     this.ready = true;
-    if (!this.disposed) requestFrame();
+    requestFrame();
+  }
+
+  /** Runs `steps` one a task; false when the view was disposed meanwhile (the rest not run). */
+  private async inSteps(steps: readonly (() => void)[]): Promise<boolean> {
+    for (const step of steps) {
+      await nextTask();
+      if (this.disposed) return false;
+      step();
+    }
+    return true;
   }
 
   private lookUpgrade(still: THREE.Scene, requestFrame: () => void): LookUpgrade {

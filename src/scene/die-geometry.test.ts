@@ -50,4 +50,15 @@ describe('createDieGeometry', () => {
     expect(uSpan).toBeCloseTo(xSpan * cellPerUnit, 5);
     expect(((Math.max(...us) + Math.min(...us)) / 2) % 1).toBeCloseTo(0.5, 5);
   });
+
+  it('is bounded by the sphere it carries, which touches its farthest vertex', () => {
+    const sphere = geometry.boundingSphere!;
+    const computed = geometry.clone();
+    computed.computeBoundingSphere();
+    expect(sphere.center.length()).toBe(0);
+    expect(sphere.radius).toBeCloseTo(computed.boundingSphere!.radius, 4);
+    const p = new THREE.Vector3();
+    for (let i = 0; i < position.count; i++)
+      expect(p.fromBufferAttribute(position, i).length()).toBeLessThanOrEqual(sphere.radius + 1e-6);
+  });
 });

@@ -13,6 +13,9 @@ const BOX_SIDES: readonly (readonly [number, number, number])[] = [
   [0, 0, -1],
 ];
 
+/** Radius of a die's rounded edges and corners. */
+const DIE_RADIUS = 0.14;
+
 /** A die's shape and how its texture atlas must be drawn to fit it. */
 export interface DieGeometry {
   geometry: THREE.BufferGeometry;
@@ -25,27 +28,40 @@ export interface DieGeometry {
  * local normal FACE_NORMALS[f] samples cell f - 1, so what the physics reads as "face f up" is what
  * the player sees on top.
  */
-export function createDieGeometry(radius = 0.14, segments = 3): DieGeometry {
+export function createDieGeometry(radius = DIE_RADIUS, segments = 3): DieGeometry {
   const geometry = new RoundedBoxGeometry(DIE_SIZE, DIE_SIZE, DIE_SIZE, segments, radius);
   const uv = geometry.getAttribute('uv') as THREE.BufferAttribute;
+  // The array itself, not an accessor call per coordinate: this runs once, in code not yet optimised.
+  const uvs = uv.array;
   const perSide = uv.count / 6;
   for (let side = 0; side < 6; side++) {
     const face = faceOfNormal(BOX_SIDES[side]!);
     const column = (face - 1) % ATLAS_COLUMNS;
     // Canvas rows count from the top; texture v counts from the bottom (flipY).
     const row = ATLAS_ROWS - 1 - Math.floor((face - 1) / ATLAS_COLUMNS);
-    for (let i = side * perSide; i < (side + 1) * perSide; i++) {
-      uv.setXY(i, (column + uv.getX(i)) / ATLAS_COLUMNS, (row + uv.getY(i)) / ATLAS_ROWS);
+    for (let i = 2 * side * perSide; i < 2 * (side + 1) * perSide; i += 2) {
+      uvs[i] = (column + uvs[i]!) / ATLAS_COLUMNS;
+      uvs[i + 1] = (row + uvs[i + 1]!) / ATLAS_ROWS;
     }
   }
   uv.needsUpdate = true;
   geometry.clearGroups();
-  geometry.computeBoundingSphere();
+  // Known without visiting the vertices: the centre, out to a corner's rounding.
+  const r = Math.min(radius, DIE_SIZE / 2);
+  geometry.boundingSphere = new THREE.Sphere(new THREE.Vector3(), Math.sqrt(3) * (DIE_SIZE / 2 - r) + r);
+  return { geometry, cellPerUnit: dieCellPerUnit(radius) };
+}
+
+/**
+ * The share of an atlas cell one die edge of flat face covers on a die rounded by `radius`: known
+ * without building the geometry, so the atlas can be painted while it is built.
+ */
+export function dieCellPerUnit(radius = DIE_RADIUS): number {
   // RoundedBoxGeometry spends a quarter arc per rounded edge and the straight rest of the side on one
   // UV unit (see getUv in its source), so a die edge of flat face covers 1 / (arc + straight) of it.
   const r = Math.min(radius, DIE_SIZE / 2);
   const arc = (Math.PI * r) / 2;
-  return { geometry, cellPerUnit: DIE_SIZE / (arc + DIE_SIZE - 2 * r) };
+  return DIE_SIZE / (arc + DIE_SIZE - 2 * r);
 }
 
 function faceOfNormal(normal: readonly [number, number, number]): number {

@@ -19,6 +19,8 @@ export { DiceScene, type DiceSceneOptions, type SceneQuality, type TableHandlers
 /** @internal */
 export { DiceTable, FIRST_FRAME_MARK, type DiceTableHost, type TableState } from './DiceTable.js';
 export { HeadlessDice, type DiceShow } from './HeadlessDice.js';
+/** @internal */
+export { nextTask } from './next-task.js';
 export { SceneError, type SceneErrorCode } from './SceneError.js';
 export { DEFAULT_GESTURE, type Gesture, type ThrowResult } from '../physics/types.js';
 export { decodeTrajectory, TrajectoryError, type Trajectory } from '../physics/trajectory.js';

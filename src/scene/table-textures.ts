@@ -114,24 +114,36 @@ export function blobPicture(size = 64): PaintedTexture {
  * boards of any size (grain along X on X-long boards, along Z on Z-long ones).
  */
 export function boxUvsInUnits(geometry: THREE.BufferGeometry, unitsPerRepeat: number, offset = 0): void {
-  const position = geometry.getAttribute('position');
-  const normal = geometry.getAttribute('normal');
+  // The attributes' arrays read and written directly: a table's build runs this once per part, in
+  // code not yet optimised, where an accessor call per coordinate costs more than the arithmetic.
   const uv = geometry.getAttribute('uv');
-  geometry.computeBoundingBox();
-  const size = geometry.boundingBox!.getSize(new THREE.Vector3());
-  const alongX = size.x >= size.z;
-  for (let i = 0; i < position.count; i++) {
-    const x = position.getX(i);
-    const y = position.getY(i);
-    const z = position.getZ(i);
-    const ax = Math.abs(normal.getX(i));
-    const ay = Math.abs(normal.getY(i));
-    const az = Math.abs(normal.getZ(i));
+  const positions = geometry.getAttribute('position').array;
+  const normals = geometry.getAttribute('normal').array;
+  const uvs = uv.array;
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minZ = Infinity;
+  let maxZ = -Infinity;
+  for (let j = 0; j < positions.length; j += 3) {
+    minX = Math.min(minX, positions[j]!);
+    maxX = Math.max(maxX, positions[j]!);
+    minZ = Math.min(minZ, positions[j + 2]!);
+    maxZ = Math.max(maxZ, positions[j + 2]!);
+  }
+  const alongX = maxX - minX >= maxZ - minZ;
+  for (let i = 0, j = 0; j < positions.length; i += 2, j += 3) {
+    const x = positions[j]!;
+    const y = positions[j + 1]!;
+    const z = positions[j + 2]!;
+    const ax = Math.abs(normals[j]!);
+    const ay = Math.abs(normals[j + 1]!);
+    const az = Math.abs(normals[j + 2]!);
     const along = alongX ? x : z;
     let across: number;
     if (ay >= ax && ay >= az) across = alongX ? z : x;
     else across = y + (alongX ? z : x) * 0.37; // sides and ends: height, shifted so faces do not match up
-    uv.setXY(i, along / unitsPerRepeat + offset, across / unitsPerRepeat);
+    uvs[i] = along / unitsPerRepeat + offset;
+    uvs[i + 1] = across / unitsPerRepeat;
   }
   uv.needsUpdate = true;
 }

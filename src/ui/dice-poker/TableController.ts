@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { DiceTable, type DiceScene, type TableHandlers } from '../../scene/index.js';
+import { DiceTable, nextTask, type DiceScene, type TableHandlers } from '../../scene/index.js';
 import { AttributeReader } from '../attributes.js';
 import { stringsFor, type Lang } from '../i18n/index.js';
 import type { ThrowPlayer } from '../session/game-session.js';
@@ -27,6 +27,9 @@ export class TableController extends Observable implements ReactiveController {
   noWebgl = false;
   private readonly table: DiceTable;
   private readonly attrs = new AttributeReader('dice-poker');
+  /** Settles once the first render's table is built (see `hostUpdated`). */
+  private firstBuild: Promise<void> = Promise.resolve();
+  private connected = false;
 
   constructor(
     private readonly host: TableHost,
@@ -49,8 +52,11 @@ export class TableController extends Observable implements ReactiveController {
     return this.table.scene;
   }
 
-  /** Plays a throw's recording on the table; resolves when the dice rest. */
-  readonly play: ThrowPlayer = (trajectory, faces, held) => this.table.play(trajectory, faces, held);
+  /** Plays a throw's recording on the table (once it is built); resolves when the dice rest. */
+  readonly play: ThrowPlayer = async (trajectory, faces, held) => {
+    await this.firstBuild;
+    return this.table.play(trajectory, faces, held);
+  };
 
   /** Where die `index` is drawn now, in client pixels, or null without a 3D table. */
   dieAt(index: number): { x: number; y: number } | null {
@@ -58,18 +64,25 @@ export class TableController extends Observable implements ReactiveController {
   }
 
   hostConnected(): void {
+    this.connected = true;
     // Reattached after removal: the scene was freed on disconnect, so build it again.
     if (this.host.hasUpdated && !this.table.built) this.build();
   }
 
   hostDisconnected(): void {
+    this.connected = false;
     this.table.dispose();
   }
 
   hostUpdated(): void {
     // The first render made the stage (hasUpdated turns true only after the controllers' hostUpdated).
-    if (!this.host.hasUpdated) this.build();
-    else this.table.setQuality(this.quality);
+    // The table is built in a task of its own: its WebGL context and meshes are the longest part of
+    // a start, and the element's first render (its words and panels) is painted without waiting.
+    if (!this.host.hasUpdated) {
+      this.firstBuild = nextTask().then(() => {
+        if (this.connected && !this.table.built) this.build();
+      });
+    } else this.table.setQuality(this.quality);
     // The table is a function of the game: it moves only the dice that differ from what it shows.
     const game = this.sessions.game;
     const reducedMotion = prefersReducedMotion(this.host);
