@@ -159,13 +159,20 @@ export class SceneRenderer {
    * it first), so they are made before, best once `gpuDone` says the links are done.
    */
   settlePrograms(object: THREE.Object3D): void {
+    for (const settle of this.programSettlers(object)) settle();
+  }
+
+  /** `settlePrograms` as one call per program (each program once), to be made a task apart. */
+  programSettlers(object: THREE.Object3D): (() => void)[] {
+    const programs = new Set<{ getUniforms(): unknown }>();
     object.traverse((child) => {
       const material = (child as Partial<THREE.Mesh>).material;
       if (!material || Array.isArray(material)) return;
       // The program three picked for the material, read as WebGLRenderer.compileAsync reads it.
       const state = this.three.properties.get(material) as { currentProgram?: { getUniforms(): unknown } };
-      state.currentProgram?.getUniforms();
+      if (state.currentProgram) programs.add(state.currentProgram);
     });
+    return [...programs].map((program) => () => program.getUniforms());
   }
 
   /**

@@ -139,7 +139,8 @@ export class TableView {
     if (!(await this.inSteps(programs))) return;
     await this.renderer.gpuDone(FIRST_FRAME_WAIT_MS);
     if (this.disposed) return;
-    this.settlePrograms();
+    const settle = [still, this.dice.group].flatMap((object) => this.renderer.programSettlers(object));
+    if (!(await this.inSteps(settle))) return;
     await pictures;
     // The pictures go to the GPU one a task, not all in the first frame's.
     const textures = [...this.renderer.texturesOf(still), ...this.renderer.texturesOf(this.dice.group)];
@@ -292,10 +293,4 @@ export class TableView {
       this.dice.setVisible(i, rect === null || this.regions.reaches(i, rect));
     }
   };
-
-  /** Fetches the first frame's programs, linked by now, so that frame waits for none of them. */
-  private settlePrograms(): void {
-    this.renderer.settlePrograms(this.layers.still);
-    this.renderer.settlePrograms(this.dice.group);
-  }
 }
