@@ -47,6 +47,11 @@ export class TableController extends Observable implements ReactiveController {
     });
   }
 
+  /** Settles once the table of the element's first render is built (or will not be: taken off first). */
+  get firstBuilt(): Promise<void> {
+    return this.firstBuild;
+  }
+
   /** The 3D scene, or undefined without WebGL (or while the element is off the page). */
   get scene(): DiceScene | undefined {
     return this.table.scene;

@@ -8,6 +8,7 @@ import { AttributeReader } from '../attributes.js';
 import '../components/dp-controls/dp-controls.js';
 import '../components/dp-scorecard/dp-scorecard.js';
 import { DicePokerError } from '../errors.js';
+import { scheduleFirstRenderApart } from '../first-render.js';
 import { resolveLang, stringsFor, type Lang, type Strings } from '../i18n/index.js';
 import type { NewGameOptions } from '../new-game-options.js';
 import { emptySnapshot, snapshotOf, type DicePokerState } from '../state-snapshot.js';
@@ -286,6 +287,21 @@ export class DicePoker extends LitElement {
     if (this.noGuide || this.saves.guideSeen || this.players !== null || this.sessions.game) return;
     this.saves.markGuideSeen();
     this.overlay.openGuide();
+  }
+
+  /**
+   * `updateComplete` settles once the first render's table is built too (a task after that render):
+   * from then on `tableProbe` and the table's canvas are there, as a page that awaits it expects.
+   */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const settled = await super.getUpdateComplete();
+    await this.table.firstBuilt;
+    return settled;
+  }
+
+  /** The first render in a task of its own, not the one that evaluated the game's modules. */
+  protected override scheduleUpdate(): Promise<unknown> {
+    return scheduleFirstRenderApart(this, () => super.scheduleUpdate());
   }
 
   protected override firstUpdated(): void {
