@@ -90,6 +90,7 @@ const SHADER_LIB = `${SHADERS}ShaderLib.js`;
 const VSM = `${SHADERS}ShaderLib/vsm.glsl.js`;
 const PROGRAM = '/three/src/renderers/webgl/WebGLProgram.js';
 const RENDERER = '/three/src/renderers/WebGLRenderer.js';
+const EXTENSIONS = '/three/src/renderers/webgl/WebGLExtensions.js';
 /** Parts the game never starts, each replaced by a stand-in that throws if it is (see STAND_INS). */
 const XR_MANAGER = '/three/src/renderers/webxr/WebXRManager.js';
 const PMREM = '/three/src/extras/PMREMGenerator.js';
@@ -253,6 +254,7 @@ export function trimThree(): Plugin {
     transform(code, id) {
       const path = id.replace(/\\/g, '/');
       if (path.endsWith(SHADER_LIB)) return { code: trimShaderLib(this.parse(code), code), map: null };
+      if (path.endsWith(EXTENSIONS)) return { code: lazyExtensions(code, id), map: null };
       if (!path.endsWith(PROGRAM)) {
         const isRenderer = path.endsWith(RENDERER);
         if (!path.includes('/three/src/') || !(isRenderer || /\b(toJSON|fromJSON)\b/.test(code))) return null;
@@ -282,6 +284,25 @@ interface Node {
   start: number;
   end: number;
   [key: string]: unknown;
+}
+
+/**
+ * WebGLExtensions.js whose `init` asks for no extension up front. three asks for six as its renderer
+ * starts (float and half-float colour buffers, clip distances, multisampled textures, shared-exponent
+ * colour), none of which the game draws with: each a round trip to the GPU process, in the page's
+ * start (about 1 to 3 ms each under SwiftShader). three still asks for any of them where it uses one
+ * (`extensions.has` or `get` does, at first use).
+ */
+function lazyExtensions(code: string, file: string): string {
+  const init = /init: function \(\) \{([^}]*)\}/.exec(code);
+  const calls =
+    init?.[1]
+      ?.trim()
+      .split(/\s*;\s*/)
+      .filter(Boolean) ?? [];
+  if (!init || !calls.length || !calls.every((call) => /^getExtension\( '\w+' \)$/.test(call)))
+    throw new Error(`three-trim: WebGLExtensions.init in ${file} is not a list of getExtension calls`);
+  return code.replace(init[0], 'init: function () {}');
 }
 
 /** ShaderLib.js with only KEPT_PROGRAMS, behind the guard that throws for the others. */

@@ -105,4 +105,22 @@ describe("the page's build of three.js", () => {
       );
     expect(stubbed).toMatch(/this\.compile = function \( scene, camera, targetScene = null \) \{\n/);
   });
+
+  it('asks for no WebGL extension as the renderer starts: each is asked for at its first use', async () => {
+    const hooks = await started();
+    const context = { parse: parseAst };
+    const file = `${three}renderers/webgl/WebGLExtensions.js`;
+    const original = source('renderers/webgl/WebGLExtensions.js');
+    expect(original).toMatch(/init: function \(\) \{\s*getExtension\( 'EXT_color_buffer_float' \);/);
+    const out = hooks.transform.call(context, original, file)!.code;
+    expect(out).toContain('init: function () {}');
+    expect(out).toContain('get: function ( name )');
+    expect(() =>
+      hooks.transform.call(
+        context,
+        original.replace('init: function () {', 'init: function () { x();'),
+        file,
+      ),
+    ).toThrow(/WebGLExtensions.init .* is not a list of getExtension calls/);
+  });
 });
