@@ -1,4 +1,5 @@
 import type { LitElement, ReactiveControllerHost } from 'lit';
+import { nextTask } from '../../scene/index.js';
 
 /** The panels that take the keyboard as they open. */
 // The History panel first: it opens over the others.
@@ -38,6 +39,8 @@ export function focusPanel(host: FocusHost): void {
     // Both panels come in chunks of their own: wait for the element, then for its first render.
     await customElements.whenDefined(panel.localName);
     await panel.updateComplete;
+    // Focus lays the page out first: in a task of its own, not the one of the panel's first render.
+    await nextTask();
     panel.focus({ preventScroll: true });
   });
 }
