@@ -100,7 +100,10 @@ export function paintOnce(
       const { width, height } = texture.image;
       try {
         if (!painter) throw new Error('no painter');
-        bytes().set(await painter.paint(job, width, height, scale));
+        const pixels = await painter.paint(job, width, height, scale);
+        // The worker's bytes (handed over, not copied) become the texture's: copying megabytes here
+        // would hold up the page's thread.
+        texture.image.data = new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length);
       } catch {
         if (painter?.disposed) return;
         drawPicture(job, bytes(), width, height, scale);
