@@ -12,6 +12,10 @@ const LIP_HEIGHT = 0.3;
 const LIP_THICKNESS = 0.3;
 /** How far the table body reaches below the felt. */
 const BODY_DEPTH = 0.8;
+/** Width of the table over its side walls (the long walls, the ledge and the lip run all of it). */
+const OUTER_WIDTH = TABLE.width + 2 * TABLE.wallThickness;
+/** Middle of the ledge, beyond the near wall. */
+const LEDGE_Z = TABLE.depth / 2 + TABLE.wallThickness + TABLE.ledgeDepth / 2;
 
 /** Outer extent of the table (walls, ledge and lip included), for framing the camera. */
 export const TABLE_BOUNDS = (() => {
@@ -48,7 +52,6 @@ export class TableMesh {
   private readonly geometries: THREE.BufferGeometry[] = [];
   private readonly materials: THREE.Material[] = [];
   private readonly textures: THREE.Texture[] = [];
-  private readonly pictures: TablePicture[] = [];
   /** Paints the pictures off the page's thread (the dice's too: TableView). */
   readonly painter = new PicturePainter();
   /** Each lit mesh with its material in the full look and in the quick one. */
@@ -67,24 +70,21 @@ export class TableMesh {
    * them. Two steps so that a worker paints the pictures while this thread builds the rest.
    */
   constructor() {
-    const { width, depth, wallThickness: t, ledgeDepth } = TABLE;
-    const outerWidth = width + 2 * t;
-    const ledgeZ = depth / 2 + t + ledgeDepth / 2;
+    const { ledgeDepth } = TABLE;
     // The ledge felt: 1024 px across the outer width; the slots of the held dice pressed into it.
-    const px = 1024 / outerWidth;
+    const px = 1024 / OUTER_WIDTH;
     this.felt = feltPicture();
     this.ledgeFelt = feltPicture(
       1024,
       Math.round(ledgeDepth * px),
       0.2,
       HELD_SLOTS.map((slot) => [
-        (slot.x + outerWidth / 2) * px,
-        (slot.z - (ledgeZ - ledgeDepth / 2)) * px,
+        (slot.x + OUTER_WIDTH / 2) * px,
+        (slot.z - (LEDGE_Z - ledgeDepth / 2)) * px,
         0.62 * DIE_SIZE * px,
       ]),
     );
     this.wood = woodPicture();
-    this.pictures.push(this.felt, this.ledgeFelt, this.wood);
     for (const picture of this.pictures) this.textures.push(picture.quick.texture, picture.full.texture);
   }
 
@@ -97,8 +97,6 @@ export class TableMesh {
     this.built = true;
     const { felt, ledgeFelt, wood } = this;
     const { width, depth, wallHeight: h, wallThickness: t, ledgeDepth } = TABLE;
-    const outerWidth = width + 2 * t;
-    const ledgeZ = depth / 2 + t + ledgeDepth / 2;
     const feltMaterial = new THREE.MeshLambertMaterial({ color: 0x1f7a45, map: felt.full.texture });
     const ledgeFeltMaterial = new THREE.MeshLambertMaterial({ color: 0x2f5a3c, map: ledgeFelt.full.texture });
     // Depth only, with the least a shader can do: the occluders are drawn in every pass while dice move.
@@ -145,17 +143,17 @@ export class TableMesh {
       mesh.receiveShadow = true;
       this.occluder(mesh, hidden);
     };
-    wall(outerWidth, t, 0, -(depth + t) / 2);
-    wall(outerWidth, t, 0, (depth + t) / 2);
+    wall(OUTER_WIDTH, t, 0, -(depth + t) / 2);
+    wall(OUTER_WIDTH, t, 0, (depth + t) / 2);
     wall(t, depth + 0.02, -(width + t) / 2, 0);
     wall(t, depth + 0.02, (width + t) / 2, 0);
 
     // Ledge: a felt strip level with the play felt, then the lip.
-    const ledge = this.mesh(new THREE.PlaneGeometry(outerWidth, ledgeDepth), ledgeFeltMaterial);
+    const ledge = this.mesh(new THREE.PlaneGeometry(OUTER_WIDTH, ledgeDepth), ledgeFeltMaterial);
     ledge.rotation.x = -Math.PI / 2;
-    ledge.position.set(0, 0, ledgeZ);
+    ledge.position.set(0, 0, LEDGE_Z);
     ledge.receiveShadow = true;
-    const lipGeometry = new RoundedBoxGeometry(outerWidth, LIP_HEIGHT + 0.2, LIP_THICKNESS, 2, 0.1);
+    const lipGeometry = new RoundedBoxGeometry(OUTER_WIDTH, LIP_HEIGHT + 0.2, LIP_THICKNESS, 2, 0.1);
     boxUvsInUnits(lipGeometry, 4, 0.5);
     const lip = this.mesh(lipGeometry, woodMaterial);
     lip.position.set(0, LIP_HEIGHT / 2 - 0.1, depth / 2 + t + ledgeDepth + LIP_THICKNESS / 2);
@@ -164,7 +162,7 @@ export class TableMesh {
 
     // Body under everything; only its sides show, below the rim and the lip.
     const bodyDepth = TABLE_BOUNDS.max.z - TABLE_BOUNDS.min.z;
-    const bodyGeometry = new THREE.BoxGeometry(outerWidth - 0.02, BODY_DEPTH, bodyDepth - 0.02);
+    const bodyGeometry = new THREE.BoxGeometry(OUTER_WIDTH - 0.02, BODY_DEPTH, bodyDepth - 0.02);
     boxUvsInUnits(bodyGeometry, 4, 0.25);
     const body = this.mesh(bodyGeometry, bodyMaterial);
     body.position.set(0, -BODY_DEPTH / 2 - 0.001, (TABLE_BOUNDS.max.z + TABLE_BOUNDS.min.z) / 2);
@@ -173,6 +171,11 @@ export class TableMesh {
     // The table never moves: compute its matrices once.
     for (const child of this.group.children) child.updateMatrix();
     for (const child of this.occluders.children) child.updateMatrix();
+  }
+
+  /** The felt, the ledge's felt and the wood. */
+  private get pictures(): TablePicture[] {
+    return [this.felt, this.ledgeFelt, this.wood];
   }
 
   /**
