@@ -2,9 +2,10 @@ import * as THREE from 'three';
 import type { DiePose } from '../physics/types.js';
 import { BLOB_MAX_HALF, blobCenter } from './blob-shadow.js';
 import type { DieLayout } from './DirtyRegions.js';
-import { createDieGeometry, dieCellPerUnit } from './die-geometry.js';
+import { dieCellPerUnit } from './die-geometry.js';
 import { createDieAtlas } from './die-textures.js';
-import type { PaintedTexture, PicturePainter } from './PicturePainter.js';
+import type { PaintedTexture, TableWorker } from './TableWorker.js';
+import { DIE_SHAPE, shapeGeometry, type ShapeArrays } from './shape-jobs.js';
 import { VertexLitMaterial } from './VertexLitMaterial.js';
 import type { Lighting } from './Lighting.js';
 import { blobPicture, haloPicture } from './table-textures.js';
@@ -112,23 +113,23 @@ export class DieMeshes {
   }
 
   /**
-   * Gives the dice their rounded shape (once; later calls do nothing). Apart from the constructor,
-   * which places, holds and paints dice that have no shape yet: the two are steps of the table's
-   * split build (see TableView), and a frame is drawn only after both.
+   * Gives the dice their rounded shape, `arrays` of DIE_SHAPE (once; later calls do nothing). Apart
+   * from the constructor, which places, holds and paints dice that have no shape yet: the shape is
+   * built on a worker meanwhile (see TableView), and a frame is drawn only after both.
    */
-  build(): void {
+  build(arrays: ShapeArrays): void {
     if (this.geometry.hasAttribute('position')) return;
     this.geometry.dispose();
-    this.geometry = createDieGeometry().geometry;
+    this.geometry = shapeGeometry(DIE_SHAPE, arrays);
     for (const mesh of this.meshes) mesh.geometry = this.geometry;
   }
 
   /**
    * Works out the dice's pictures (the pips, the halo, the blob shadow), left blank by the
-   * constructor: on `painter`'s worker when there is one; settles when they are in place.
+   * constructor: on `worker` when there is one; settles when they are in place.
    */
-  async paint(painter?: PicturePainter): Promise<void> {
-    await Promise.all([this.atlas, this.halo, this.blob].map((picture) => picture.paint(painter)));
+  async paint(worker?: TableWorker): Promise<void> {
+    await Promise.all([this.atlas, this.halo, this.blob].map((picture) => picture.paint(worker)));
   }
 
   /** Number of dice. */

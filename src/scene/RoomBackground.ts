@@ -1,5 +1,5 @@
 import * as THREE from 'three';
-import type { PaintedTexture, PicturePainter } from './PicturePainter.js';
+import type { PaintedTexture, TableWorker } from './TableWorker.js';
 import { roomPicture } from './table-textures.js';
 
 /**
@@ -34,9 +34,9 @@ export class RoomBackground {
     this.mesh.renderOrder = 1_000;
   }
 
-  /** Works out the room's picture, on `painter`'s worker when there is one; settles when it is in place. */
-  paint(painter?: PicturePainter): Promise<void> {
-    return this.picture.paint(painter);
+  /** Works out the room's picture, on `worker` when there is one; settles when it is in place. */
+  paint(worker?: TableWorker): Promise<void> {
+    return this.picture.paint(worker);
   }
 
   /** Frees the quad, its shader and the room picture. */

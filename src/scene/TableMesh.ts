@@ -1,9 +1,9 @@
 import * as THREE from 'three';
-import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
 import type { Lighting } from './Lighting.js';
 import { DIE_SIZE, HELD_SLOTS, TABLE } from '../physics/types.js';
-import { PicturePainter } from './PicturePainter.js';
-import { boxUvsInUnits, feltPicture, woodPicture, type TablePicture } from './table-textures.js';
+import { boxUvsInUnits, shapeGeometry, type ShapeArrays, type ShapeJob } from './shape-jobs.js';
+import { shapeOf, TableWorker } from './TableWorker.js';
+import { feltPicture, woodPicture, type TablePicture } from './table-textures.js';
 import { VertexLitMaterial } from './VertexLitMaterial.js';
 
 /** Height of the lip at the outer edge of the ledge (visual only: held dice never reach it). */
@@ -16,6 +16,41 @@ const BODY_DEPTH = 0.8;
 const OUTER_WIDTH = TABLE.width + 2 * TABLE.wallThickness;
 /** Middle of the ledge, beyond the near wall. */
 const LEDGE_Z = TABLE.depth / 2 + TABLE.wallThickness + TABLE.ledgeDepth / 2;
+
+/**
+ * The rounded wooden boards, each a shape (built on the table's worker) and where it stands: the four
+ * walls (the long ones run the full outer width, the side ones fit between them), which cast shadows,
+ * and the lip at the ledge's outer edge.
+ */
+const BOARDS: readonly { shape: ShapeJob; at: readonly [number, number, number]; castShadow: boolean }[] =
+  (() => {
+    const { width, depth, wallHeight: h, wallThickness: t, ledgeDepth } = TABLE;
+    const board = (w: number, bh: number, d: number, uvOffset: number): ShapeJob => ({
+      kind: 'board',
+      width: w,
+      height: bh,
+      depth: d,
+      radius: 0.1,
+      unitsPerRepeat: 4,
+      uvOffset,
+    });
+    const wall = (w: number, d: number, x: number, z: number) => ({
+      shape: board(w, h, d, x * 0.13 + z * 0.07),
+      at: [x, h / 2, z] as const,
+      castShadow: true,
+    });
+    return [
+      wall(OUTER_WIDTH, t, 0, -(depth + t) / 2),
+      wall(OUTER_WIDTH, t, 0, (depth + t) / 2),
+      wall(t, depth + 0.02, -(width + t) / 2, 0),
+      wall(t, depth + 0.02, (width + t) / 2, 0),
+      {
+        shape: board(OUTER_WIDTH, LIP_HEIGHT + 0.2, LIP_THICKNESS, 0.5),
+        at: [0, LIP_HEIGHT / 2 - 0.1, depth / 2 + t + ledgeDepth + LIP_THICKNESS / 2] as const,
+        castShadow: false,
+      },
+    ];
+  })();
 
 /** Outer extent of the table (walls, ledge and lip included), for framing the camera. */
 export const TABLE_BOUNDS = (() => {
@@ -52,8 +87,8 @@ export class TableMesh {
   private readonly geometries: THREE.BufferGeometry[] = [];
   private readonly materials: THREE.Material[] = [];
   private readonly textures: THREE.Texture[] = [];
-  /** Paints the pictures off the page's thread (the dice's too: TableView). */
-  readonly painter = new PicturePainter();
+  /** Paints the pictures and builds the shapes off the page's thread (the dice's too: TableView). */
+  readonly worker = new TableWorker();
   /** Each lit mesh with its material in the full look and in the quick one. */
   private readonly looks: { mesh: THREE.Mesh; full: THREE.Material; quick: THREE.Material }[] = [];
   /** The quick look's stand-in for each material of the full look. */
@@ -89,14 +124,24 @@ export class TableMesh {
   }
 
   /**
+   * The shapes of the wooden boards, for `build`: built on the table's worker (on this thread where
+   * there is none); null once the table is disposed.
+   */
+  async shapes(): Promise<ShapeArrays[] | null> {
+    const shapes = await Promise.all(BOARDS.map((board) => shapeOf(board.shape, this.worker)));
+    return shapes.includes(null) ? null : (shapes as ShapeArrays[]);
+  }
+
+  /**
    * Makes the table's meshes, in the quick look (once; later calls do nothing).
    * @param lighting the lights of the quick look (the full one is lit by the scene's lights)
+   * @param boards the wooden boards' shapes (see `shapes`)
    */
-  build(lighting: Lighting): void {
+  build(lighting: Lighting, boards: readonly ShapeArrays[]): void {
     if (this.built) return;
     this.built = true;
     const { felt, ledgeFelt, wood } = this;
-    const { width, depth, wallHeight: h, wallThickness: t, ledgeDepth } = TABLE;
+    const { width, depth, ledgeDepth } = TABLE;
     const feltMaterial = new THREE.MeshLambertMaterial({ color: 0x1f7a45, map: felt.full.texture });
     const ledgeFeltMaterial = new THREE.MeshLambertMaterial({ color: 0x2f5a3c, map: ledgeFelt.full.texture });
     // Depth only, with the least a shader can do: the occluders are drawn in every pass while dice move.
@@ -133,32 +178,20 @@ export class TableMesh {
     feltPlane.rotation.x = -Math.PI / 2;
     feltPlane.receiveShadow = true;
 
-    // Walls: long ones run the full outer width, side ones fit between them.
-    const wall = (w: number, d: number, x: number, z: number): void => {
-      const geometry = new RoundedBoxGeometry(w, h, d, 2, 0.1);
-      boxUvsInUnits(geometry, 4, x * 0.13 + z * 0.07);
-      const mesh = this.mesh(geometry, woodMaterial);
-      mesh.position.set(x, h / 2, z);
-      mesh.castShadow = true;
+    // The walls and the lip, each with a depth-only twin.
+    BOARDS.forEach((board, i) => {
+      const mesh = this.mesh(shapeGeometry(board.shape, boards[i]!), woodMaterial);
+      mesh.position.set(...board.at);
+      mesh.castShadow = board.castShadow;
       mesh.receiveShadow = true;
       this.occluder(mesh, hidden);
-    };
-    wall(OUTER_WIDTH, t, 0, -(depth + t) / 2);
-    wall(OUTER_WIDTH, t, 0, (depth + t) / 2);
-    wall(t, depth + 0.02, -(width + t) / 2, 0);
-    wall(t, depth + 0.02, (width + t) / 2, 0);
+    });
 
-    // Ledge: a felt strip level with the play felt, then the lip.
+    // The ledge: a felt strip level with the play felt, before the lip.
     const ledge = this.mesh(new THREE.PlaneGeometry(OUTER_WIDTH, ledgeDepth), ledgeFeltMaterial);
     ledge.rotation.x = -Math.PI / 2;
     ledge.position.set(0, 0, LEDGE_Z);
     ledge.receiveShadow = true;
-    const lipGeometry = new RoundedBoxGeometry(OUTER_WIDTH, LIP_HEIGHT + 0.2, LIP_THICKNESS, 2, 0.1);
-    boxUvsInUnits(lipGeometry, 4, 0.5);
-    const lip = this.mesh(lipGeometry, woodMaterial);
-    lip.position.set(0, LIP_HEIGHT / 2 - 0.1, depth / 2 + t + ledgeDepth + LIP_THICKNESS / 2);
-    lip.receiveShadow = true;
-    this.occluder(lip, hidden);
 
     // Body under everything; only its sides show, below the rim and the lip.
     const bodyDepth = TABLE_BOUNDS.max.z - TABLE_BOUNDS.min.z;
@@ -183,7 +216,7 @@ export class TableMesh {
    * when they are in place, so that neither the table's build nor its upgrade blocks a tap.
    */
   paint(look: TableLook): Promise<void> {
-    return Promise.all(this.pictures.map((picture) => picture[look].paint(this.painter))).then(() => {});
+    return Promise.all(this.pictures.map((picture) => picture[look].paint(this.worker))).then(() => {});
   }
 
   /** The look the table is drawn with now. */
@@ -199,7 +232,7 @@ export class TableMesh {
 
   /** Frees every geometry, material and texture of the table. */
   dispose(): void {
-    this.painter.dispose();
+    this.worker.dispose();
     for (const geometry of this.geometries) geometry.dispose();
     for (const material of this.materials) material.dispose();
     for (const texture of this.textures) texture.dispose();

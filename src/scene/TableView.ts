@@ -9,7 +9,9 @@ import { LookUpgrade } from './LookUpgrade.js';
 import { nextTask } from './next-task.js';
 import { RoomBackground } from './RoomBackground.js';
 import { SceneRenderer, type SceneLayers } from './SceneRenderer.js';
+import { DIE_SHAPE } from './shape-jobs.js';
 import { TABLE_BOUNDS, TableMesh } from './TableMesh.js';
+import { shapeOf } from './TableWorker.js';
 
 /** Longest wait for the first frame's programs in the GPU process (see `prepareFirstFrame`), ms. */
 const FIRST_FRAME_WAIT_MS = 500;
@@ -103,27 +105,32 @@ export class TableView {
 
   /**
    * The first frame asked for once the table is built, its programs linked (their results are read
-   * only then: read before, each read waits for its link) and a worker has painted its pictures: until
-   * then none is drawn. The build is split into tasks (the dice's shape, the table's meshes, each
-   * part's programs sent off to compile in the GPU process, each program read back, each picture
-   * uploaded), each short enough not to hold up a tap or the page's first paints. The GPU is waited
+   * only then: read before, each read waits for its link) and a worker has built its rounded shapes and
+   * painted its pictures: until then none is drawn. The rest is split into tasks (the dice given their
+   * shape, the table's meshes made, each part's programs sent off to compile in the GPU process, each
+   * program read back, each picture uploaded), each short enough not to hold up a tap or the page's
+   * first paints. The GPU is waited
    * for FIRST_FRAME_WAIT_MS at most (a GPU process slower than that keeps the table from showing no
    * longer: a throw made at once is seen). The frame is drawn on a canvas not yet shown, so the GPU's
    * work for it (software WebGL builds a program's drawing code at its first draw) keeps off this
    * thread: DiceScene shows it once done.
    */
   private async prepareFirstFrame(requestFrame: () => void): Promise<void> {
-    const painter = this.table.painter;
+    const worker = this.table.worker;
+    // The shapes asked for first: the worker builds them before it paints.
+    const shapes = Promise.all([shapeOf(DIE_SHAPE, worker), this.table.shapes()]);
     const pictures = Promise.all([
       this.table.paint('quick'),
-      this.dice.paint(painter),
-      this.room.paint(painter),
+      this.dice.paint(worker),
+      this.room.paint(worker),
     ]);
+    const [die, boards] = await shapes;
+    if (!die || !boards || this.disposed) return;
     const { still, moving } = this.layers;
     const build = [
-      () => this.dice.build(),
+      () => this.dice.build(die),
       () => {
-        this.table.build(this.lighting);
+        this.table.build(this.lighting, boards);
         // The moving layer's world matrices are brought up to date by hand (see the constructor).
         moving.updateMatrixWorld(true);
       },

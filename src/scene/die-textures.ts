@@ -1,5 +1,5 @@
 import * as THREE from 'three';
-import { paintOnce, type PaintedTexture } from './PicturePainter.js';
+import { paintOnce, type PaintedTexture } from './TableWorker.js';
 import { ATLAS_COLUMNS, ATLAS_ROWS, DEFAULT_COLORS, type DieColors } from './die-pixels.js';
 
 /**

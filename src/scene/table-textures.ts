@@ -1,5 +1,5 @@
 import * as THREE from 'three';
-import { paintOnce, type PaintedTexture } from './PicturePainter.js';
+import { paintOnce, type PaintedTexture } from './TableWorker.js';
 import type { PictureJob } from './picture-jobs.js';
 
 /** Resolution of a quick texture, as a share of the full one's. */
@@ -106,44 +106,4 @@ export function blobPicture(size = 64): PaintedTexture {
   return squarePicture(size, { kind: 'blob' }, (texture) => {
     texture.minFilter = THREE.LinearMipmapNearestFilter;
   });
-}
-
-/**
- * Replaces a box-like geometry's UVs by its positions in world units divided by `unitsPerRepeat`,
- * projected along the dominant axis of each vertex normal, so a tiling texture keeps one scale on
- * boards of any size (grain along X on X-long boards, along Z on Z-long ones).
- */
-export function boxUvsInUnits(geometry: THREE.BufferGeometry, unitsPerRepeat: number, offset = 0): void {
-  // The attributes' arrays read and written directly: a table's build runs this once per part, in
-  // code not yet optimised, where an accessor call per coordinate costs more than the arithmetic.
-  const uv = geometry.getAttribute('uv');
-  const positions = geometry.getAttribute('position').array;
-  const normals = geometry.getAttribute('normal').array;
-  const uvs = uv.array;
-  let minX = Infinity;
-  let maxX = -Infinity;
-  let minZ = Infinity;
-  let maxZ = -Infinity;
-  for (let j = 0; j < positions.length; j += 3) {
-    minX = Math.min(minX, positions[j]!);
-    maxX = Math.max(maxX, positions[j]!);
-    minZ = Math.min(minZ, positions[j + 2]!);
-    maxZ = Math.max(maxZ, positions[j + 2]!);
-  }
-  const alongX = maxX - minX >= maxZ - minZ;
-  for (let i = 0, j = 0; j < positions.length; i += 2, j += 3) {
-    const x = positions[j]!;
-    const y = positions[j + 1]!;
-    const z = positions[j + 2]!;
-    const ax = Math.abs(normals[j]!);
-    const ay = Math.abs(normals[j + 1]!);
-    const az = Math.abs(normals[j + 2]!);
-    const along = alongX ? x : z;
-    let across: number;
-    if (ay >= ax && ay >= az) across = alongX ? z : x;
-    else across = y + (alongX ? z : x) * 0.37; // sides and ends: height, shifted so faces do not match up
-    uvs[i] = along / unitsPerRepeat + offset;
-    uvs[i + 1] = across / unitsPerRepeat;
-  }
-  uv.needsUpdate = true;
 }
