@@ -5,7 +5,7 @@ import type { DieLayout } from './DirtyRegions.js';
 import { dieCellPerUnit } from './die-geometry.js';
 import { createDieAtlas } from './die-textures.js';
 import type { PaintedTexture, TableWorker } from './TableWorker.js';
-import { DIE_SHAPE, shapeGeometry, type ShapeArrays } from './shape-jobs.js';
+import { shapeGeometry, type ShapeArrays } from './shape-jobs.js';
 import { VertexLitMaterial } from './VertexLitMaterial.js';
 import type { Lighting } from './Lighting.js';
 import { blobPicture, haloPicture } from './table-textures.js';
@@ -120,7 +120,7 @@ export class DieMeshes {
   build(arrays: ShapeArrays): void {
     if (this.geometry.hasAttribute('position')) return;
     this.geometry.dispose();
-    this.geometry = shapeGeometry(DIE_SHAPE, arrays);
+    this.geometry = shapeGeometry(arrays);
     for (const mesh of this.meshes) mesh.geometry = this.geometry;
   }
 

@@ -180,7 +180,7 @@ export class TableMesh {
 
     // The walls and the lip, each with a depth-only twin.
     BOARDS.forEach((board, i) => {
-      const mesh = this.mesh(shapeGeometry(board.shape, boards[i]!), woodMaterial);
+      const mesh = this.mesh(shapeGeometry(boards[i]!), woodMaterial);
       mesh.position.set(...board.at);
       mesh.castShadow = board.castShadow;
       mesh.receiveShadow = true;

@@ -46,17 +46,10 @@ export function createDieGeometry(radius = DIE_RADIUS, segments = 3): DieGeometr
   }
   uv.needsUpdate = true;
   geometry.clearGroups();
-  geometry.boundingSphere = dieBoundingSphere(radius);
-  return { geometry, cellPerUnit: dieCellPerUnit(radius) };
-}
-
-/**
- * The sphere around a die rounded by `radius`, known without visiting its vertices: the centre, out to
- * a corner's rounding.
- */
-export function dieBoundingSphere(radius = DIE_RADIUS): THREE.Sphere {
+  // Known without visiting the vertices: the centre, out to a corner's rounding.
   const r = Math.min(radius, DIE_SIZE / 2);
-  return new THREE.Sphere(new THREE.Vector3(), Math.sqrt(3) * (DIE_SIZE / 2 - r) + r);
+  geometry.boundingSphere = new THREE.Sphere(new THREE.Vector3(), Math.sqrt(3) * (DIE_SIZE / 2 - r) + r);
+  return { geometry, cellPerUnit: dieCellPerUnit(radius) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
-import { createDieGeometry, dieBoundingSphere } from './die-geometry.js';
+import { createDieGeometry } from './die-geometry.js';
 
 /**
  * One of the table's rounded shapes, as plain data, so that it is built alike on the page's thread and
@@ -29,6 +29,8 @@ export interface ShapeArrays {
   position: Float32Array<ArrayBuffer>;
   normal: Float32Array<ArrayBuffer>;
   uv: Float32Array<ArrayBuffer>;
+  /** The sphere around it, centre x, y, z and radius: three would visit every vertex at the first frame. */
+  bounds: readonly [number, number, number, number];
 }
 
 /** Builds the shape `job` describes. */
@@ -38,18 +40,25 @@ export function buildShape(job: ShapeJob): ShapeArrays {
       ? createDieGeometry().geometry
       : new RoundedBoxGeometry(job.width, job.height, job.depth, 2, job.radius);
   if (job.kind === 'board') boxUvsInUnits(geometry, job.unitsPerRepeat, job.uvOffset);
+  if (!geometry.boundingSphere) geometry.computeBoundingSphere();
+  const { center, radius } = geometry.boundingSphere!;
   const array = (name: string) => geometry.getAttribute(name).array as Float32Array<ArrayBuffer>;
-  return { position: array('position'), normal: array('normal'), uv: array('uv') };
+  return {
+    position: array('position'),
+    normal: array('normal'),
+    uv: array('uv'),
+    bounds: [center.x, center.y, center.z, radius],
+  };
 }
 
 /** The geometry of a shape built by `buildShape` (its arrays become the geometry's own). */
-export function shapeGeometry(job: ShapeJob, arrays: ShapeArrays): THREE.BufferGeometry {
+export function shapeGeometry(arrays: ShapeArrays): THREE.BufferGeometry {
   const geometry = new THREE.BufferGeometry();
   geometry.setAttribute('position', new THREE.BufferAttribute(arrays.position, 3));
   geometry.setAttribute('normal', new THREE.BufferAttribute(arrays.normal, 3));
   geometry.setAttribute('uv', new THREE.BufferAttribute(arrays.uv, 2));
-  // A die's bounds are known without visiting its vertices (a board's are worked out when first culled).
-  if (job.kind === 'die') geometry.boundingSphere = dieBoundingSphere();
+  const [x, y, z, radius] = arrays.bounds;
+  geometry.boundingSphere = new THREE.Sphere(new THREE.Vector3(x, y, z), radius);
   return geometry;
 }
 
