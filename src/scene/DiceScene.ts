@@ -6,6 +6,7 @@ import { FrameLoop } from './FrameLoop.js';
 import type { PointerInput, TableInputHandlers } from './PointerInput.js';
 import { blankPose, PoseTween } from './PoseTween.js';
 import { SceneError } from './SceneError.js';
+import { viewOptions } from './scene-canvas.js';
 import { TableView, type GpuResources } from './TableView.js';
 import { ThrowPlayback } from './ThrowPlayback.js';
 import type { Trajectory } from '../physics/trajectory.js';
@@ -48,6 +49,8 @@ export interface DiceSceneOptions {
   quality?: SceneQuality;
   /** Where a throw, a tap and a die's impact are reported (none: the table only shows dice). */
   handlers?: TableHandlers;
+  /** The canvas to draw on (see prepareSceneCanvas); a new one by default. */
+  canvas?: HTMLCanvasElement;
 }
 
 /** What the table reports to its host: the pointer's requests, and impacts (for sounds). */
@@ -109,21 +112,14 @@ export class DiceScene implements TableProbe {
     const quality = options.quality;
     this.reducedMotion = options.reducedMotion ?? false;
     this.loop = new FrameLoop(this.step, DEFAULT_DICE_WORLD_OPTIONS.fixedStep);
-    this.canvas = document.createElement('canvas');
+    this.canvas = options.canvas ?? document.createElement('canvas');
     this.canvas.style.display = 'block';
     this.canvas.style.width = '100%';
     this.canvas.style.height = '100%';
-    const maxPixelRatio = options.maxPixelRatio ?? 1.5;
     const count = DICE_COUNT;
     this.view = new TableView(
       this.canvas,
-      {
-        dieCount: count,
-        maxPixelRatio: quality === 'low' ? Math.min(1, maxPixelRatio) : maxPixelRatio,
-        look: quality === 'high' ? 'full' : quality === 'low' ? 'quick' : 'auto',
-        // The canvas will fill the container: its drawing buffer is made that size from the start.
-        size: { width: container.clientWidth, height: container.clientHeight },
-      },
+      { dieCount: count, ...viewOptions(container, quality, options.maxPixelRatio) },
       () => this.loop.request(),
     );
     const handlers = options.handlers ?? NO_HANDLERS;

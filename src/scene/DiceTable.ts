@@ -1,5 +1,6 @@
 import { DiceScene, type DiceSceneOptions, type SceneQuality, type TableHandlers } from './DiceScene.js';
 import { HeadlessDice, type DiceShow } from './HeadlessDice.js';
+import { prepareSceneCanvas, releaseSceneCanvas } from './scene-canvas.js';
 import type { Trajectory } from '../physics/trajectory.js';
 
 /** Performance mark set when the table's first frame is drawn (read by `npm run bench:startup`). */
@@ -49,6 +50,8 @@ export class DiceTable {
   private throwing = false;
   /** The WebGL context came back during a throw: the table is rebuilt once the dice rest. */
   private rebuildWhenIdle = false;
+  /** A canvas made ready for the next build in `stage` (see `prepare`). */
+  private prepared: { stage: HTMLElement; canvas: HTMLCanvasElement } | null = null;
 
   constructor(private readonly host: DiceTableHost) {}
 
@@ -57,12 +60,25 @@ export class DiceTable {
     return this.dice !== null;
   }
 
+  /**
+   * Makes the canvas and the WebGL context of the next `build` in `stage` now, a step of its own: the
+   * longest single piece of a table's start. A build elsewhere, or `dispose`, frees them.
+   */
+  prepare(stage: HTMLElement, quality?: SceneQuality): void {
+    this.releasePrepared();
+    const canvas = prepareSceneCanvas(stage, { quality });
+    if (canvas) this.prepared = { stage, canvas };
+  }
+
   /** Builds the table inside `stage` in the look asked for, showing what it was last handed. */
   build(stage: HTMLElement, reducedMotion: boolean, quality?: SceneQuality): void {
     this.stage = stage;
     this.reducedMotion = reducedMotion;
     this.quality = quality;
-    const scene = createScene(stage, { reducedMotion, quality, handlers: this.host });
+    const canvas = this.prepared?.stage === stage ? this.prepared.canvas : undefined;
+    if (canvas) this.prepared = null;
+    else this.releasePrepared();
+    const scene = createScene(stage, { reducedMotion, quality, handlers: this.host, canvas });
     this.scene = scene;
     if (scene) {
       // Letting the browser restore a lost context (preventDefault), then drawing a fresh table on it.
@@ -136,9 +152,15 @@ export class DiceTable {
 
   /** Frees the scene (its WebGL context, listeners, GPU memory). */
   dispose(): void {
+    this.releasePrepared();
     this.dice?.dispose();
     this.dice = null;
     this.scene = undefined;
+  }
+
+  private releasePrepared(): void {
+    if (this.prepared) releaseSceneCanvas(this.prepared.canvas);
+    this.prepared = null;
   }
 
   /** Moves only what differs: all the dice for other faces, a hop for other holds, else nothing. */

@@ -274,7 +274,9 @@ test('three whole 2-player games in one page: no errors, no growing heap or WebG
   expect(errors).toEqual([]);
 });
 
-test('attached and removed 24 times, then one more plays: WebGL contexts are freed', async ({ page }) => {
+test('attached and removed 24 times, and 24 more during their start, then one more plays: WebGL contexts are freed', async ({
+  page,
+}) => {
   // Each removal blocks while its WebGL context is lost (a few hundred ms under SwiftShader, more on a
   // busy machine): a generous timeout. How long the cycles take is a figure of `npm run bench:attach`,
   // not a check here.
@@ -283,6 +285,14 @@ test('attached and removed 24 times, then one more plays: WebGL contexts are fre
   const errors = await openTable(page);
   const outcome = await page.evaluate(async () => {
     const frame = () => new Promise(requestAnimationFrame);
+    // Every WebGL context made from here on, to count those still live at the end.
+    const made = new Set<unknown>();
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
+      const context = (getContext as (...a: unknown[]) => unknown).apply(this, args);
+      if (args[0] === 'webgl2' && context) made.add(context);
+      return context;
+    } as typeof getContext;
     let canvases = 0;
     // More than the 16 live WebGL contexts Chromium keeps for a page: one not freed would show.
     for (let i = 0; i < 24; i++) {
@@ -293,6 +303,18 @@ test('attached and removed 24 times, then one more plays: WebGL contexts are fre
       await el.updateComplete;
       await frame();
       if (el.shadowRoot!.querySelector('canvas')) canvases++;
+      el.remove();
+    }
+    // And 24 taken off while their start is under way, after none to five tasks (awaited as the element
+    // awaits them, with scheduler.yield: k of them take its start k steps on): a WebGL context made for
+    // a table never built is freed too.
+    const { scheduler } = globalThis as unknown as { scheduler: { yield(): Promise<void> } };
+    const task = () => scheduler.yield();
+    for (let i = 0; i < 24; i++) {
+      const el = document.createElement('dice-poker') as DicePokerElement;
+      el.setAttribute('players', 'A');
+      document.body.append(el);
+      for (let k = 0; k < i % 6; k++) await task();
       el.remove();
     }
     const last = document.createElement('dice-poker') as DicePokerElement;
@@ -307,9 +329,12 @@ test('attached and removed 24 times, then one more plays: WebGL contexts are fre
     const faces = await last.roll();
     return {
       canvases,
+      liveContexts: [...made].filter((c) => !(c as WebGL2RenderingContext).isContextLost()).length,
       faces,
       lastHasCanvas: !!canvas,
       lastLost: gl ? gl.isContextLost() : null,
+      // Made a task before its renderer, as three would make it: kept between frames (partial redraws).
+      lastAttributes: gl?.getContextAttributes(),
       rollsUsed: last.state.rollsUsed,
       firstStillLive: (() => {
         const c = document.querySelector('dice-poker:not(#last)')?.shadowRoot?.querySelector('canvas');
@@ -321,6 +346,13 @@ test('attached and removed 24 times, then one more plays: WebGL contexts are fre
   expect(outcome.canvases).toBe(24); // each of the 24 really built its 3D table
   expect(outcome.lastHasCanvas).toBe(true);
   expect(outcome.lastLost).toBe(false);
+  expect(outcome.lastAttributes).toMatchObject({
+    preserveDrawingBuffer: true,
+    depth: true,
+    stencil: false,
+    antialias: false,
+  });
+  expect(outcome.liveContexts, 'of the 49 tables made, only the last one keeps its context').toBe(1);
   expect(outcome.firstStillLive).toBe(true); // the page's own element kept its context too
   expectFaces(outcome.faces);
   expect(outcome.rollsUsed).toBe(1);

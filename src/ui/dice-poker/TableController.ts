@@ -80,14 +80,8 @@ export class TableController extends Observable implements ReactiveController {
   }
 
   hostUpdated(): void {
-    // The first render made the stage (hasUpdated turns true only after the controllers' hostUpdated).
-    // The table is built in a task of its own: its WebGL context and meshes are the longest part of
-    // a start, and the element's first render (its words and panels) is painted without waiting.
-    if (!this.host.hasUpdated) {
-      this.firstBuild = nextTask().then(() => {
-        if (this.connected && !this.table.built) this.build();
-      });
-    } else this.table.setQuality(this.quality);
+    if (!this.host.hasUpdated) this.firstBuild = this.buildFirst();
+    else this.table.setQuality(this.quality);
     // The table is a function of the game: it moves only the dice that differ from what it shows.
     const game = this.sessions.game;
     const reducedMotion = prefersReducedMotion(this.host);
@@ -105,9 +99,32 @@ export class TableController extends Observable implements ReactiveController {
     });
   }
 
+  /**
+   * The first render's table (the first render made the stage: hasUpdated turns true only after the
+   * controllers' hostUpdated), in tasks of its own after that render: the stage's layout (reading its
+   * size works it out), the WebGL context, then the table. They are the longest part of a start, and
+   * the element's first render (its words and panels) is painted without waiting.
+   */
+  private async buildFirst(): Promise<void> {
+    const steps = [
+      () => this.stage.getBoundingClientRect(),
+      () => this.table.prepare(this.stage, this.quality),
+      () => this.build(),
+    ];
+    for (const step of steps) {
+      await nextTask();
+      if (!this.connected || this.table.built) return;
+      step();
+    }
+  }
+
   private build(): void {
-    const stage = this.host.renderRoot.querySelector<HTMLElement>('.stage')!;
-    this.table.build(stage, prefersReducedMotion(this.host), this.quality);
+    this.table.build(this.stage, prefersReducedMotion(this.host), this.quality);
+  }
+
+  /** Where the table is drawn: the element's stage. */
+  private get stage(): HTMLElement {
+    return this.host.renderRoot.querySelector<HTMLElement>('.stage')!;
   }
 
   /** The look asked for by the `quality` attribute (undefined: the device chooses). */

@@ -241,7 +241,7 @@ export class DicePoker extends LitElement {
   /**
    * For tests and tools, not for play: a read-only view of the 3D table as drawn (frames drawn, the
    * faces on the drawn dice, GPU resources, frame times), or null without WebGL (and until the first
-   * `updateComplete` settles: the table is built a task after the first render).
+   * `updateComplete` settles: the table is built in tasks after the first render).
    */
   get tableProbe(): TableProbe | null {
     return this.table.scene ?? null;
