@@ -9,7 +9,7 @@ import {
 import type { VerifyResult } from '../../online/verify.js';
 import type { Lang } from '../i18n/index.js';
 import { verifyStringsFor } from '../i18n/verify-strings.js';
-import type { GameProofView } from './dice-poker.view.js';
+import type { GameProofView } from './dice-poker.view-model.js';
 
 /** Longest wait for the server's keys, ms. */
 const KEYS_WAIT_MS = 10_000;

@@ -1,6 +1,6 @@
 import { DicePokerError } from '../errors.js';
 import { MAX_NAME_LENGTH, type Game } from '../../engine/index.js';
-import type { OnlineView } from './dice-poker.view.js';
+import type { OnlineView } from './dice-poker.view-model.js';
 import { inviteUrl } from './room-links.js';
 import { SeatMove } from './SeatMove.js';
 import '../components/dp-game-proof/dp-game-proof.js';

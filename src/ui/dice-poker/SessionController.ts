@@ -12,7 +12,7 @@ import { localShownName, shownName, withShownNames } from '../shown-names.js';
 import type { OnlinePlay } from './OnlinePlay.js';
 import { Observable } from './Observable.js';
 import { prefersReducedMotion } from './reduced-motion.js';
-import type { OnlineView } from './dice-poker.view.js';
+import type { OnlineView } from './dice-poker.view-model.js';
 import { OFFLINE, hasOnlineSeat, isInvite, keepsSeats } from './online-entry.js';
 
 /**

@@ -5,7 +5,7 @@
 import type { Game } from '../../engine/index.js';
 import type { RoomView } from '../../online/protocol.js';
 import type { OnlineStrings } from '../i18n/online-strings.js';
-import type { OnlineBarView } from './dice-poker.view.js';
+import type { OnlineBarView } from './dice-poker.view-model.js';
 import { nudgeView } from './room-asks.js';
 
 /** What the bar needs beside the room: this page's side of it. */

@@ -1,4 +1,4 @@
-import type { OnlineView } from './dice-poker.view.js';
+import type { OnlineView } from './dice-poker.view-model.js';
 
 /**
  * What the element knows of online play before loading it: whether the page was opened from an

@@ -2,7 +2,7 @@ import type { Game } from '../../engine/index.js';
 import type { Lang } from '../i18n/index.js';
 import { onlineStringsFor } from '../i18n/online-strings.js';
 import type { OnlineSession } from '../session/OnlineSession.js';
-import type { OnlineView } from './dice-poker.view.js';
+import type { OnlineView } from './dice-poker.view-model.js';
 import type { GameProofCheck } from './GameProofCheck.js';
 import type { MyGamesList } from './MyGamesList.js';
 import { onlineBarView, roomNotice } from './online-bar.js';

@@ -1,6 +1,6 @@
 import type { TableHandlers } from '../../scene/index.js';
 import { stringsFor } from '../i18n/index.js';
-import type { DicePokerView } from './dice-poker.view.js';
+import type { DicePokerView } from './dice-poker.view-model.js';
 import type { ElementCalls, ElementParts } from './element-parts.js';
 import { focusOpened, focusPanel, focusTable, followPanel, keepKeyboardOnThrow } from './keyboard-focus.js';
 import type { KeyActions } from './KeyboardController.js';

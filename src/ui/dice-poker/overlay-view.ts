@@ -1,5 +1,5 @@
 import { stringsFor } from '../i18n/index.js';
-import type { DicePokerView } from './dice-poker.view.js';
+import type { DicePokerView } from './dice-poker.view-model.js';
 import type { ElementParts } from './element-parts.js';
 import { loadGuide, loadOnlinePanel, loadStartPanel } from './panel-chunks.js';
 

@@ -6,7 +6,7 @@ import type { Game } from '../../engine/index.js';
 import type { RoomView } from '../../online/protocol.js';
 import type { NudgeView } from '../components/dp-online-bar/dp-online-bar.component.js';
 import type { OnlineStrings } from '../i18n/online-strings.js';
-import type { RematchView } from './dice-poker.view.js';
+import type { RematchView } from './dice-poker.view-model.js';
 
 /** After the game: the rematch button, and who asks for one or is waited for. */
 export function rematchView(words: OnlineStrings, room: RoomView, seat: number): RematchView {
