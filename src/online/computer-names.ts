@@ -7,8 +7,8 @@
 /**
  * The page's words for a computer player, in every language it speaks: English "Computer" and Estonian
  * "Arvuti" (src/ui/i18n/coach-strings.ts names the computer seats "Computer: …" / "Arvuti: …", and
- * src/ui/i18n/online-en.ts and online-et.ts have "Add a computer" / "Lisa arvuti"). The first is the one the server
- * names computer seats with. A language added to the page adds its word here.
+ * src/ui/i18n/online-en.ts and online-et.ts have "Add a computer" / "Lisa arvuti"). The first is the one
+ * the server names computer seats with. A language added to the page adds its word here.
  */
 export const COMPUTER_WORDS: readonly string[] = ['Computer', 'Arvuti'];
 
