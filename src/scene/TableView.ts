@@ -109,11 +109,10 @@ export class TableView {
    * painted its pictures: until then none is drawn. The rest is split into tasks (the dice given their
    * shape, the table's meshes made, each part's programs sent off to compile in the GPU process, each
    * program read back, each picture uploaded), each short enough not to hold up a tap or the page's
-   * first paints. The GPU is waited
-   * for FIRST_FRAME_WAIT_MS at most (a GPU process slower than that keeps the table from showing no
-   * longer: a throw made at once is seen). The frame is drawn on a canvas not yet shown, so the GPU's
-   * work for it (software WebGL builds a program's drawing code at its first draw) keeps off this
-   * thread: DiceScene shows it once done.
+   * first paints. The GPU is waited for FIRST_FRAME_WAIT_MS at most (a GPU process slower than that
+   * keeps the table from showing no longer: a throw made at once is seen). The frame is drawn on a
+   * canvas not yet shown, so the GPU's work for it (software WebGL builds a program's drawing code at
+   * its first draw) keeps off this thread: DiceScene shows it once done.
    */
   private async prepareFirstFrame(requestFrame: () => void): Promise<void> {
     const worker = this.table.worker;
