@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 import { precompress } from './scripts/precompress.js';
+import { sharedWorkers } from './scripts/shared-workers.js';
 
 /**
  * The game for any page, no bundler needed: one `<script type="module" src=".../standalone/dice-poker.js">`
@@ -13,7 +14,13 @@ export default defineConfig({
   base: './',
   // Compressed copies beside each file, as the page's (vite.config.ts), brotli at its quicker quality:
   // this page never loads these files, and the build stays quick.
-  plugins: [minifyCssLiterals(), precompress({ best: false })],
+  plugins: [
+    minifyCssLiterals(),
+    // The table's worker shares three's geometry with the element (as the page's build does): apart, it
+    // would carry its own copy (about 110 kB) before the first frame's shapes could be built.
+    sharedWorkers(['src/scene/table-pixels.worker.ts']),
+    precompress({ best: false }),
+  ],
   build: {
     outDir: 'dist/app/standalone',
     target: 'es2022',

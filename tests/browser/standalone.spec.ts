@@ -12,11 +12,13 @@ const PLAIN_PAGE = `<!doctype html>
   </body>
 </html>`;
 
-test('on a plain page, one script tag (the standalone bundle) and <dice-poker> play a turn', async ({
+test("on a plain page, one script tag (the standalone bundle) and <dice-poker> play a turn; the table's worker works beside it", async ({
   page,
 }) => {
   const errors = watchErrors(page);
   const scripts: string[] = [];
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
@@ -35,6 +37,24 @@ test('on a plain page, one script tag (the standalone bundle) and <dice-poker> p
   await option.click();
   if (shown === 0) await page.locator('dice-poker dp-scorecard [data-confirm-zero]').click();
   await expect.poll(async () => (await stateOf(page)).players[0]!.scores[row as 'chance']).toBe(shown);
+
+  // The table's worker, beside the bundle, builds a die's shape from the chunk it shares with the element.
+  const tableWorker = workers.find((url) => /\/standalone\/.*table-pixels\.worker/.test(url));
+  expect(tableWorker, workers.join(', ')).toBeTruthy();
+  const vertices = await page.evaluate(
+    (url) =>
+      new Promise<number>((resolve, reject) => {
+        const worker = new Worker(url, { type: 'module' });
+        worker.onerror = (event) => reject(new Error(event.message));
+        worker.onmessage = (event: MessageEvent<{ answer: { position: Float32Array } }>) => {
+          resolve(event.data.answer.position.length / 3);
+          worker.terminate();
+        };
+        worker.postMessage({ id: 1, shape: { kind: 'die' } });
+      }),
+    tableWorker!,
+  );
+  expect(vertices).toBeGreaterThan(1000);
 
   // Everything came from the standalone bundle, none of it from the game's own page.
   expect(scripts.length).toBeGreaterThan(0);
