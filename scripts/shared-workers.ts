@@ -7,7 +7,8 @@ import type { Plugin } from 'vite';
 // instead (an emitted chunk per worker): the bundler splits what a worker shares with the page or with
 // the other worker into chunks both import, and a browser loads each of those once. A worker only
 // imports chunks of modules it reaches itself, never the page's entry (the element, three.js, Lit).
-// The dev server and the library builds keep Vite's workers: a browser runs the source as it is.
+// The standalone bundle shares the table's worker the same way (vite.standalone.config.ts). The dev
+// server and the npm package's build keep Vite's workers: a browser runs the source as it is.
 
 /** `new Worker(new URL('<relative path>', import.meta.url)`, as the source writes it. */
 const WORKER_URL = /new Worker\(\s*new URL\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g;
