@@ -31,6 +31,7 @@ export class TableWorker {
     return new Promise((resolve, reject) => {
       let worker: Worker;
       try {
+        if (this.disposed) throw new Error("The table's worker was disposed");
         worker = this.worker ??= this.start();
       } catch (error) {
         reject(error);
