@@ -3,7 +3,7 @@ import type { RowOrder } from './table-pixels.js';
 
 /*
  * The dice's picture as plain pixels (no three.js), so that it is painted alike on the page's thread
- * and on the picture worker (table-pixels.worker.ts); die-textures.ts makes it a texture.
+ * and on the table's worker (table-pixels.worker.ts); die-textures.ts makes it a texture.
  */
 
 /** Atlas layout: faces 1..6 in a 3 x 2 grid of square cells, face f in cell f - 1 (row-major, top row first). */
