@@ -1,4 +1,4 @@
-import { longLeft } from './long-left.js';
+import { duration, longLeft } from './time-words.js';
 import type { OnlineStrings } from './online-strings.js';
 
 /** Online play's words in English. */
@@ -32,14 +32,7 @@ export const en: OnlineStrings = {
   finished: 'Game over',
   lastMove: (ago) => `Last move ${ago} ago`,
   turnClock: 'Time for a turn',
-  duration: (n) =>
-    n >= 86_400
-      ? `${n / 86_400} ${n === 86_400 ? 'day' : 'days'}`
-      : n >= 3600
-        ? `${n / 3600} ${n === 3600 ? 'hour' : 'hours'}`
-        : n % 60 === 0
-          ? `${n / 60} min`
-          : `${n} s`,
+  duration: (n) => duration(n, ['day', 'days', 'hour', 'hours']),
   live: 'Live',
   ownPace: 'At your own pace',
   liveHelp:

@@ -1,4 +1,4 @@
-import { longLeft } from './long-left.js';
+import { duration, longLeft } from './time-words.js';
 import type { OnlineStrings } from './online-strings.js';
 
 /** Online play's words in Estonian. */
@@ -30,14 +30,7 @@ export const et: OnlineStrings = {
   finished: 'Mäng läbi',
   lastMove: (ago) => `Viimane käik ${ago} tagasi`,
   turnClock: 'Aega käigu kohta',
-  duration: (n) =>
-    n >= 86_400
-      ? `${n / 86_400} ${n === 86_400 ? 'päev' : 'päeva'}`
-      : n >= 3600
-        ? `${n / 3600} ${n === 3600 ? 'tund' : 'tundi'}`
-        : n % 60 === 0
-          ? `${n / 60} min`
-          : `${n} s`,
+  duration: (n) => duration(n, ['päev', 'päeva', 'tund', 'tundi']),
   live: 'Otse',
   ownPace: 'Omas tempos',
   liveHelp:
