@@ -4,8 +4,8 @@ import { BLOB_MAX_HALF, blobCenter } from './blob-shadow.js';
 import type { DieLayout } from './DirtyRegions.js';
 import { dieCellPerUnit } from './die-geometry.js';
 import { createDieAtlas } from './die-textures.js';
-import type { PaintedTexture, TableWorker } from './TableWorker.js';
-import { shapeGeometry, type ShapeArrays } from './shape-jobs.js';
+import { shapeOf, type PaintedTexture, type TableWorker } from './TableWorker.js';
+import { DIE_SHAPE, shapeGeometry, type ShapeArrays } from './shape-jobs.js';
 import { VertexLitMaterial } from './VertexLitMaterial.js';
 import type { Lighting } from './Lighting.js';
 import { blobPicture, haloPicture } from './table-textures.js';
@@ -113,7 +113,15 @@ export class DieMeshes {
   }
 
   /**
-   * Gives the dice their rounded shape, `arrays` of DIE_SHAPE (once; later calls do nothing). Apart
+   * The dice's shape, for `build`: built on `worker` (on this thread where there is none); null once
+   * the worker is disposed.
+   */
+  shape(worker?: TableWorker): Promise<ShapeArrays | null> {
+    return shapeOf(DIE_SHAPE, worker);
+  }
+
+  /**
+   * Gives the dice their rounded shape, `arrays` from `shape` (once; later calls do nothing). Apart
    * from the constructor, which places, holds and paints dice that have no shape yet: the shape is
    * built on a worker meanwhile (see TableView), and a frame is drawn only after both.
    */

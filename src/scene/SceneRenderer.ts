@@ -1,5 +1,6 @@
 import * as THREE from 'three';
 import { Backdrop } from './Backdrop.js';
+import { RENDERER_PARAMETERS, pixelRatio, sizeDrawingBuffer } from './scene-canvas.js';
 import { SceneError } from './SceneError.js';
 import type { ScreenRect } from './DirtyRegions.js';
 
@@ -32,58 +33,6 @@ function rendererName(gl: WebGLRenderingContext | WebGL2RenderingContext): strin
   if (name !== 'WebKit WebGL') return name;
   const info = gl.getExtension('WEBGL_debug_renderer_info');
   return info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL) ?? '') : name;
-}
-
-/** What the renderer asks three for. */
-const RENDERER_PARAMETERS = {
-  antialias: false,
-  alpha: false,
-  stencil: false,
-  powerPreference: 'high-performance',
-  // Kept between frames so a frame can redraw only what moved.
-  preserveDrawingBuffer: true,
-} as const;
-
-/**
- * The context three makes for RENDERER_PARAMETERS: its own defaults, and alpha always on (it clears to
- * opaque itself when alpha is off). A canvas prepared with these is one three takes as it is.
- */
-const CONTEXT_ATTRIBUTES: WebGLContextAttributes = {
-  ...RENDERER_PARAMETERS,
-  alpha: true,
-  depth: true,
-  premultipliedAlpha: true,
-  failIfMajorPerformanceCaveat: false,
-};
-
-/** Device pixels per CSS pixel drawn at, at most `max`. */
-function pixelRatio(max: number): number {
-  return Math.min(window.devicePixelRatio || 1, max);
-}
-
-/**
- * Gives `canvas` the drawing buffer of the size `options` expect, unless it has it: resizing the
- * buffer of a context is a round trip to the GPU process, which at start-up waits behind the page's
- * own painting.
- */
-function sizeDrawingBuffer(canvas: HTMLCanvasElement, options: SceneRendererOptions): void {
-  if (!options.size || options.size.width <= 0 || options.size.height <= 0) return;
-  // As three's setDrawingBufferSize rounds it (a canvas given the size it has keeps its buffer).
-  const ratio = pixelRatio(options.maxPixelRatio);
-  const width = Math.floor(options.size.width * ratio);
-  const height = Math.floor(options.size.height * ratio);
-  if (canvas.width !== width) canvas.width = width;
-  if (canvas.height !== height) canvas.height = height;
-}
-
-/**
- * Makes `canvas`'s drawing buffer and WebGL context as a SceneRenderer with `options` would: a step of
- * its own (tens of milliseconds on a phone) a task before the renderer, which then finds them made.
- * Returns false where there is no WebGL.
- */
-export function prepareCanvas(canvas: HTMLCanvasElement, options: SceneRendererOptions): boolean {
-  sizeDrawingBuffer(canvas, options);
-  return canvas.getContext('webgl2', CONTEXT_ATTRIBUTES) !== null;
 }
 
 /** What a frame is made of. */
@@ -126,7 +75,7 @@ export class SceneRenderer {
     this.maxPixelRatio = options.maxPixelRatio;
     sizeDrawingBuffer(canvas, options);
     try {
-      // Three finds the context made where the canvas was prepared (prepareCanvas), else makes it.
+      // Three finds the context made where the canvas was prepared (prepareSceneCanvas), else makes it.
       this.three = new THREE.WebGLRenderer({ canvas, ...RENDERER_PARAMETERS });
     } catch (cause) {
       const error = new SceneError('no-webgl', 'WebGL is not available in this browser');

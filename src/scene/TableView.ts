@@ -9,9 +9,7 @@ import { LookUpgrade } from './LookUpgrade.js';
 import { nextTask } from './next-task.js';
 import { RoomBackground } from './RoomBackground.js';
 import { SceneRenderer, type SceneLayers } from './SceneRenderer.js';
-import { DIE_SHAPE } from './shape-jobs.js';
 import { TABLE_BOUNDS, TableMesh } from './TableMesh.js';
-import { shapeOf } from './TableWorker.js';
 
 /** Longest wait for the first frame's programs in the GPU process (see `prepareFirstFrame`), ms. */
 const FIRST_FRAME_WAIT_MS = 500;
@@ -117,7 +115,7 @@ export class TableView {
   private async prepareFirstFrame(requestFrame: () => void): Promise<void> {
     const worker = this.table.worker;
     // The shapes asked for first: the worker builds them before it paints.
-    const shapes = Promise.all([shapeOf(DIE_SHAPE, worker), this.table.shapes()]);
+    const shapes = Promise.all([this.dice.shape(worker), this.table.shapes()]);
     const pictures = Promise.all([
       this.table.paint('quick'),
       this.dice.paint(worker),

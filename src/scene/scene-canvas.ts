@@ -1,6 +1,51 @@
 import type { DiceSceneOptions, SceneQuality } from './DiceScene.js';
-import { prepareCanvas } from './SceneRenderer.js';
+import type { SceneRendererOptions } from './SceneRenderer.js';
 import type { TableViewOptions } from './TableView.js';
+
+// The table's canvas: its drawing buffer and WebGL context as SceneRenderer wants them, which the
+// element's first start makes a task ahead of the renderer (prepareSceneCanvas).
+
+/** What the renderer asks three for. */
+export const RENDERER_PARAMETERS = {
+  antialias: false,
+  alpha: false,
+  stencil: false,
+  powerPreference: 'high-performance',
+  // Kept between frames so a frame can redraw only what moved.
+  preserveDrawingBuffer: true,
+} as const;
+
+/**
+ * The context three makes for RENDERER_PARAMETERS: its own defaults, and alpha always on (it clears to
+ * opaque itself when alpha is off). A canvas prepared with these is one three takes as it is.
+ */
+const CONTEXT_ATTRIBUTES: WebGLContextAttributes = {
+  ...RENDERER_PARAMETERS,
+  alpha: true,
+  depth: true,
+  premultipliedAlpha: true,
+  failIfMajorPerformanceCaveat: false,
+};
+
+/** Device pixels per CSS pixel drawn at, at most `max`. */
+export function pixelRatio(max: number): number {
+  return Math.min(window.devicePixelRatio || 1, max);
+}
+
+/**
+ * Gives `canvas` the drawing buffer of the size `options` expect, unless it has it: resizing the
+ * buffer of a context is a round trip to the GPU process, which at start-up waits behind the page's
+ * own painting.
+ */
+export function sizeDrawingBuffer(canvas: HTMLCanvasElement, options: SceneRendererOptions): void {
+  if (!options.size || options.size.width <= 0 || options.size.height <= 0) return;
+  // As three's setDrawingBufferSize rounds it (a canvas given the size it has keeps its buffer).
+  const ratio = pixelRatio(options.maxPixelRatio);
+  const width = Math.floor(options.size.width * ratio);
+  const height = Math.floor(options.size.height * ratio);
+  if (canvas.width !== width) canvas.width = width;
+  if (canvas.height !== height) canvas.height = height;
+}
 
 /** How a scene in `container` is drawn: the look, the highest pixel ratio, the size (read now). */
 export function viewOptions(
@@ -26,9 +71,9 @@ export function prepareSceneCanvas(
   options: DiceSceneOptions = {},
 ): HTMLCanvasElement | null {
   const canvas = document.createElement('canvas');
-  return prepareCanvas(canvas, viewOptions(container, options.quality, options.maxPixelRatio))
-    ? canvas
-    : null;
+  // The drawing buffer and the context as SceneRenderer makes them: three then finds them made.
+  sizeDrawingBuffer(canvas, viewOptions(container, options.quality, options.maxPixelRatio));
+  return canvas.getContext('webgl2', CONTEXT_ATTRIBUTES) ? canvas : null;
 }
 
 /** Frees the WebGL context of a canvas from prepareSceneCanvas that no scene took (browsers limit them). */

@@ -291,7 +291,7 @@ export class DicePoker extends LitElement {
   }
 
   /**
-   * `updateComplete` settles once the first render's table is built too (a task after that render):
+   * `updateComplete` settles once the first render's table is built too (in tasks after that render):
    * from then on `tableProbe` and the table's canvas are there, as a page that awaits it expects.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
